@@ -1,0 +1,167 @@
+/** The event model: plain data, JSON-serialisable, shared by every rule set. */
+
+export const RULESET_IDS = [
+  'mtr',
+  'mstr-2022',
+  'mamtr-2024',
+  'lightseekers-casual',
+  'lightseekers-competitive',
+  'lightseekers-large',
+] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+export type PlayerId = string;
+export type Rel = 'regular' | 'competitive' | 'professional';
+export type Stage = 'swiss' | 'playoff';
+export type TeamSeat = 'A' | 'B' | 'C';
+
+/**
+ * One flat settings record; each rule set reads the fields that concern it and fills defaults.
+ * Fields are documented where RULES.md defines them.
+ */
+export interface Settings {
+  rel: Rel;
+  /** Announced number of Swiss rounds; undefined = the recommended number. */
+  swissRounds?: number;
+  /** MTR 2.1: games needed to win a match (best of 1/3/5). */
+  gamesToWin: number;
+  /** Event format, for time limits and recommended rounds. */
+  format: 'constructed' | 'sealed' | 'draft';
+  /** MTR 8: 1 = individual; 2 or 3 = teams with fixed seats A/B(/C). */
+  teamSize: 1 | 2 | 3;
+  /** MTR 9: Two-Headed Giant (a team of 2 is one competitor, one-game matches). */
+  twoHeadedGiant: boolean;
+  /** MTR 7.6: pair only inside the draft pod. Lifting it is allowed at Regular REL only. */
+  pairWithinDraftPods: boolean;
+  /** MTR 2.10 (Decision: setting): a late entry gets a loss for each missed round, or no record. */
+  lateEntryRecord: 'loss' | 'none';
+  /** Limited on a release weekend: +15 minutes of deck construction (MTR App. B). */
+  releaseWeekend: boolean;
+  /** Multiplayer: the standard pod size n. */
+  podSize: number;
+  /** MSTR 2.5A: N extra turns ("extra-turns") or active player finishes ("active-player"). */
+  endOfRound?: 'extra-turns' | 'active-player';
+  /** MAMTR App. B: the last-turn limit in minutes. */
+  lastTurnMinutes?: number;
+  /** Multiplayer: balance seats across the event instead of pure random (off by default). */
+  balanceSeats: boolean;
+}
+
+export interface TeamMember {
+  seat: TeamSeat;
+  name: string;
+}
+
+export interface Player {
+  id: PlayerId;
+  /** The competitor's display name (a team's name for team events). */
+  name: string;
+  /** Free note to tell apart two people with the same name (DCI number, city, ...). */
+  note?: string;
+  /** Registration draw: the final tiebreaker (lower ranks first), stored so standings replay. */
+  draw: number;
+  /** First round this player can be paired in (1, or later for a late entry). */
+  joinedRound: number;
+  /** MTR App. E: awarded byes for rounds 1..awardedByes. */
+  awardedByes: number;
+  /** MTR 7.6: the draft pod the player drafted in. */
+  draftPod?: number;
+  /** MTR 8/9: the team's members with their fixed seats. */
+  members?: TeamMember[];
+  /** Dropped: the last round whose pairing included the player (0 = before round 1: removed). */
+  droppedAfterRound?: number;
+}
+
+/** MTR: game wins of seat 1, game wins of seat 2, drawn games. Teams: one triple per seat A/B/C. */
+export interface HeadToHeadResult {
+  games: [number, number, number];
+  /** Team events: each seat match's games, A first. */
+  matches?: [number, number, number][];
+}
+
+/** MSTR/MAMTR pod results (conformance README "Result forms"). */
+export type PodResult =
+  | { winner: PlayerId; excluded?: PlayerId[] }
+  | { games: (PlayerId | 'draw')[]; excluded?: PlayerId[] }
+  | { draw: true; excluded?: PlayerId[] };
+
+/** Lightseekers: VP per player, defeat order, and the scorekeeper's pick when still tied. */
+export interface LightseekersResult {
+  vp: Record<PlayerId, number>;
+  defeated: PlayerId[];
+  winner?: PlayerId;
+}
+
+export type TableResult = HeadToHeadResult | PodResult | LightseekersResult;
+
+export interface Table {
+  table: number;
+  /** Seat order: seat 1 first. */
+  seats: PlayerId[];
+  result?: TableResult;
+}
+
+export type ByeKind = 'pairing' | 'awarded' | 'playoff';
+
+export interface Bye {
+  player: PlayerId;
+  kind: ByeKind;
+}
+
+export interface Round {
+  number: number;
+  stage: Stage;
+  tables: Table[];
+  byes: Bye[];
+  /** Playoff rounds: players who skip this round (waiting top seeds). */
+  waiting?: PlayerId[];
+  /** The generator seed the pairing was made with (recorded, never re-run). */
+  seed?: number;
+}
+
+export interface EventState {
+  id: string;
+  name: string;
+  ruleset: RulesetId;
+  settings: Settings;
+  /** The event's base seed; per-round seeds derive from it. */
+  seed: number;
+  createdAt: string;
+  /** Registered competitors, in registration order. Removed players are deleted. */
+  players: Player[];
+  rounds: Round[];
+  /** Set when the Swiss part ends and the playoff cut is made. */
+  playoff?: PlayoffState;
+}
+
+export interface PlayoffState {
+  top: number;
+  draft: boolean;
+  /** The Swiss seeds at the cut, seed 1 first. */
+  seeds: PlayerId[];
+}
+
+/** What the engine tells a scorekeeper about a pairing: in words, never codes. */
+export interface PairingWarning {
+  kind: 'rematch' | 'pair-down' | 'second-bye' | 'smaller-pod' | 'info';
+  message: string;
+  players: PlayerId[];
+}
+
+export interface PairingProposal {
+  tables: Table[];
+  byes: Bye[];
+  warnings: PairingWarning[];
+  seed: number;
+}
+
+export interface Standing {
+  rank: number;
+  id: PlayerId;
+  name: string;
+  points: number;
+  dropped: boolean;
+  /** The rule set's tiebreaker values, keyed as in conformance README. */
+  tiebreakers: Record<string, number>;
+  record: { wins: number; losses: number; draws: number; byes: number };
+}

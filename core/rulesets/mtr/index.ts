@@ -1,0 +1,70 @@
+/**
+ * `mtr`: Magic: The Gathering Tournament Rules (effective August 21, 2023), head-to-head Swiss and
+ * single-elimination playoffs, as RULES.md section 1 reads them. Each concern lives in its own file.
+ */
+import { fail } from '../../model/errors.js';
+import type { Settings } from '../../model/types.js';
+import { settingsPatchSchema } from '../../event/commands.js';
+import type { Ruleset } from '../ruleset.js';
+import { mtrPair } from './pairing.js';
+import { mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
+import { validateMtrResult } from './results.js';
+import { mtrStandings } from './standings.js';
+import { mtrDraftTimers, mtrEndOfRound, mtrRecommendedRounds, mtrTimeLimits } from './timing.js';
+
+export const MTR_DEFAULTS: Settings = {
+  rel: 'regular',
+  gamesToWin: 2,
+  format: 'constructed',
+  teamSize: 1,
+  twoHeadedGiant: false,
+  pairWithinDraftPods: true,
+  lateEntryRecord: 'loss',
+  releaseWeekend: false,
+  podSize: 2,
+  balanceSeats: false,
+};
+
+export function mtrSettings(input: Partial<Settings>): Settings {
+  const { podSize: _ignored, ...patch } = input;
+  const parsed = settingsPatchSchema.safeParse(patch);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    fail('invalid-settings', `setting ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const settings: Settings = { ...MTR_DEFAULTS, ...(parsed.data as Partial<Settings>), podSize: 2 };
+  if (settings.twoHeadedGiant) {
+    // MTR 9: a 2HG team is one competitor of two, and its matches are one game.
+    if (input.teamSize !== undefined && input.teamSize !== 2) fail('invalid-settings', 'Two-Headed Giant teams have 2 players');
+    settings.teamSize = 2;
+    if (input.gamesToWin !== undefined && input.gamesToWin !== 1) fail('invalid-settings', 'Two-Headed Giant matches are one game');
+    settings.gamesToWin = 1;
+  }
+  // MTR 7.6: only at Regular REL may the organiser pair across draft pods.
+  if (!settings.pairWithinDraftPods && settings.rel !== 'regular')
+    fail('invalid-settings', 'pairing across draft pods is only allowed at Regular REL (MTR 7.6)');
+  return settings;
+}
+
+export const mtr: Ruleset = {
+  id: 'mtr',
+  title: 'Magic: The Gathering Tournament Rules (head-to-head)',
+  family: 'head-to-head',
+  tiebreakers: [
+    { key: 'omw', label: 'OMW%', description: "mean of each opponent's match-win percentage (each at least 0.33); byes ignored" },
+    { key: 'gw', label: 'GW%', description: 'game points ÷ (3 × games played), at least 0.33' },
+    { key: 'ogw', label: 'OGW%', description: "mean of each opponent's game-win percentage (each at least 0.33); byes ignored" },
+  ],
+  playoffCuts: [2, 4, 8],
+  settings: mtrSettings,
+  tableSize: () => ({ min: 2, max: 2 }),
+  validateResult: validateMtrResult,
+  standings: mtrStandings,
+  pair: mtrPair,
+  playoff: mtrPlayoff,
+  nextPlayoffRound: mtrNextPlayoffRound,
+  timeLimits: mtrTimeLimits,
+  endOfRound: mtrEndOfRound,
+  recommendedRounds: mtrRecommendedRounds,
+  draftTimers: mtrDraftTimers,
+};

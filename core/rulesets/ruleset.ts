@@ -1,0 +1,136 @@
+/**
+ * The rule-set interface. Every rule set of RULES.md (mtr, mstr-2022, mamtr-2024 and the three
+ * Lightseekers structures) implements it; the event fold, the CLI, the host and the station only
+ * ever talk to a rule set through this.
+ */
+import type {
+  EventState,
+  PairingProposal,
+  PlayerId,
+  RulesetId,
+  Settings,
+  Stage,
+  Standing,
+  Table,
+  TableResult,
+} from '../model/types.js';
+
+export interface TiebreakerInfo {
+  key: string;
+  label: string;
+  /** The formula in words, for the standings breakdown. */
+  description: string;
+}
+
+/** How a timed round ends (MTR 2.5, MSTR 2.5A, MAMTR 2.4). Data for the clock. */
+export type EndOfRoundProcedure =
+  | {
+      kind: 'extra-turns';
+      /** The active player finishes the turn, then this many more turns in total. */
+      turns: number;
+      /** MSTR 2.5AA: N = the players still in the game when time is called. */
+      turnsArePlayersInGame?: boolean;
+    }
+  | {
+      kind: 'active-player-finishes';
+      /** MAMTR 2.4B: a last-turn limit; at its end the game is a draw. */
+      lastTurnMinutes?: number;
+    }
+  | { kind: 'untimed' };
+
+export interface TimeLimits {
+  /** Minutes for a round at this stage; null = untimed. */
+  roundMinutes: number | null;
+  /** MTR 2.5: a Swiss round may not be shorter than this. */
+  minimumRoundMinutes?: number;
+  /** Deck check: the check's duration plus this many minutes (MTR 2.6: 3; Commander X.5A: 4). */
+  deckCheckExtraMinutes: number;
+  /** A judge pause longer than this (seconds) extends the match by the pause's length. */
+  judgePauseThresholdSeconds: number;
+  /** Limited: registration and deck-building minutes (MTR App. B), when they apply. */
+  deckConstruction?: { registrationMinutes: number; buildMinutes: number };
+  /** MAMTR App. B: after a first intentional draw in a playoff pod, minutes from round start. */
+  playoffIntentionalDrawMinutes?: number;
+}
+
+export interface DraftPickTimer {
+  /** Cards in the pack when the pick is made. */
+  cardsLeft: number;
+  seconds: number;
+}
+
+export interface DraftTimers {
+  kind: string;
+  picks: DraftPickTimer[];
+  /** Review time between packs, seconds (first pack, then each later pack). */
+  reviewSeconds: number[];
+}
+
+export interface RoundsInput {
+  /** Competitors registered (teams count once). */
+  competitors: number;
+  /** For each competitor with awarded byes, how many (MTR App. E counts them 2/4/8). */
+  awardedByes?: number[];
+  /** Pods: byes or smaller pods expected (invisible players, RULES 2). */
+  invisiblePlayers?: number;
+}
+
+export interface RoundsRecommendation {
+  /** Swiss rounds; 0 = no Swiss (single elimination only). */
+  swissRounds: number;
+  /** Single-elimination rounds when there is no Swiss. */
+  eliminationRounds?: number;
+  /** Playoff cut (0 = none). */
+  top: number;
+  /** The count the table was read with (after counting byes or invisible players). */
+  effectivePlayers: number;
+  note?: string;
+}
+
+export interface PlayoffOptions {
+  top: number;
+  /** MTR 10.4 booster-draft top 8: seat the eight at random, then 1v5, 2v6, 3v7, 4v8. */
+  draft?: boolean;
+}
+
+export interface PlayoffPairing {
+  tables: Table[];
+  /** Seeds that skip this round (MAMTR top 40: seeds 1–8 wait). */
+  waiting: PlayerId[];
+  /** Players in seed order at the cut (seed 1 first), or draft seat order for a draft top 8. */
+  seeds: PlayerId[];
+  seed: number;
+}
+
+export interface ResultContext {
+  settings: Settings;
+  stage: Stage;
+  /** Display names for messages. */
+  nameOf: (id: PlayerId) => string;
+}
+
+export interface Ruleset {
+  readonly id: RulesetId;
+  readonly title: string;
+  readonly family: 'head-to-head' | 'pods' | 'lightseekers';
+  readonly tiebreakers: readonly TiebreakerInfo[];
+  /** Playoff cuts this rule set knows (MTR: 2, 4, 8). */
+  readonly playoffCuts: readonly number[];
+  /** Defaults filled in and every field checked; throws PodiumError('invalid-settings'). */
+  settings(input: Partial<Settings>): Settings;
+  /** Players a table may seat at this stage. */
+  tableSize(settings: Settings, stage: Stage): { min: number; max: number };
+  /** Check a result against its table; returns the normalised result or throws PodiumError. */
+  validateResult(table: Table, result: unknown, context: ResultContext): TableResult;
+  standings(state: EventState): Standing[];
+  /** The next Swiss round for the current state (no side effects; the caller records it). */
+  pair(state: EventState, seed: number): PairingProposal;
+  /** The first playoff round for a top-K cut of the final Swiss standings. */
+  playoff(state: EventState, options: PlayoffOptions, seed: number): PlayoffPairing;
+  /** The next playoff round once every table of the current one has a winner; null when done. */
+  nextPlayoffRound(state: EventState, seed: number): PairingProposal | null;
+  timeLimits(settings: Settings, stage: Stage): TimeLimits;
+  endOfRound(settings: Settings, stage: Stage): EndOfRoundProcedure;
+  recommendedRounds(input: RoundsInput, settings: Settings): RoundsRecommendation;
+  draftTimers?(settings: Settings): DraftTimers[];
+}
