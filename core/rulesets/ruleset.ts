@@ -41,6 +41,12 @@ export type EndOfRoundProcedure =
 export interface TimeLimits {
   /** Minutes for a round at this stage; null = untimed. */
   roundMinutes: number | null;
+  /**
+   * Playoff stage: minutes for the final round when it differs from `roundMinutes`; null = the
+   * final is untimed (MTR App. B: SE quarter/semi 90 minutes, final no time limit). Undefined =
+   * the final uses `roundMinutes` like every other round of the stage.
+   */
+  finalRoundMinutes?: number | null;
   /** MTR 2.5: a Swiss round may not be shorter than this. */
   minimumRoundMinutes?: number;
   /** Deck check: the check's duration plus this many minutes (MTR 2.6: 3; Commander X.5A: 4). */
@@ -48,7 +54,13 @@ export interface TimeLimits {
   /** A judge pause longer than this (seconds) extends the match by the pause's length. */
   judgePauseThresholdSeconds: number;
   /** Limited: registration and deck-building minutes (MTR App. B), when they apply. */
-  deckConstruction?: { registrationMinutes: number; buildMinutes: number };
+  deckConstruction?: {
+    registrationMinutes: number;
+    /** Build minutes, including any release-weekend extra. */
+    buildMinutes: number;
+    /** MTR App. B draft rows: one period "for deck registration and construction" (buildMinutes). */
+    registrationInBuild?: boolean;
+  };
   /** MAMTR App. B: after a first intentional draw in a playoff pod, minutes from round start. */
   playoffIntentionalDrawMinutes?: number;
 }
@@ -61,9 +73,20 @@ export interface DraftPickTimer {
 
 export interface DraftTimers {
   kind: string;
+  /** Human-readable name of the table ("Booster draft (15-card packs)"). */
+  label?: string;
+  /** Cards left at which a timer runs; a pack size not listed has no timer (the last card passes). */
   picks: DraftPickTimer[];
   /** Review time between packs, seconds (first pack, then each later pack). */
   reviewSeconds: number[];
+  /** Each review period after the last one listed adds this much (MTR App. B: +30 s per pack). */
+  reviewIncrementSeconds?: number;
+  /** Rochester: review of each pack laid out on the table before its first pick, seconds. */
+  layoutReviewSeconds?: number;
+  /** Cards taken per pick (Two-Headed Giant teams take 2). Undefined = 1. */
+  cardsPerPick?: number;
+  /** Cards in a fresh pack the table is written for. */
+  packSize?: number;
 }
 
 export interface RoundsInput {
