@@ -2,10 +2,9 @@
  * Head-to-head Swiss pairing (RULES 1 "Pairing", MTR 10.4) as an optimisation over the whole round.
  *
  * The objective, lexicographic (most important first):
- *   1. nobody gets a second bye while an active player has had none (in general: the bye goes to a
- *      player with the fewest byes);
+ *   1. nobody gets a second bye while an active player has had none;
  *   2. the fewest rematches (zero whenever a rematch-free pairing exists);
- *   3. the bye goes to the lowest-ranked player among those with the fewest byes;
+ *   3. the bye goes to a player with the fewest byes, the lowest-ranked among them;
  *   4. the smallest pair-down cost: the sum over pairs of (point difference)², so equal points
  *      meet where possible, and a player who must float goes to the nearest score group.
  *      (Decision: squared, so one long pair-down never beats a chain of short ones.)
@@ -75,8 +74,12 @@ export function pairSwiss(input: SwissInput, seed: number): SwissPairing {
   if (order.length === 0) return { pairs: [], rematches: 0, cost: 0 };
   if (order.length % 2 === 0) return present(order, solveEven(order, input.met));
 
+  // While someone has had no bye, only they can get it. Once everyone has had one, avoiding a
+  // rematch comes first, then the fewest byes, then the lowest rank.
   const fewestByes = Math.min(...order.map((p) => p.byes));
-  const candidates = order.filter((p) => p.byes === fewestByes).sort((a, b) => b.rank - a.rank);
+  const candidates = order
+    .filter((p) => fewestByes > 0 || p.byes === 0)
+    .sort((a, b) => a.byes - b.byes || b.rank - a.rank);
   const limit = order.length > EXACT_FIELD ? MAX_BYE_CANDIDATES_LARGE : candidates.length;
   let best: { bye: SwissPlayer; rest: SwissPlayer[]; solution: EvenSolution } | undefined;
   for (const candidate of candidates.slice(0, limit)) {
