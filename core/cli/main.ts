@@ -1,0 +1,23 @@
+/**
+ * The entry of `npm run cli -- ...` (tsx core/cli/main.ts): process values in, exit code out. All
+ * logic is in run.ts; core/cli is the one place in core/ allowed to touch node:*.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { runCli } from './run.js';
+
+// `podium standings big.json | head` closes the pipe early: that is not an error worth a trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+process.exitCode = runCli(process.argv.slice(2), {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  readFile: (path) => readFileSync(path, 'utf8'),
+  writeFile: (path, text) => writeFileSync(path, text, 'utf8'),
+  now: () => performance.now(),
+});

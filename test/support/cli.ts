@@ -1,0 +1,46 @@
+/** Run the CLI in-process with real files, capturing what it writes. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type CliIo, runCli } from '../../core/cli/run.js';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(argv: readonly string[], overrides: Partial<CliIo> = {}): CliRun {
+  let stdout = '';
+  let stderr = '';
+  let clock = 0;
+  const code = runCli(argv, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readFile: (file) => readFileSync(file, 'utf8'),
+    writeFile: (file, text) => writeFileSync(file, text, 'utf8'),
+    now: () => (clock += 1),
+    ...overrides,
+  });
+  return { code, stdout, stderr };
+}
+
+/** A fresh directory under os.tmpdir(); call `cleanup` in afterAll. */
+export function tempDir(prefix = 'podium-test-'): { dir: string; file(name: string, content: string | object): string; cleanup(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    dir,
+    file(name, content) {
+      const target = path.join(dir, name);
+      writeFileSync(target, typeof content === 'string' ? content : JSON.stringify(content, null, 1), 'utf8');
+      return target;
+    },
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
