@@ -98,6 +98,9 @@ function registerPlayer(state: EventState, command: Extract<Command, { type: 're
   const existing = state.players.find((p) => p.id === input.id);
   if (existing) fail('duplicate-player', `the id "${input.id}" is already used by ${existing.name}`);
   checkTeam(state, input.name, input.members);
+  // A pod result's games list uses "draw" for a drawn game, so no player may be called that.
+  if (input.id === 'draw' && getRuleset(state.ruleset).family === 'pods')
+    fail('invalid-input', `${input.name}: "draw" cannot be a player id in a pod event`);
   const player: Player = {
     id: input.id,
     name: input.name,

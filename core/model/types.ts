@@ -151,6 +151,8 @@ export interface PairingWarning {
 export interface PairingProposal {
   tables: Table[];
   byes: Bye[];
+  /** Playoff rounds: seeds who skip this round. */
+  waiting?: PlayerId[];
   warnings: PairingWarning[];
   seed: number;
 }

@@ -63,6 +63,12 @@ export interface TimeLimits {
   };
   /** MAMTR App. B: after a first intentional draw in a playoff pod, minutes from round start. */
   playoffIntentionalDrawMinutes?: number;
+  /**
+   * The playoff final's intentional-draw timer: null = none, the final stays untimed even after an
+   * intentional draw (MAMTR App. B "the Finals do not impose any time limit, even after Intentional
+   * Draws"). Undefined = the final uses `playoffIntentionalDrawMinutes` like the other rounds.
+   */
+  finalIntentionalDrawMinutes?: number | null;
 }
 
 export interface DraftPickTimer {

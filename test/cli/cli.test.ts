@@ -12,7 +12,7 @@ const tmp = tempDir('podium-cli-');
 afterAll(() => tmp.cleanup());
 
 const mtrCase = path.join(conformanceCasesDir, 'mtr-9-players.json');
-const mstrCase = path.join(conformanceCasesDir, 'mstr-13-players.json');
+const lightseekersCase = path.join(conformanceCasesDir, 'lightseekers-13-players.json');
 
 function expectInvalid(argv: string[], message?: RegExp): string {
   const run = cli(argv);
@@ -36,7 +36,7 @@ describe('invalid input: exit 2, one line on stderr, nothing on stdout', () => {
     ['a result naming someone not at the table', () => ['standings', bad('notat', (t) => (t.rounds[0]!.tables[0]!.result = { winner: 'p05' }))], /round 1, table 1: the result names Emma Evans \(p05\), who is not at this table/],
     ['impossible game counts', () => ['standings', bad('games', (t) => (t.rounds[1]!.tables[0]!.result = { games: [2, 2, 0] }))], /round 2, table 1: /],
     ['unknown rule set', () => ['standings', bad('ruleset', (t) => ((t as { ruleset: string }).ruleset = 'chess'))], /unknown rule set "chess"/],
-    ['a rule set not available yet', () => ['standings', mstrCase], /mstr-2022.*not available/],
+    ['a rule set not available yet', () => ['standings', lightseekersCase], /lightseekers-competitive.*not available/],
     ['duplicate ids', () => ['standings', bad('dup', (t) => (t.players[5]!.id = 'p01'))], /duplicate player id "p01"/],
     ['malformed JSON', () => ['standings', tmp.file('malformed.json', '{ "transcript": 1, "ruleset": "mtr", ')], /malformed JSON at line 1, column \d+/],
     ['a missing field', () => ['pair', bad('missing', (t) => delete (t.rounds[1]!.tables[1] as { seats?: string[] }).seats)], /rounds\[1\]\.tables\[1\]\.seats: missing/],
@@ -59,7 +59,7 @@ describe('invalid input: exit 2, one line on stderr, nothing on stdout', () => {
     ['playoff with a cut the rule set lacks', () => ['playoff', mtrCase, '--top', '6'], /mtr has no top-6 cut \(cuts: 2, 4, 8\)/],
     ['simulate without --ruleset', () => ['simulate', '--players', '8', '--rounds', '3'], /--ruleset is required/],
     ['simulate with an unknown rule set', () => ['simulate', '--ruleset', 'chess', '--players', '8', '--rounds', '3'], /unknown rule set "chess"/],
-    ['simulate a rule set not available yet', () => ['simulate', '--ruleset', 'mamtr-2024', '--players', '8', '--rounds', '3'], /not available/],
+    ['simulate a rule set not available yet', () => ['simulate', '--ruleset', 'lightseekers-casual', '--players', '8', '--rounds', '3'], /not available/],
     ['simulate --players not a number', () => ['simulate', '--ruleset', 'mtr', '--players', 'many', '--rounds', '3'], /--players must be a whole number from 2/],
     ['simulate --players 1', () => ['simulate', '--ruleset', 'mtr', '--players', '1', '--rounds', '3'], /--players must be a whole number from 2/],
     ['simulate --rounds missing its value', () => ['simulate', '--ruleset', 'mtr', '--players', '8', '--rounds'], /--rounds needs a value/],

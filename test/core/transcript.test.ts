@@ -105,7 +105,7 @@ describe('parseTranscript: problems, one line each', () => {
     const e = problem(text({ ...mtrSix(), ruleset: 'chess' }));
     expect(e.code).toBe('unknown-ruleset');
     expect(e.message).toMatch(/^ruleset: unknown rule set "chess" \(known: mtr, mstr-2022/);
-    const f = problem(text({ ...mtrSix(), ruleset: 'mstr-2022', rounds: [] }));
+    const f = problem(text({ ...mtrSix(), ruleset: 'lightseekers-casual', rounds: [] }));
     expect(f.code).toBe('unknown-ruleset');
   });
 
