@@ -1,0 +1,182 @@
+/**
+ * The StationApi: the one contract between the renderer (station and projector windows) and the
+ * host services. Two transports implement it (Electron IPC through the preload, and a WebSocket in
+ * browser mode) plus an in-process one for tests; the renderer cannot tell which it has. Every
+ * request is validated by the receiving side with the schemas below: a payload is `unknown` until
+ * it passes.
+ */
+import { z } from 'zod';
+import { commandSchema, settingsPatchSchema, type Command, type SettingsPatch } from '../event/commands.js';
+import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
+import { RULESET_IDS } from '../model/types.js';
+
+/** Something the scorekeeper must know about the open save (a repaired tail, damage, read-only). */
+export interface Notice {
+  kind: 'torn-line' | 'damaged' | 'read-only' | 'migrated' | 'info';
+  message: string;
+  /** 1-based line of the save the notice is about. */
+  line?: number;
+}
+
+export interface EventSummary {
+  id: string;
+  name: string;
+  ruleset: RulesetId;
+  /** Where the save lives on the host. */
+  path: string;
+  /** Damaged saves open read-only: nothing can be appended. */
+  readOnly: boolean;
+  /** Number of journal entries. */
+  entries: number;
+}
+
+export interface StationSnapshot {
+  summary: EventSummary | null;
+  state: EventState | null;
+  /** Sequence number of the last journal entry (−1 when none). */
+  lastSeq: number;
+  notices: Notice[];
+}
+
+export interface JournalEntryView {
+  seq: number;
+  /** ISO time the command was written. */
+  at: string;
+  station: string;
+  command: Command;
+  /** Set when a later undo reverted this entry. */
+  undoneBy?: number;
+}
+
+export type Query =
+  | { kind: 'standings' }
+  | { kind: 'propose-pairing'; seed?: number }
+  | { kind: 'propose-playoff'; top: number; draft?: boolean; seed?: number }
+  | { kind: 'next-playoff-round'; seed?: number }
+  | { kind: 'journal'; from?: number }
+  | { kind: 'recent-events' };
+
+export type QueryResult =
+  | { kind: 'standings'; standings: Standing[] }
+  | { kind: 'propose-pairing'; proposal: PairingProposal }
+  | { kind: 'propose-playoff'; proposal: PairingProposal & { seeds: string[] } }
+  | { kind: 'next-playoff-round'; proposal: PairingProposal | null }
+  | { kind: 'journal'; entries: JournalEntryView[] }
+  | { kind: 'recent-events'; events: { path: string; name: string; openedAt: string }[] };
+
+export const DOCUMENT_NAMES = [
+  'pairings-by-name',
+  'pairings-by-table',
+  'match-slips',
+  'seating',
+  'standings',
+  'extensions-log',
+  'bracket',
+] as const;
+export type DocumentName = (typeof DOCUMENT_NAMES)[number];
+
+export interface PrintRequest {
+  doc: DocumentName;
+  /** Round to print (default: the latest). */
+  round?: number;
+  pageSize?: 'A4' | 'LETTER';
+}
+
+export interface PrintResult {
+  /** The PDF, base64-encoded (JSON-safe over every transport). */
+  pdfBase64: string;
+  pages: number;
+  fileName: string;
+}
+
+export interface CreateEventParams {
+  name: string;
+  ruleset: RulesetId;
+  settings: SettingsPatch;
+  /** Where to save; the host picks a path in its events folder when omitted. */
+  path?: string;
+  seed?: number;
+}
+
+/** What the host pushes to every window. */
+export type StationPush =
+  | { type: 'state'; snapshot: StationSnapshot }
+  | { type: 'clock'; now: number; clock: unknown };
+
+export interface DispatchAck {
+  /** The journal sequence number the command was written under (on disk before this returns). */
+  seq: number;
+}
+
+export interface StationApi {
+  snapshot(): Promise<StationSnapshot>;
+  createEvent(params: CreateEventParams): Promise<StationSnapshot>;
+  openEvent(params: { path: string }): Promise<StationSnapshot>;
+  closeEvent(): Promise<void>;
+  saveAs(params: { path: string }): Promise<void>;
+  /** For a damaged save: write everything before the damage to a new file and open that. */
+  saveRepairedCopy(params: { path: string }): Promise<StationSnapshot>;
+  dispatch(params: { command: Command }): Promise<DispatchAck>;
+  undo(params: { seq: number; reason?: string }): Promise<DispatchAck>;
+  query(params: Query): Promise<QueryResult>;
+  print(params: PrintRequest): Promise<PrintResult>;
+  subscribe(listener: (push: StationPush) => void): () => void;
+}
+
+/** The request methods (everything but subscribe), with the schema of their params. */
+const path = z.string().min(1).max(4096);
+const seed = z.number().int().optional();
+export const requestSchemas = {
+  snapshot: z.object({}).strict(),
+  createEvent: z
+    .object({
+      name: z.string().trim().min(1).max(200),
+      ruleset: z.enum(RULESET_IDS),
+      settings: settingsPatchSchema,
+      path: path.optional(),
+      seed,
+    })
+    .strict(),
+  openEvent: z.object({ path }).strict(),
+  closeEvent: z.object({}).strict(),
+  saveAs: z.object({ path }).strict(),
+  saveRepairedCopy: z.object({ path }).strict(),
+  dispatch: z.object({ command: commandSchema }).strict(),
+  undo: z.object({ seq: z.number().int().min(0), reason: z.string().max(500).optional() }).strict(),
+  query: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('standings') }).strict(),
+    z.object({ kind: z.literal('propose-pairing'), seed }).strict(),
+    z.object({ kind: z.literal('propose-playoff'), top: z.number().int().min(2).max(64), draft: z.boolean().optional(), seed }).strict(),
+    z.object({ kind: z.literal('next-playoff-round'), seed }).strict(),
+    z.object({ kind: z.literal('journal'), from: z.number().int().min(0).optional() }).strict(),
+    z.object({ kind: z.literal('recent-events') }).strict(),
+  ]),
+  print: z
+    .object({
+      doc: z.enum(DOCUMENT_NAMES),
+      round: z.number().int().min(1).optional(),
+      pageSize: z.enum(['A4', 'LETTER']).optional(),
+    })
+    .strict(),
+} as const;
+
+export type RequestMethod = keyof typeof requestSchemas;
+export const REQUEST_METHODS = Object.keys(requestSchemas) as RequestMethod[];
+
+export type ValidatedParams<M extends RequestMethod> = M extends 'dispatch' ? { command: Command } : z.infer<(typeof requestSchemas)[M]>;
+
+/** Validate a method name and its params from the other side; a one-line message when wrong. */
+export function validateRequest(
+  method: unknown,
+  params: unknown,
+): { ok: true; method: RequestMethod; params: unknown } | { ok: false; message: string } {
+  if (typeof method !== 'string' || !(REQUEST_METHODS as string[]).includes(method))
+    return { ok: false, message: `unknown method ${JSON.stringify(method)}` };
+  const parsed = requestSchemas[method as RequestMethod].safeParse(params ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    return { ok: false, message: `${method}: invalid request${where}: ${issue?.message ?? 'unknown problem'}` };
+  }
+  return { ok: true, method: method as RequestMethod, params: parsed.data };
+}

@@ -1,0 +1,65 @@
+/**
+ * The contract of the event store (the `*.podium` journal save of ARCHITECTURE "The event save"),
+ * shared by its implementation (event-store.ts) and its users (station service, CLI, tests).
+ */
+import type { Notice } from '../../core/api/contract.js';
+import type { Command } from '../../core/event/commands.js';
+import type { EventState } from '../../core/model/types.js';
+
+/** First line of every save. */
+export interface JournalHeader {
+  podium: 'event-journal';
+  /** Save format version; older versions are migrated in memory when opened. */
+  format: number;
+  eventId: string;
+  createdAt: string;
+}
+
+/** One line after the header. `sum` is a checksum of the line's other fields. */
+export interface JournalEntry {
+  seq: number;
+  /** ISO time the host wrote it. */
+  at: string;
+  /** Which station wrote it (host name or "cli"). */
+  station: string;
+  command: Command;
+}
+
+export interface OpenedJournal {
+  header: JournalHeader;
+  entries: JournalEntry[];
+  /** The fold of the entries (undo honoured). */
+  state: EventState;
+  /** True when damage other than a torn last line was found: nothing may be appended. */
+  readOnly: boolean;
+  notices: Notice[];
+}
+
+export interface EventStoreOptions {
+  station: string;
+  /** Time source (tests pass a fixed one). */
+  now?: () => Date;
+  /** Round-start backups kept beside the save. */
+  backupsKept?: number;
+}
+
+export interface EventStoreHandle {
+  readonly path: string;
+  readonly header: JournalHeader;
+  readonly readOnly: boolean;
+  readonly notices: readonly Notice[];
+  /** Every entry, in order. */
+  entries(): readonly JournalEntry[];
+  /** The current folded state. */
+  state(): EventState;
+  /**
+   * Validate the command against the current state (apply), then append + fsync; resolves only
+   * when the line is on disk. Invalid commands reject with the PodiumError and write nothing.
+   */
+  append(command: Command): Promise<JournalEntry>;
+  /** Copy the whole save to a new path (temp file + fsync + rename). */
+  saveAs(path: string): Promise<void>;
+  /** Damaged saves: write the undamaged prefix to a new path (the original is never touched). */
+  saveRepairedCopy(path: string): Promise<void>;
+  close(): Promise<void>;
+}
