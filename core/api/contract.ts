@@ -6,6 +6,7 @@
  * it passes.
  */
 import { z } from 'zod';
+import type { ClockView } from '../clock/index.js';
 import { commandSchema, settingsPatchSchema, type Command, type SettingsPatch } from '../event/commands.js';
 import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
 import { RULESET_IDS } from '../model/types.js';
@@ -80,6 +81,8 @@ export interface PrintRequest {
   /** Round to print (default: the latest). */
   round?: number;
   pageSize?: 'A4' | 'LETTER';
+  /** Pairings by name for a big event: two sheets, split at this letter ("L": A–K and L–Z). */
+  splitAtLetter?: string;
 }
 
 export interface PrintResult {
@@ -101,7 +104,7 @@ export interface CreateEventParams {
 /** What the host pushes to every window. */
 export type StationPush =
   | { type: 'state'; snapshot: StationSnapshot }
-  | { type: 'clock'; now: number; clock: unknown };
+  | { type: 'clock'; now: number; clock: ClockView };
 
 export interface DispatchAck {
   /** The journal sequence number the command was written under (on disk before this returns). */
@@ -156,6 +159,7 @@ export const requestSchemas = {
       doc: z.enum(DOCUMENT_NAMES),
       round: z.number().int().min(1).optional(),
       pageSize: z.enum(['A4', 'LETTER']).optional(),
+      splitAtLetter: z.string().regex(/^\p{L}$/u, 'one letter, such as L').optional(),
     })
     .strict(),
 } as const;

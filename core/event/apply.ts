@@ -6,6 +6,7 @@
 import { fail } from '../model/errors.js';
 import type { Bye, EventState, Player, Round, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
+import { applyClockCommand, noteResultTime } from '../clock/apply.js';
 import type { Command } from './commands.js';
 import { currentRound, findTable, hasAnyResult, isActiveIn, isRoundComplete } from './queries.js';
 
@@ -47,9 +48,22 @@ export function apply(state: EventState | undefined, command: Command): EventSta
     case 'pair-round':
       return pairRound(state, command);
     case 'record-result':
-      return recordResult(state, command);
+      return noteResultTime(state, recordResult(state, command), command);
     case 'start-playoff':
       return startPlayoff(state, command);
+    case 'start-round-clock':
+    case 'pause-clock':
+    case 'resume-clock':
+    case 'adjust-clock':
+    case 'extend-table':
+    case 'set-players-in-game':
+    case 'add-extra-turns':
+    case 'record-intentional-draw':
+    case 'start-deck-check':
+    case 'end-deck-check':
+    case 'start-timer':
+    case 'stop-timer':
+      return applyClockCommand(state, command);
     case 'undo':
       fail('invalid-command', 'undo is resolved by replay(), not apply()');
   }
@@ -202,6 +216,7 @@ function pairRound(state: EventState, command: Extract<Command, { type: 'pair-ro
   for (const bye of command.byes) place(bye.player, 'the byes');
   for (const id of command.waiting ?? []) place(id, 'the waiting list');
 
+  const players = command.groups ? withGroups(state, command) : state.players;
   const context = { settings: state.settings, stage: command.stage, nameOf: (id: string) => nameOf(state, id) };
   const tables: Table[] = command.tables.map((t) => {
     const table: Table = { table: t.table, seats: [...t.seats] };
@@ -216,7 +231,31 @@ function pairRound(state: EventState, command: Extract<Command, { type: 'pair-ro
     seed: command.seed,
     ...(command.waiting ? { waiting: [...command.waiting] } : {}),
   };
-  return { ...state, rounds: [...base, round] };
+  const next: EventState = { ...state, players, rounds: [...base, round] };
+  ruleset.checkRound?.(next, round);
+  return next;
+}
+
+/** The players with the groups a `pair-round` records (lightseekers-large), each checked. */
+function withGroups(state: EventState, command: Extract<Command, { type: 'pair-round' }>): Player[] {
+  const groups = command.groups ?? [];
+  if (state.ruleset !== 'lightseekers-large')
+    fail('invalid-input', `round ${command.round}: groups are only recorded in lightseekers-large events, not ${state.ruleset}`);
+  if (command.stage !== 'swiss') fail('invalid-input', `round ${command.round}: groups are drawn with a Swiss round, not a playoff round`);
+  const groupOf = new Map<string, number>();
+  groups.forEach((members, index) => {
+    for (const id of members) {
+      const player = requirePlayer(state, id);
+      const before = groupOf.get(id);
+      if (before !== undefined)
+        fail('seated-twice', `round ${command.round}: ${player.name} (${id}) is listed in group ${before} and group ${index + 1}`);
+      groupOf.set(id, index + 1);
+    }
+  });
+  return state.players.map((p) => {
+    const group = groupOf.get(p.id);
+    return group === undefined || group === p.group ? p : { ...p, group };
+  });
 }
 
 function recordResult(state: EventState, command: Extract<Command, { type: 'record-result' }>): EventState {

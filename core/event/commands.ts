@@ -48,6 +48,11 @@ const tableSchema = z.object({
 
 const byeSchema = z.object({ player: playerId, kind: z.enum(['pairing', 'awarded', 'playoff']) });
 
+/** Clock commands: the round, the table and the moment (epoch ms) they concern. */
+const clockRound = z.number().int().min(1);
+const clockTable = z.number().int().min(1);
+const clockAt = z.number().int().min(0);
+
 export const commandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('create-event'),
@@ -84,6 +89,12 @@ export const commandSchema = z.discriminatedUnion('type', [
     replace: z.boolean().optional(),
     /** A manual change to a published pairing must say why (kept in the journal). */
     reason: z.string().max(500).optional(),
+    /**
+     * `lightseekers-large` only: the groups this pairing drew (index 0 = group 1), recorded with the
+     * round that drew them (round 1, or a late entry's first round). Each listed player's group is
+     * set; players not listed keep theirs.
+     */
+    groups: z.array(z.array(playerId)).min(1).optional(),
   }),
   z.object({
     type: z.literal('record-result'),
@@ -92,6 +103,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     result: resultSchema,
     /** Amending an entered result needs a reason. */
     reason: z.string().max(500).optional(),
+    /** When the result was entered (epoch ms, stamped by the host): the clock's "pod finished" time. */
+    at: z.number().int().min(0).optional(),
   }),
   z.object({
     type: z.literal('start-playoff'),
@@ -99,6 +112,94 @@ export const commandSchema = z.discriminatedUnion('type', [
     draft: z.boolean(),
     seeds: z.array(playerId).min(2),
   }),
+  // The clock (core/clock). Every clock command carries `at`, the epoch ms it happened, stamped by
+  // the host, so a replay rebuilds the clock exactly. "Time is called" is derived, never recorded.
+  /** Start a round's time; `minutes` omitted = the rule set's length, null = untimed. */
+  z.object({
+    type: z.literal('start-round-clock'),
+    round: clockRound,
+    at: clockAt,
+    minutes: z.number().int().min(1).max(600).nullable().optional(),
+  }),
+  z.object({ type: z.literal('pause-clock'), round: clockRound, at: clockAt, reason: z.string().max(500).optional() }),
+  z.object({ type: z.literal('resume-clock'), round: clockRound, at: clockAt }),
+  /** ± minutes on the round's length; a reason is required (kept in the journal). */
+  z.object({
+    type: z.literal('adjust-clock'),
+    round: clockRound,
+    minutes: z.number().int().min(-600).max(600),
+    reason: z.string().trim().min(1, 'adjusting the clock needs a reason').max(500),
+    at: clockAt,
+  }),
+  /**
+   * A time extension for one table. deck-check / judge-pause: the length of the interruption (the
+   * clock grants duration + 3 or 4 minutes / the pause if over one minute); feature-match: the time
+   * granted, or omitted = 3 minutes + the round time elapsed at `at`; other: the time granted.
+   */
+  z.object({
+    type: z.literal('extend-table'),
+    round: clockRound,
+    table: clockTable,
+    reason: z.enum(['deck-check', 'judge-pause', 'feature-match', 'other']),
+    minutes: z.number().int().min(0).max(240).optional(),
+    seconds: z.number().int().min(0).max(14_400).optional(),
+    note: z.string().max(500).optional(),
+    at: clockAt,
+  }),
+  /** MSTR 2.5AA: N, the players still in the game at a table when time was called there. */
+  z.object({
+    type: z.literal('set-players-in-game'),
+    round: clockRound,
+    table: clockTable,
+    players: z.number().int().min(1).max(8),
+    at: clockAt,
+    /** Correcting an entered N needs a reason. */
+    reason: z.string().max(500).optional(),
+  }),
+  /** MTR 2.6: extra turns from a slow-play penalty, added to the end-of-round turns. */
+  z.object({
+    type: z.literal('add-extra-turns'),
+    round: clockRound,
+    table: clockTable,
+    turns: z.number().int().min(1).max(10),
+    reason: z.string().trim().min(1, 'extra turns need a reason').max(500),
+    at: clockAt,
+  }),
+  /** MAMTR App. B: a playoff pod intentionally drew a game (starts its 150-minute timer). */
+  z.object({ type: z.literal('record-intentional-draw'), round: clockRound, table: clockTable, at: clockAt }),
+  z.object({
+    type: z.literal('start-deck-check'),
+    round: clockRound,
+    table: clockTable,
+    judge: z.string().trim().min(1, 'name the judge').max(120),
+    /** Whose decks are checked; default everyone at the table. */
+    players: z.array(playerId).min(1).optional(),
+    at: clockAt,
+  }),
+  z.object({
+    type: z.literal('end-deck-check'),
+    round: clockRound,
+    table: clockTable,
+    at: clockAt,
+    outcome: z.string().max(500).optional(),
+  }),
+  /**
+   * Deck construction, registration, draft pick and custom timers. Without minutes/seconds the
+   * length comes from the rule set (MTR App. B; draft: `draft` names the table, whole draft timed).
+   */
+  z.object({
+    type: z.literal('start-timer'),
+    id: z.string().min(1).max(64),
+    kind: z.enum(['deck-construction', 'registration', 'draft-pick', 'custom']),
+    label: z.string().max(120).optional(),
+    minutes: z.number().int().min(0).max(600).optional(),
+    seconds: z.number().int().min(0).max(36_000).optional(),
+    draft: z.string().max(64).optional(),
+    packs: z.number().int().min(1).max(30).optional(),
+    packSize: z.number().int().min(1).max(30).optional(),
+    at: clockAt,
+  }),
+  z.object({ type: z.literal('stop-timer'), id: z.string().min(1).max(64), at: clockAt }),
   /** Revert an earlier command (by its journal sequence number); undoing an undo redoes. */
   z.object({ type: z.literal('undo'), target: z.number().int().min(0), reason: z.string().max(500).optional() }),
 ]);

@@ -1,4 +1,5 @@
 /** The event model: plain data, JSON-serialisable, shared by every rule set. */
+import type { EventClock } from '../clock/types.js';
 
 export const RULESET_IDS = [
   'mtr',
@@ -70,6 +71,11 @@ export interface Player {
   members?: TeamMember[];
   /** Dropped: the last round whose pairing included the player (0 = before round 1: removed). */
   droppedAfterRound?: number;
+  /**
+   * `lightseekers-large`: the group (1-based) the player was drawn into. Recorded by the `groups`
+   * field of the `pair-round` command that drew it (round 1, or a late entry's first round).
+   */
+  group?: number;
 }
 
 /** MTR: game wins of seat 1, game wins of seat 2, drawn games. Teams: one triple per seat A/B/C. */
@@ -90,6 +96,11 @@ export interface LightseekersResult {
   vp: Record<PlayerId, number>;
   defeated: PlayerId[];
   winner?: PlayerId;
+  /**
+   * The scorekeeper's pick of the runner-up when VP and last-standing leave a tie for it (needed only
+   * where a runner-up advances: casual tables that send two to the final, large-event group finals).
+   */
+  runnerUp?: PlayerId;
 }
 
 export type TableResult = HeadToHeadResult | PodResult | LightseekersResult;
@@ -132,6 +143,8 @@ export interface EventState {
   rounds: Round[];
   /** Set when the Swiss part ends and the playoff cut is made. */
   playoff?: PlayoffState;
+  /** The clock (core/clock): round clocks, the deck-check log, other timers. Absent until first used. */
+  clock?: EventClock;
 }
 
 export interface PlayoffState {
@@ -148,6 +161,13 @@ export interface PairingWarning {
   players: PlayerId[];
 }
 
+/** A table whose players choose their seats (Lightseekers final tables): who chooses when. */
+export interface SeatChoice {
+  table: number;
+  /** The order in which the players choose a seat: lowest seed first, the top seed last. */
+  order: PlayerId[];
+}
+
 export interface PairingProposal {
   tables: Table[];
   byes: Bye[];
@@ -155,6 +175,13 @@ export interface PairingProposal {
   waiting?: PlayerId[];
   warnings: PairingWarning[];
   seed: number;
+  /**
+   * `lightseekers-large`: the groups this pairing drew (index 0 = group 1), every grouped player
+   * listed; record them with the round (`pair-round` `groups`). Absent when no group changed.
+   */
+  groups?: PlayerId[][];
+  /** Tables whose seats the players choose: the proposal lists them in choosing order. */
+  seatChoice?: SeatChoice[];
 }
 
 export interface Standing {
@@ -166,4 +193,12 @@ export interface Standing {
   /** The rule set's tiebreaker values, keyed as in conformance README. */
   tiebreakers: Record<string, number>;
   record: { wins: number; losses: number; draws: number; byes: number };
+  /** `lightseekers-large`: the player's group; ranks count within the group. */
+  group?: number;
+  /**
+   * Lightseekers: equal with these players on points and every tiebreaker. RULES 3 leaves such a tie
+   * to the organiser; the order shown is the registration draw's, and `organiserDecides` is set.
+   */
+  tiedWith?: PlayerId[];
+  organiserDecides?: boolean;
 }

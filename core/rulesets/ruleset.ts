@@ -6,8 +6,11 @@
 import type {
   EventState,
   PairingProposal,
+  PairingWarning,
   PlayerId,
+  Round,
   RulesetId,
+  SeatChoice,
   Settings,
   Stage,
   Standing,
@@ -129,6 +132,10 @@ export interface PlayoffPairing {
   /** Players in seed order at the cut (seed 1 first), or draft seat order for a draft top 8. */
   seeds: PlayerId[];
   seed: number;
+  /** Tables whose seats the players choose (Lightseekers finals): the choosing order. */
+  seatChoice?: SeatChoice[];
+  /** What the scorekeeper should know about the cut (a tie the organiser decides, a replacement). */
+  warnings?: PairingWarning[];
 }
 
 export interface ResultContext {
@@ -162,4 +169,9 @@ export interface Ruleset {
   endOfRound(settings: Settings, stage: Stage): EndOfRoundProcedure;
   recommendedRounds(input: RoundsInput, settings: Settings): RoundsRecommendation;
   draftTimers?(settings: Settings): DraftTimers[];
+  /**
+   * Rule-set checks of a round the fold is about to record, beyond seat counts (Lightseekers large:
+   * every Swiss table inside one group). `state` already holds the round; throws PodiumError.
+   */
+  checkRound?(state: EventState, round: Round): void;
 }

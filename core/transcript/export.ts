@@ -1,8 +1,9 @@
 /**
  * Event state → transcript version 1. Settings are written only where they differ from the rule
  * set's defaults; the seed is always written, so the registration draws (and hence the final
- * tiebreaker) replay the same. What a transcript cannot say is lost: player notes, awarded-bye and
- * late-entry details, the playoff's waiting list and draft flag, amendment reasons.
+ * tiebreaker) replay the same; a lightseekers-large event's groups are written as `groups`. What a
+ * transcript cannot say is lost: player notes, awarded-bye and late-entry details, the playoff's
+ * waiting list and draft flag, amendment reasons.
  */
 import type { SettingsPatch } from '../event/commands.js';
 import type { EventState, Settings } from '../model/types.js';
@@ -29,6 +30,13 @@ export function stateToTranscript(state: EventState): Transcript {
       ...(drops.length > 0 ? { drops } : {}),
     };
   });
+  // lightseekers-large: the groups (group 1 first), which the rounds alone may not pin down.
+  const groups: string[][] = [];
+  for (const p of state.players) {
+    if (p.group === undefined) continue;
+    while (groups.length < p.group) groups.push([]);
+    (groups[p.group - 1] as string[]).push(p.id);
+  }
   return {
     transcript: TRANSCRIPT_VERSION,
     ruleset: state.ruleset,
@@ -36,6 +44,7 @@ export function stateToTranscript(state: EventState): Transcript {
     seed: state.seed,
     players: state.players.map((p) => ({ id: p.id, name: p.name })),
     rounds,
+    ...(groups.length > 0 ? { groups } : {}),
   };
 }
 

@@ -202,6 +202,62 @@ function checkStructure(t: Transcript): void {
       drops.add(id);
     }
   });
+
+  if (t.groups !== undefined) {
+    if (t.ruleset !== 'lightseekers-large') fail('invalid-input', `groups: only a lightseekers-large transcript has groups, not ${t.ruleset}`);
+    if (!t.rounds.some((r) => (r.stage ?? 'swiss') === 'swiss'))
+      fail('invalid-input', 'groups: the groups are recorded with the first round, and this transcript has no round');
+    const seen = new Map<string, number>();
+    t.groups.forEach((members, g) => {
+      for (const id of members) {
+        if (!players.has(id)) fail('unknown-player', `groups[${g}]: unknown player id "${id}" (not in "players")`);
+        const before = seen.get(id);
+        if (before !== undefined) fail('seated-twice', `groups: ${label(id)} is in group ${before + 1} and group ${g + 1}`);
+        seen.set(id, g);
+      }
+    });
+  }
+}
+
+/**
+ * `lightseekers-large` groups a transcript does not list, read off its Swiss rounds: players who
+ * shared a table are in one group (connected components), numbered in order of first appearance.
+ */
+export function groupsFromRounds(t: Transcript): string[][] {
+  const parent = new Map<string, string>();
+  const find = (id: string): string => {
+    let root = id;
+    while (parent.get(root) !== root) root = parent.get(root) as string;
+    let node = id;
+    while (node !== root) {
+      const up = parent.get(node) as string;
+      parent.set(node, root);
+      node = up;
+    }
+    return root;
+  };
+  const order: string[] = [];
+  for (const round of t.rounds) {
+    if ((round.stage ?? 'swiss') !== 'swiss') continue;
+    for (const table of round.tables) {
+      for (const id of table.seats) {
+        if (!parent.has(id)) {
+          parent.set(id, id);
+          order.push(id);
+        }
+      }
+      const first = table.seats[0];
+      if (first !== undefined) for (const id of table.seats.slice(1)) parent.set(find(id), find(first));
+    }
+  }
+  const groups = new Map<string, string[]>();
+  for (const id of order) {
+    const root = find(id);
+    let list = groups.get(root);
+    if (!list) groups.set(root, (list = []));
+    list.push(id);
+  }
+  return [...groups.values()];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,9 +286,14 @@ function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state: Event
     push({ type: 'register-player', player: { id: p.id, name: p.name }, draw: draw() }, `players[${i}]`);
   });
 
+  // lightseekers-large: the groups go with the first Swiss round (listed, or read off the rounds).
+  let groups: string[][] | undefined =
+    t.groups ?? (t.ruleset === 'lightseekers-large' && t.rounds.length > 0 ? groupsFromRounds(t) : undefined);
   t.rounds.forEach((round, r) => {
     const n = r + 1;
     const stage = round.stage ?? 'swiss';
+    const roundGroups = stage === 'swiss' && groups !== undefined && groups.length > 0 ? groups : undefined;
+    if (roundGroups) groups = undefined;
     if (stage === 'playoff' && !(state as EventState).playoff) {
       const entrants = [...round.tables.flatMap((table) => table.seats), ...(round.byes ?? [])];
       push(
@@ -248,6 +309,7 @@ function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state: Event
         tables: round.tables.map((table) => ({ table: table.table, seats: [...table.seats] })),
         byes: (round.byes ?? []).map((player) => ({ player, kind: stage === 'playoff' ? 'playoff' : 'pairing' })),
         seed: roundSeed(seed, n),
+        ...(roundGroups ? { groups: roundGroups } : {}),
       },
       `round ${n}`,
     );
@@ -281,5 +343,9 @@ function locate(error: unknown, where: string): unknown {
   if (!(error instanceof PodiumError)) return error;
   const roundPart = /^round \d+/.exec(where)?.[0];
   if (error.message.startsWith(where) || (roundPart !== undefined && error.message.startsWith(`${roundPart}:`))) return error;
+  // A rule set's result message already names its table ("table 2: ..."): add only the round.
+  const tablePart = /table \d+$/.exec(where)?.[0];
+  if (roundPart !== undefined && tablePart !== undefined && error.message.startsWith(`${tablePart}:`))
+    return new PodiumError(error.code, `${roundPart}, ${error.message}`);
   return new PodiumError(error.code, `${where}: ${error.message}`);
 }

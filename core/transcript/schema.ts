@@ -43,6 +43,12 @@ export const transcriptSchema = z.strictObject({
   seed: z.number().int().optional(),
   players: z.array(transcriptPlayerSchema),
   rounds: z.array(transcriptRoundSchema),
+  /**
+   * `lightseekers-large` only (an addition to version 1): the groups, group 1 first, each a list of
+   * player ids. Recorded with the first round; without it the groups are read off the rounds (players
+   * who shared a table are in one group).
+   */
+  groups: z.array(z.array(playerId)).optional(),
 });
 
 export type Transcript = z.infer<typeof transcriptSchema>;

@@ -1,0 +1,90 @@
+/**
+ * `lightseekers-casual`, `lightseekers-competitive` and `lightseekers-large`: the Lightseekers TCG
+ * multiplayer structures, RULES.md section 3 (seeds/004). One factory, three variants (variant.ts);
+ * each concern lives in its own file: results.ts (the game result, winner, runner-up, longevity),
+ * tables.ts (the seed's casual table, table sizes, groups), pairing.ts (random seats, no target
+ * twice, groups), standings.ts, playoffs.ts (final tables, grand final), timing.ts.
+ */
+import { settingsPatchSchema } from '../../event/commands.js';
+import { fail } from '../../model/errors.js';
+import type { EventState, Round, Settings } from '../../model/types.js';
+import type { Ruleset } from '../ruleset.js';
+import { lightseekersPair } from './pairing.js';
+import { lightseekersNextPlayoffRound, lightseekersPlayoff, lightseekersPlayoffCuts } from './playoffs.js';
+import { validateLightseekersResult } from './results.js';
+import { lightseekersStandings } from './standings.js';
+import { lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
+import { LIGHTSEEKERS_CASUAL, LIGHTSEEKERS_COMPETITIVE, LIGHTSEEKERS_LARGE, type LightseekersVariant } from './variant.js';
+
+export const LIGHTSEEKERS_DEFAULTS: Settings = {
+  rel: 'regular',
+  gamesToWin: 1,
+  format: 'constructed',
+  teamSize: 1,
+  twoHeadedGiant: false,
+  pairWithinDraftPods: false,
+  lateEntryRecord: 'loss',
+  releaseWeekend: false,
+  podSize: 4,
+  balanceSeats: false,
+};
+
+export function lightseekersSettings(variant: LightseekersVariant, input: Partial<Settings>): Settings {
+  const parsed = settingsPatchSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    fail('invalid-settings', `setting ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const settings: Settings = { ...LIGHTSEEKERS_DEFAULTS, ...(parsed.data as Partial<Settings>) };
+  if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
+  if (settings.gamesToWin !== 1) fail('invalid-settings', `${variant.id}: each round is one game (gamesToWin 1)`);
+  return settings;
+}
+
+/** Large events: every Swiss table inside one group, every seated player in a group. */
+function checkLargeRound(state: EventState, round: Round): void {
+  if (round.stage !== 'swiss') return;
+  const players = new Map(state.players.map((p) => [p.id, p]));
+  for (const table of round.tables) {
+    let group: number | undefined;
+    for (const id of table.seats) {
+      const player = players.get(id);
+      const g = player?.group;
+      if (g === undefined)
+        fail('invalid-input', `round ${round.number}, table ${table.table}: ${player?.name ?? id} (${id}) has no group; a lightseekers-large round records its groups ("groups") when it draws them`);
+      if (group === undefined) group = g;
+      else if (g !== group)
+        fail('invalid-input', `round ${round.number}, table ${table.table} mixes group ${group} and group ${g} (${player?.name ?? id}): each group of a large event plays apart`);
+    }
+  }
+}
+
+function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
+  const ruleset: Ruleset = {
+    id: variant.id,
+    title: variant.title,
+    family: 'lightseekers',
+    tiebreakers: [
+      { key: 'vp', label: 'VP', description: 'Victory Points scored in all games' },
+      { key: 'longevity', label: 'Longevity', description: 'in each game one point for every player defeated before them, summed' },
+      { key: 'bestVp', label: 'Best VP', description: 'the most Victory Points scored in a single game' },
+    ],
+    playoffCuts: lightseekersPlayoffCuts(variant),
+    settings: (input) => lightseekersSettings(variant, input),
+    tableSize: (_settings, stage) => (stage === 'playoff' ? { min: 2, max: variant.maxFinalTable } : { min: 3, max: variant.maxRoundTable }),
+    validateResult: (table, result, context) => validateLightseekersResult(table, result, context),
+    standings: (state) => lightseekersStandings(variant, state),
+    pair: (state, seed) => lightseekersPair(variant, state, seed),
+    playoff: (state, options, seed) => lightseekersPlayoff(variant, state, options, seed),
+    nextPlayoffRound: (state, seed) => lightseekersNextPlayoffRound(variant, state, seed),
+    timeLimits: (settings, stage) => lightseekersTimeLimits(variant, settings, stage),
+    endOfRound: (settings, stage) => lightseekersEndOfRound(variant, settings, stage),
+    recommendedRounds: (input, settings) => lightseekersRecommendedRounds(variant, input, settings),
+  };
+  if (variant.structure === 'large') ruleset.checkRound = checkLargeRound;
+  return ruleset;
+}
+
+export const lightseekersCasual = createLightseekersRuleset(LIGHTSEEKERS_CASUAL);
+export const lightseekersCompetitive = createLightseekersRuleset(LIGHTSEEKERS_COMPETITIVE);
+export const lightseekersLarge = createLightseekersRuleset(LIGHTSEEKERS_LARGE);
