@@ -91,9 +91,15 @@ function effectiveUndos(entries: readonly { seq: number; command: Command }[]): 
   return undone;
 }
 
+/**
+ * Names by id, built once per players array: most commands keep the same array, so a long journal
+ * folds without scanning every player for every result.
+ */
+const namesCache = new WeakMap<readonly Player[], Map<string, string>>();
 function nameOf(state: EventState, id: string): string {
-  const player = state.players.find((p) => p.id === id);
-  return player ? player.name : id;
+  let names = namesCache.get(state.players);
+  if (!names) namesCache.set(state.players, (names = new Map(state.players.map((p) => [p.id, p.name]))));
+  return names.get(id) ?? id;
 }
 
 function requirePlayer(state: EventState, id: string): Player {

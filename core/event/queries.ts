@@ -33,7 +33,9 @@ export function hasAnyResult(round: Round): boolean {
 }
 
 export function findTable(round: Round, table: number): Table | undefined {
-  return round.tables.find((t) => t.table === table);
+  // Tables are usually numbered 1..n in order: try that place first.
+  const guess = round.tables[table - 1];
+  return guess?.table === table ? guess : round.tables.find((t) => t.table === table);
 }
 
 /** Opponent sets: every pair of players who have shared a table (any stage). */
