@@ -11,9 +11,10 @@ import type { Command, SettingsPatch } from './event/commands.js';
 import { apply } from './event/apply.js';
 import { activePlayers } from './event/queries.js';
 import { fail } from './model/errors.js';
-import type { EventState, HeadToHeadResult, Settings, Table, TableResult } from './model/types.js';
+import type { EventState, HeadToHeadResult, PodResult, Settings, Table, TableResult } from './model/types.js';
 import { type Rng, createRng, deriveSeed } from './random/rng.js';
 import { getRuleset } from './rulesets/index.js';
+import { randomLightseekersResult } from './rulesets/lightseekers/random-result.js';
 import type { Ruleset } from './rulesets/ruleset.js';
 import { registrationDraws, roundSeed } from './transcript/draws.js';
 
@@ -95,14 +96,16 @@ export function simulateEvent(options: SimulateOptions): SimulateOutcome {
       tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
       byes: proposal.byes.map((b) => ({ player: b.player, kind: b.kind })),
       seed: proposal.seed,
+      ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),
     });
     for (const table of proposal.tables) {
       run({ type: 'record-result', round, table: table.table, result: play(table, results) as Record<string, unknown> });
     }
     if (dropRate > 0) {
       let remaining = activePlayers(state, round + 1).length;
+      const floor = minimumField(ruleset, state.settings);
       for (const player of activePlayers(state, round + 1)) {
-        if (remaining <= 2) break;
+        if (remaining <= floor) break;
         if (chance(drops, dropRate)) {
           run({ type: 'drop-player', id: player.id });
           remaining--;
@@ -111,6 +114,12 @@ export function simulateEvent(options: SimulateOptions): SimulateOutcome {
     }
   }
   return { state, pairingMs };
+}
+
+/** Drops stop at this many active players: two for a match, one full pod for a pod event. */
+function minimumField(ruleset: Ruleset, settings: Settings): number {
+  if (ruleset.family === 'lightseekers') return 3; // a Lightseekers game needs 3 players
+  return ruleset.family === 'pods' ? Math.max(2, settings.podSize) : 2;
 }
 
 /** True with probability p. */
@@ -131,9 +140,9 @@ function resultGenerator(ruleset: Ruleset, settings: Settings): ResultGenerator 
       if (settings.teamSize !== 1) fail('invalid-settings', 'simulate does not support team events yet');
       return (_table, rng) => headToHeadResult(settings.gamesToWin, rng);
     case 'pods':
-      return fail('unknown-ruleset', `simulate does not support the multiplayer pod rule set ${ruleset.id} yet`);
+      return (table, rng) => podResult(table, settings.gamesToWin, rng);
     case 'lightseekers':
-      return fail('unknown-ruleset', `simulate does not support the Lightseekers rule set ${ruleset.id} yet`);
+      return (table, rng) => randomLightseekersResult(table.seats, rng);
   }
 }
 
@@ -153,6 +162,47 @@ export function headToHeadResult(gamesToWin: number, rng: Rng): HeadToHeadResult
   const loserWins = rng.int(0, gamesToWin - 1);
   const drawn = rng.int(0, 19) === 0 ? 1 : 0;
   return rng.int(0, 1) === 0 ? { games: [gamesToWin, loserWins, drawn] } : { games: [loserWins, gamesToWin, drawn] };
+}
+
+/**
+ * A pod result in the forms of the conformance README (RULES 2 "Match results"): mostly
+ * `{ winner }` (a random seat; about 1 in 40 with a loser who conceded in `excluded`); about 1 in 25
+ * `{ draw: true }` (time ran out; a third of them with one player excluded — conceded or a match
+ * loss); about 1 in 12 a `{ games: [...] }` list: games until someone reaches `gamesToWin`, each
+ * won by a random seat or (1 in 8) drawn, at most 2 · gamesToWin + 1 games (time), so a list can
+ * also end without a single leader, which is a drawn match.
+ */
+export function podResult(table: Table, gamesToWin: number, rng: Rng): PodResult {
+  const seats = table.seats;
+  const pick = (): string => seats[rng.int(0, seats.length - 1)] as string;
+  const roll = rng.int(0, 999);
+  if (roll < 40) {
+    if (seats.length > 2 && rng.int(0, 2) === 0) return { draw: true, excluded: [pick()] };
+    return { draw: true };
+  }
+  if (roll < 120) {
+    const wins = new Map<string, number>();
+    const games: (string | 'draw')[] = [];
+    const limit = 2 * gamesToWin + 1;
+    while (games.length < limit) {
+      if (rng.int(0, 7) === 0) {
+        games.push('draw');
+        continue;
+      }
+      const winner = pick();
+      games.push(winner);
+      const count = (wins.get(winner) ?? 0) + 1;
+      wins.set(winner, count);
+      if (count >= gamesToWin) break;
+    }
+    return { games };
+  }
+  const winner = pick();
+  if (seats.length > 2 && rng.int(0, 39) === 0) {
+    const losers = seats.filter((id) => id !== winner);
+    return { winner, excluded: [losers[rng.int(0, losers.length - 1)] as string] };
+  }
+  return { winner };
 }
 
 // ---------------------------------------------------------------------------------------------

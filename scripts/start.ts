@@ -1,13 +1,75 @@
 /**
- * `npm start`. The Electron shell and the station screens are not built yet, so for now this says
- * what Podium does today and how to reach it.
+ * `npm start`: build the renderer and the Electron shell, then launch Electron — or, where its
+ * binary is not installed (as on machines that cannot download it), say so in one line and start
+ * browser mode, printing the URL.
+ *
+ * `npm run start:web -- [--port P] [--data-dir DIR]` always starts browser mode.
+ *
+ * Both work right after `npm ci`: everything they need is built here.
  */
-const lines = [
-  'Podium: the station window is not built yet in this version.',
-  'Today Podium is its event engine and command line (head-to-head Swiss under the MTR):',
-  '  npm run cli -- --help                      every command',
-  '  npm run cli -- simulate --ruleset mtr --players 64 --rounds 6 --out event.json',
-  '  npm run cli -- standings event.json        standings with OMW / GW / OGW',
-  '  npm run cli -- pair event.json             the next round\'s pairings',
-];
-console.log(lines.join('\n'));
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseWebArgs, startBrowserMode, stopOnSignals } from '../electron/web.js';
+import { buildAll, buildRenderer, repoRoot } from './build.js';
+
+/**
+ * The Electron binary, if installed. Looked up the way the `electron` package does, but without
+ * requiring it: its index.js tries to download the binary when it is missing.
+ */
+export function electronBinary(): string | null {
+  try {
+    const require = createRequire(path.join(repoRoot, 'package.json'));
+    const packageDir = path.dirname(require.resolve('electron/package.json'));
+    const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+    const pathFile = path.join(packageDir, 'path.txt');
+    const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
+    if (override) {
+      const file = path.join(override, relative || 'electron');
+      return existsSync(file) ? file : null;
+    }
+    if (!relative) return null;
+    const file = path.join(packageDir, 'dist', relative);
+    return existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+async function browserMode(argv: readonly string[]): Promise<void> {
+  const args = parseWebArgs(argv);
+  stopOnSignals(await startBrowserMode(args));
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const web = argv.includes('--web');
+  if (web) {
+    await buildRenderer();
+    return browserMode(argv);
+  }
+  await buildAll();
+  const binary = electronBinary();
+  if (!binary) {
+    console.log('Electron is not available on this machine; starting browser mode.');
+    return browserMode(argv);
+  }
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
+  const child = spawn(binary, [repoRoot, ...argv], { stdio: 'inherit', env });
+  const forward = (signal: NodeJS.Signals): void => {
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(`podium: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  });
+}

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { runCli } from './run.js';
+import { type CliIo, runCliAsync } from './run.js';
 
 // `podium standings big.json | head` closes the pipe early: that is not an error worth a trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -14,10 +14,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = runCli(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+// `print` renders with the host's print renderer (pdfmake, fonts from assets/): loaded only for
+// `print`, so the other commands start without it and core's static imports stay pure.
+const printIo: Partial<CliIo> = argv[0] === 'print' ? (await import('../../electron/host/print/cli-io.js')).printIo : {};
+// `.podium` event saves: read (verified, never changed) and written by the host's event store.
+const { saveIo } = await import('../../electron/host/save-cli-io.js');
+
+process.exitCode = await runCliAsync(argv, {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => writeFileSync(path, text, 'utf8'),
   now: () => performance.now(),
+  ...saveIo,
+  ...printIo,
 });

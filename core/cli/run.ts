@@ -5,7 +5,9 @@
  * collected and written only once the command has succeeded, so a failure never leaves half a table
  * on stdout. Never a stack trace.
  */
-import { settingsPatchSchema, type SettingsPatch } from '../event/commands.js';
+import { DOCUMENT_NAMES, type Notice } from '../api/contract.js';
+import { type DocDefinition, buildDocument } from '../documents/index.js';
+import { type Command, settingsPatchSchema, type SettingsPatch } from '../event/commands.js';
 import { PodiumError } from '../model/errors.js';
 import type { EventState, PlayerId, Standing, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
@@ -17,6 +19,7 @@ import {
   parseJson,
   roundSeed,
   stateToTranscript,
+  transcriptToCommands,
   transcriptToState,
   validateTranscript,
 } from '../transcript/index.js';
@@ -29,13 +32,42 @@ export interface CliIo {
   writeFile(path: string, text: string): void;
   /** Milliseconds from any origin (performance.now), for timing pairings. */
   now(): number;
+  /** `print`: render a document definition to PDF (the host's renderer, injected by main.ts). */
+  renderPdf?(definition: DocDefinition): Promise<{ pdf: Uint8Array; pages: number; missingCharacters: string[] }>;
+  /** `print`: write bytes to a file. */
+  writeBytes?(path: string, bytes: Uint8Array): void;
+  /** `print`: the time printed on documents ("2026-05-01 14:05"); core has no clock. */
+  timestamp?(): string;
+  /**
+   * `.podium` event saves (ARCHITECTURE "The event save"). Core has no file or hash access, so the
+   * entry passes the host's (electron/host/save-cli-io.ts). readSave verifies and folds a save and
+   * never changes it; it throws a PodiumError (with the line) when there is no event to read, or a
+   * Node-style error with a `code` when the file cannot be read.
+   */
+  readSave?(path: string): SaveReading;
+  /**
+   * Write a new save holding these commands (the first a create-event; the host gives the event
+   * its own id and creation time). Refuses an existing file, never replacing it.
+   */
+  createSave?(path: string, commands: readonly Command[]): void;
+}
+
+/** What the command line needs of a save. */
+export interface SaveReading {
+  /** The fold of the good entries. */
+  state: EventState;
+  /** Number of good entries. */
+  entries: number;
+  /** Damage other than a torn last line (the line, 1-based, and what is wrong there). */
+  damage?: { line: number; message: string };
+  /** A torn last line, an older format, the damage again: worth a warning. */
+  notices: readonly Notice[];
 }
 
 /** An invalid input: exit 2 with this one-line message. */
 class UsageError extends Error {}
 
-const AVAILABLE = ['standings', 'pair', 'simulate', 'playoff'] as const;
-const NOT_YET = ['print', 'import', 'export'] as const;
+const AVAILABLE = ['standings', 'pair', 'simulate', 'playoff', 'print', 'import', 'export'] as const;
 
 export const HELP = `Podium command line
 
@@ -51,10 +83,19 @@ Usage:
   npm run cli -- playoff FILE.json --top K [--draft] [--json]
       The first playoff round of a top-K cut of the transcript's final Swiss standings
       (--draft: the booster-draft seating of MTR 10.4).
+  npm run cli -- print FILE.json --doc DOC --out FILE.pdf [--page-size A4|Letter] [--round N]
+                       [--split-at LETTER]
+      One document as a PDF, for the last round (or --round N). DOC: $DOCUMENTS.
+      --split-at L prints pairings by name as two sheets, A–K and L–Z.
+  npm run cli -- import FILE.json --out EVENT.podium
+      Write a new event save holding the transcript's event (never over an existing file).
+  npm run cli -- export EVENT.podium --out FILE.json
+      Write the transcript of an event save.
   npm run cli -- help | --help
       This text.
 
-Not available in this version yet: print, import, export, and reading .podium event saves.
+Every FILE.json may also be a .podium event save. A damaged save is reported with the line of
+the damage; no command ever changes a save it reads.
 
 Rule sets: $RULESETS.
 Exit status: 0 on success; 2 with a one-line message on stderr for any invalid input.
@@ -62,9 +103,11 @@ Exit status: 0 on success; 2 with a one-line message on stderr for any invalid i
 
 export function runCli(argv: readonly string[], io: CliIo): number {
   const out: string[] = [];
+  const warnings: string[] = [];
   try {
-    const code = dispatch(argv, io, out);
+    const code = dispatch(argv, io, out, warnings);
     if (out.length > 0) io.stdout(`${out.join('\n')}\n`);
+    for (const warning of warnings) io.stderr(`${oneLine(warning)}\n`);
     return code;
   } catch (error) {
     if (error instanceof UsageError || error instanceof PodiumError) {
@@ -92,10 +135,10 @@ function helpText(): string {
       }
     })
     .join(', ');
-  return HELP.replace('$RULESETS', rulesets).trimEnd();
+  return HELP.replace('$RULESETS', rulesets).replace('$DOCUMENTS', DOCUMENT_NAMES.join(', ')).trimEnd();
 }
 
-function dispatch(argv: readonly string[], io: CliIo, out: string[]): number {
+function dispatch(argv: readonly string[], io: CliIo, out: string[], warnings: string[]): number {
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('no command given (run with --help to list the commands)');
   if (command === 'help' || command === '--help' || command === '-h' || rest.includes('--help') || rest.includes('-h')) {
@@ -104,16 +147,21 @@ function dispatch(argv: readonly string[], io: CliIo, out: string[]): number {
   }
   switch (command) {
     case 'standings':
-      return standingsCommand(rest, io, out);
+      return standingsCommand(rest, io, out, warnings);
     case 'pair':
-      return pairCommand(rest, io, out);
+      return pairCommand(rest, io, out, warnings);
     case 'simulate':
       return simulateCommand(rest, io, out);
     case 'playoff':
-      return playoffCommand(rest, io, out);
+      return playoffCommand(rest, io, out, warnings);
+    case 'import':
+      return importCommand(rest, io, out);
+    case 'export':
+      return exportCommand(rest, io, out, warnings);
+    case 'print':
+      // Rendering a PDF is asynchronous: main.ts runs every command through runCliAsync.
+      throw new UsageError('print renders asynchronously: run it through runCliAsync (npm run cli -- print ...)');
     default:
-      if ((NOT_YET as readonly string[]).includes(command))
-        throw new UsageError(`"${command}" is not available in this version yet (available: ${AVAILABLE.join(', ')})`);
       throw new UsageError(`unknown command "${command}" (commands: ${AVAILABLE.join(', ')}; run with --help)`);
   }
 }
@@ -184,23 +232,26 @@ function integerFlag(command: string, name: string, text: string, min: number, m
 // Reading a transcript
 
 function readText(io: CliIo, file: string): string {
-  if (file.toLowerCase().endsWith('.podium')) throw new UsageError(`${file}: reading .podium event saves is not available in this version yet`);
   try {
     return io.readFile(file);
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : error instanceof Error
-              ? error.message
-              : String(error);
-    throw new UsageError(`cannot read ${file}: ${reason}`);
+    throw cannotRead(file, error);
   }
+}
+
+function cannotRead(file: string, error: unknown): UsageError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'it is a directory'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+  return new UsageError(`cannot read ${file}: ${reason}`);
 }
 
 /** Run `load` on the file's transcript, prefixing any problem with the file name. */
@@ -218,6 +269,72 @@ function readTranscript(io: CliIo, file: string): Transcript {
   return withFile(file, () => validateTranscript(parseJson(text)));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Reading an event: a transcript or a .podium save
+
+const isSavePath = (file: string): boolean => /\.podium$/i.test(file);
+/** A save's first line is its journal header. */
+const looksLikeSave = (text: string): boolean => /^\s*\{\s*"podium"\s*:\s*"event-journal"/.test(text.slice(0, 200));
+
+interface LoadedEvent {
+  state: EventState;
+  /** Set when the file is a transcript (a save has none). */
+  transcript?: Transcript;
+}
+
+/** The event of FILE: a .podium save (by extension or header) or a transcript. */
+function readEvent(io: CliIo, file: string, warnings: string[]): LoadedEvent {
+  if (isSavePath(file)) return { state: readSaveState(io, file, warnings) };
+  const text = readText(io, file);
+  if (looksLikeSave(text)) return { state: readSaveState(io, file, warnings) };
+  const transcript = withFile(file, () => validateTranscript(parseJson(text)));
+  return { state: withFile(file, () => transcriptToState(transcript)), transcript };
+}
+
+/**
+ * Read a save through the host. Damage other than a torn last line is an error (exit 2) naming its
+ * line: the command does not work from part of an event. A torn last line (the station cuts it off
+ * when it next opens the save) and an older format are warnings. The file is never changed.
+ */
+function readSaveState(io: CliIo, file: string, warnings: string[]): EventState {
+  if (!io.readSave) throw new Error('this host cannot read .podium event saves');
+  let reading: SaveReading;
+  try {
+    reading = io.readSave(file);
+  } catch (error) {
+    if (error instanceof PodiumError) throw new PodiumError(error.code, `${file}: ${error.message} (the save was not changed)`);
+    if ((error as { code?: unknown } | null)?.code !== undefined) throw cannotRead(file, error);
+    throw error;
+  }
+  if (reading.damage)
+    throw new UsageError(
+      `${file}: line ${reading.damage.line}: ${reading.damage.message} (the save is damaged from this line on; it was not changed — open it in Podium to save a repaired copy)`,
+    );
+  for (const notice of reading.notices) {
+    if (notice.kind === 'torn-line')
+      warnings.push(`warning: ${file}: line ${notice.line}: the last line is incomplete (Podium stopped while writing it); it is ignored, and cut off when the save is next opened in Podium`);
+    else if (notice.kind === 'migrated') warnings.push(`note: ${file}: ${notice.message}`);
+  }
+  return reading.state;
+}
+
+/** The state the cut is made from: the Swiss rounds only (drops during the playoff undone). */
+function swissOnly(state: EventState): EventState {
+  const rounds = state.rounds.filter((r) => r.stage === 'swiss');
+  if (rounds.length === state.rounds.length && !state.playoff) return state;
+  const players = state.players.map((p) => {
+    if (p.droppedAfterRound === undefined || p.droppedAfterRound <= rounds.length) return p;
+    const { droppedAfterRound: _dropped, ...rest } = p;
+    return rest;
+  });
+  const { playoff: _playoff, ...rest } = state;
+  return { ...rest, rounds, players };
+}
+
+function fileBaseName(file: string): string {
+  return (file.split(/[\\/]/).pop() ?? file).replace(/\.[^.]*$/, '');
+}
+
 function requireFinished(file: string, state: EventState): void {
   const last = state.rounds[state.rounds.length - 1];
   if (!last) return;
@@ -231,11 +348,10 @@ function requireFinished(file: string, state: EventState): void {
 // ---------------------------------------------------------------------------------------------
 // standings
 
-function standingsCommand(args: readonly string[], io: CliIo, out: string[]): number {
+function standingsCommand(args: readonly string[], io: CliIo, out: string[], warnings: string[]): number {
   const parsed = parseArgs('standings', args, { json: 'switch' }, ['FILE.json']);
   const file = parsed.positionals[0] as string;
-  const transcript = readTranscript(io, file);
-  const state = withFile(file, () => transcriptToState(transcript));
+  const { state } = readEvent(io, file, warnings);
   const ruleset = getRuleset(state.ruleset);
   const standings = withFile(file, () => ruleset.standings(state));
   if (parsed.switches.has('json')) out.push(JSON.stringify({ standings: standings.map((s) => standingJson(s, ruleset)) }, null, 2));
@@ -251,12 +367,34 @@ function standingsCommand(args: readonly string[], io: CliIo, out: string[]): nu
 function standingJson(s: Standing, ruleset: Ruleset) {
   const tiebreakers: Record<string, number> = {};
   for (const t of ruleset.tiebreakers) tiebreakers[t.key] = s.tiebreakers[t.key] ?? 0;
-  return { rank: s.rank, id: s.id, name: s.name, points: s.points, dropped: s.dropped, tiebreakers };
+  return {
+    rank: s.rank,
+    id: s.id,
+    name: s.name,
+    points: s.points,
+    dropped: s.dropped,
+    tiebreakers,
+    // Lightseekers: the group of a large event (ranks count within it); a tie the organiser decides.
+    ...(s.group !== undefined ? { group: s.group } : {}),
+    ...(s.organiserDecides ? { organiserDecides: true, tiedWith: [...(s.tiedWith ?? [])] } : {}),
+  };
 }
 
-/** A tiebreaker for people: percentages (labels ending in %) with 2 decimals, counts as they are. */
-export function formatTiebreaker(value: number, label: string): string {
-  if (label.endsWith('%')) return `${(value * 100).toFixed(2)}%`;
+/**
+ * Tiebreakers that are fractions read as percentages although their label has no % sign (the pod
+ * rule sets' MWP and OMWP, RULES 2 "Tiebreakers"). OAMP is a mean of match points, not a fraction.
+ */
+const PERCENTAGE_KEYS: ReadonlySet<string> = new Set(['mwp', 'omwp']);
+/** Means printed with 2 decimals even when whole (OAMP 20 → "20.00"), so the column lines up. */
+const TWO_DECIMAL_KEYS: ReadonlySet<string> = new Set(['oamp']);
+
+/**
+ * A tiebreaker for people: percentages (labels ending in %, or the keys above) with 2 decimals,
+ * OAMP with 2 decimals, other values as they are when whole, else with 2 decimals.
+ */
+export function formatTiebreaker(value: number, label: string, key?: string): string {
+  if (label.endsWith('%') || (key !== undefined && PERCENTAGE_KEYS.has(key))) return `${(value * 100).toFixed(2)}%`;
+  if (key !== undefined && TWO_DECIMAL_KEYS.has(key)) return value.toFixed(2);
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
@@ -287,9 +425,26 @@ function standingsTable(standings: readonly Standing[], ruleset: Ruleset): strin
     String(s.points),
     // A bye is a match win (MTR App. C), so W counts byes and 3W + D is the match points.
     `${s.record.wins + s.record.byes}-${s.record.losses}-${s.record.draws}`,
-    ...ruleset.tiebreakers.map((t) => formatTiebreaker(s.tiebreakers[t.key] ?? 0, t.label)),
+    ...ruleset.tiebreakers.map((t) => formatTiebreaker(s.tiebreakers[t.key] ?? 0, t.label, t.key)),
   ]);
-  return alignTable(header, rows, [true, false, false, true, false, ...ruleset.tiebreakers.map(() => true)]);
+  const right = [true, false, false, true, false, ...ruleset.tiebreakers.map(() => true)];
+  // Lightseekers large: a Group column (ranks count within the group).
+  if (standings.some((s) => s.group !== undefined)) {
+    header.unshift('Group');
+    rows.forEach((row, i) => row.unshift(standings[i]?.group !== undefined ? String(standings[i]?.group) : '-'));
+    right.unshift(true);
+  }
+  const lines = alignTable(header, rows, right);
+  // Lightseekers: equal on points and every tiebreaker — RULES 3 leaves the order to the organiser.
+  const ties = new Set<string>();
+  for (const s of standings) {
+    if (!s.organiserDecides || ties.has(s.id)) continue;
+    const tie = [s.id, ...(s.tiedWith ?? [])];
+    tie.forEach((id) => ties.add(id));
+    const names = tie.map((id) => standings.find((x) => x.id === id)?.name ?? id);
+    lines.push(`Tied on every tiebreaker (the organiser decides their order): ${names.join(', ')}`);
+  }
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,11 +459,10 @@ function tableLine(state: EventState, table: Table): string {
   return `Table ${table.table}: ${table.seats.map((id) => describe(state, id)).join(' v ')}`;
 }
 
-function pairCommand(args: readonly string[], io: CliIo, out: string[]): number {
+function pairCommand(args: readonly string[], io: CliIo, out: string[], warnings: string[]): number {
   const parsed = parseArgs('pair', args, { json: 'switch' }, ['FILE.json']);
   const file = parsed.positionals[0] as string;
-  const transcript = readTranscript(io, file);
-  const state = withFile(file, () => transcriptToState(transcript));
+  const { state } = readEvent(io, file, warnings);
   requireFinished(file, state);
   const ruleset = getRuleset(state.ruleset);
   const round = state.rounds.length + 1;
@@ -317,11 +471,18 @@ function pairCommand(args: readonly string[], io: CliIo, out: string[]): number 
   if (!proposal) throw new UsageError(`${file}: the playoff is finished; there is no next round to pair`);
   const byes = proposal.byes.map((b) => b.player);
   if (parsed.switches.has('json')) {
-    out.push(JSON.stringify({ tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })), byes }, null, 2));
+    const extra = {
+      ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),
+      ...(proposal.seatChoice ? { seatChoice: proposal.seatChoice.map((c) => ({ table: c.table, order: [...c.order] })) } : {}),
+    };
+    out.push(JSON.stringify({ tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })), byes, ...extra }, null, 2));
     return 0;
   }
   out.push(`Round ${round} pairings${state.playoff ? ' (playoff)' : ''}`);
   out.push('');
+  // lightseekers-large: the groups this round draws (round 1, late entries).
+  proposal.groups?.forEach((members, i) => out.push(`Group ${i + 1} (${members.length}): ${members.map((id) => describe(state, id)).join(', ')}`));
+  if (proposal.groups) out.push('');
   for (const table of proposal.tables) out.push(tableLine(state, table));
   for (const id of byes) out.push(`Bye: ${describe(state, id)}`);
   for (const warning of proposal.warnings) out.push(`Warning: ${oneLine(warning.message)}`);
@@ -331,30 +492,36 @@ function pairCommand(args: readonly string[], io: CliIo, out: string[]): number 
 // ---------------------------------------------------------------------------------------------
 // playoff
 
-function playoffCommand(args: readonly string[], io: CliIo, out: string[]): number {
+function playoffCommand(args: readonly string[], io: CliIo, out: string[], warnings: string[]): number {
   const parsed = parseArgs('playoff', args, { top: 'value', draft: 'switch', json: 'switch' }, ['FILE.json']);
   const file = parsed.positionals[0] as string;
   const top = integerFlag('playoff', 'top', requireValue('playoff', parsed, 'top'), 2, 1024);
   const draft = parsed.switches.has('draft');
-  const transcript = readTranscript(io, file);
-  // The cut is made from the final Swiss standings, whatever playoff rounds the transcript holds.
-  const swiss: Transcript = { ...transcript, rounds: transcript.rounds.filter((r) => (r.stage ?? 'swiss') === 'swiss') };
-  const state = withFile(file, () => transcriptToState(swiss));
+  const loaded = readEvent(io, file, warnings);
+  // The cut is made from the final Swiss standings, whatever playoff rounds the event holds.
+  const transcript = loaded.transcript;
+  const state = transcript
+    ? withFile(file, () => transcriptToState({ ...transcript, rounds: transcript.rounds.filter((r) => (r.stage ?? 'swiss') === 'swiss') }))
+    : swissOnly(loaded.state);
   const ruleset = getRuleset(state.ruleset);
   if (!ruleset.playoffCuts.includes(top))
     throw new UsageError(`playoff: ${ruleset.id} has no top-${top} cut (cuts: ${ruleset.playoffCuts.join(', ')})`);
   requireFinished(file, state);
   const pairing = withFile(file, () => ruleset.playoff(state, { top, draft }, roundSeed(state.seed, state.rounds.length + 1)));
   if (parsed.switches.has('json')) {
-    out.push(
-      JSON.stringify({ tables: pairing.tables.map((t) => ({ table: t.table, seats: [...t.seats] })), waiting: [...pairing.waiting] }, null, 2),
-    );
+    const tables = pairing.tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+    // Lightseekers finals: who chooses a seat when (lowest seed first).
+    const seatChoice = pairing.seatChoice ? { seatChoice: pairing.seatChoice.map((c) => ({ table: c.table, order: [...c.order] })) } : {};
+    out.push(JSON.stringify({ tables, waiting: [...pairing.waiting], ...seatChoice }, null, 2));
     return 0;
   }
   out.push(`Top ${top}${draft ? ' (booster draft)' : ''}: first playoff round`);
   out.push('');
   for (const table of pairing.tables) out.push(tableLine(state, table));
   for (const id of pairing.waiting) out.push(`Waiting: ${describe(state, id)}`);
+  for (const choice of pairing.seatChoice ?? [])
+    out.push(`Table ${choice.table} seat choice, lowest seed first (the top seed chooses last): ${choice.order.map((id) => describe(state, id)).join(', ')}`);
+  for (const warning of pairing.warnings ?? []) out.push(`Warning: ${oneLine(warning.message)}`);
   return 0;
 }
 
@@ -437,4 +604,135 @@ function settingsFlag(text: string | undefined): SettingsPatch | undefined {
     throw new UsageError(`simulate: --settings${where}: ${issue?.message ?? 'not valid settings'}`);
   }
   return parsed.data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// import / export (event saves)
+
+function importCommand(args: readonly string[], io: CliIo, out: string[]): number {
+  const parsed = parseArgs('import', args, { out: 'value' }, ['FILE.json']);
+  const file = parsed.positionals[0] as string;
+  const outFile = requireValue('import', parsed, 'out');
+  if (!io.createSave) throw new Error('this host cannot write .podium event saves');
+  const text = readText(io, file);
+  if (isSavePath(file) || looksLikeSave(text)) throw new UsageError(`import: ${file} is an event save already (import reads a transcript; "export" writes one)`);
+  const transcript = withFile(file, () => validateTranscript(parseJson(text)));
+  const commands = withFile(file, () => transcriptToCommands(transcript));
+  const [create, ...rest] = commands;
+  // The event is named after the transcript's file (a transcript carries no name).
+  const named: Command[] = create?.type === 'create-event' ? [{ ...create, name: fileBaseName(file).slice(0, 200) || create.name }, ...rest] : commands;
+  try {
+    io.createSave(outFile, named);
+  } catch (error) {
+    if (error instanceof PodiumError) throw error; // "cannot create FILE: a file already exists there", ...
+    const code = (error as { code?: unknown } | null)?.code;
+    const reason = code === 'EEXIST' ? 'a file already exists there' : code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error);
+    throw new UsageError(`import: cannot create ${outFile}: ${reason}`);
+  }
+  const rounds = transcript.rounds.length;
+  out.push(`Imported ${file} into ${outFile}: ${commands.length} commands (${transcript.players.length} players, ${rounds} round${rounds === 1 ? '' : 's'})`);
+  return 0;
+}
+
+function exportCommand(args: readonly string[], io: CliIo, out: string[], warnings: string[]): number {
+  const parsed = parseArgs('export', args, { out: 'value' }, ['EVENT.podium']);
+  const file = parsed.positionals[0] as string;
+  const outFile = requireValue('export', parsed, 'out');
+  // Export writes a transcript: never over a save (the one it reads, or any other).
+  if (isSavePath(outFile)) throw new UsageError(`export: --out ${outFile} is an event save name; export writes a transcript (FILE.json)`);
+  let existing: string | undefined;
+  try {
+    existing = io.readFile(outFile);
+  } catch {
+    existing = undefined; // absent (or unreadable: then writing reports it)
+  }
+  if (existing !== undefined && looksLikeSave(existing)) throw new UsageError(`export: ${outFile} is an event save; export never writes over one`);
+  const loaded = readEvent(io, file, warnings);
+  if (loaded.transcript) throw new UsageError(`export: ${file} is a transcript, not an event save (export reads a .podium save)`);
+  const transcript = stateToTranscript(loaded.state);
+  try {
+    io.writeFile(outFile, formatTranscript(transcript));
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const reason = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error);
+    throw new UsageError(`cannot write ${outFile}: ${reason}`);
+  }
+  const rounds = transcript.rounds.length;
+  out.push(`Exported ${file} to ${outFile}: ${transcript.players.length} players, ${rounds} round${rounds === 1 ? '' : 's'}`);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// print (asynchronous: the PDF is rendered by the host's renderer, io.renderPdf)
+
+/** Every command; `print` awaits its PDF, the others run as runCli. Same exit codes and output rules. */
+export async function runCliAsync(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'print' || rest.includes('--help') || rest.includes('-h')) return runCli(argv, io);
+  const out: string[] = [];
+  const warnings: string[] = [];
+  try {
+    const code = await printCommand(rest, io, out, warnings);
+    if (out.length > 0) io.stdout(`${out.join('\n')}\n`);
+    for (const warning of warnings) io.stderr(`${oneLine(warning)}\n`);
+    return code;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof PodiumError) {
+      io.stderr(`${oneLine(error.message)}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`internal error: ${oneLine(message)}\n`);
+    return 1;
+  }
+}
+
+/** The event name a transcript's state gets on paper: the file's name (a transcript carries none). */
+function eventNameFromFile(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.json$/i, '') || 'Transcript';
+}
+
+async function printCommand(args: readonly string[], io: CliIo, out: string[], warnings: string[]): Promise<number> {
+  const spec: Record<string, FlagKind> = { doc: 'value', out: 'value', 'page-size': 'value', round: 'value', 'split-at': 'value' };
+  const parsed = parseArgs('print', args, spec, ['FILE.json']);
+  const file = parsed.positionals[0] as string;
+  const doc = requireValue('print', parsed, 'doc');
+  if (!(DOCUMENT_NAMES as readonly string[]).includes(doc)) throw new UsageError(`print: unknown document "${doc}" (documents: ${DOCUMENT_NAMES.join(', ')})`);
+  const outFile = requireValue('print', parsed, 'out');
+  const sizeText = parsed.values.get('page-size') ?? 'A4';
+  const pageSize = sizeText.toUpperCase();
+  if (pageSize !== 'A4' && pageSize !== 'LETTER') throw new UsageError(`print: --page-size must be A4 or Letter (got "${sizeText}")`);
+  const roundText = parsed.values.get('round');
+  const round = roundText === undefined ? undefined : integerFlag('print', 'round', roundText, 1, 1000);
+  const split = parsed.values.get('split-at');
+  if (split !== undefined && !/^\p{L}$/u.test(split.trim())) throw new UsageError(`print: --split-at must be one letter, such as L (got "${split}")`);
+  if (!io.renderPdf || !io.writeBytes) throw new UsageError('print: PDF rendering is not available in this host');
+  const loaded = readEvent(io, file, warnings);
+  // A save has the event's name; a transcript carries none.
+  const state: EventState = loaded.transcript ? { ...loaded.state, name: eventNameFromFile(file) } : loaded.state;
+  const definition = withFile(file, () =>
+    buildDocument(doc, state, {
+      pageSize,
+      generatedAt: io.timestamp?.() ?? '',
+      ...(round !== undefined ? { round } : {}),
+      ...(split !== undefined ? { splitAtLetter: split.trim() } : {}),
+    }),
+  );
+  const rendered = await io.renderPdf(definition);
+  try {
+    io.writeBytes(outFile, rendered.pdf);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const reason = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error);
+    throw new UsageError(`cannot write ${outFile}: ${reason}`);
+  }
+  const printed = round ?? state.rounds[state.rounds.length - 1]?.number;
+  const about = doc === 'bracket' || printed === undefined ? '' : `, round ${printed}`;
+  out.push(`Wrote ${outFile}: ${doc}${about}, ${rendered.pages} page${rendered.pages === 1 ? '' : 's'} (${pageSize === 'A4' ? 'A4' : 'Letter'})`);
+  if (rendered.missingCharacters.length > 0)
+    warnings.push(
+      `note: ${rendered.missingCharacters.length} character${rendered.missingCharacters.length === 1 ? '' : 's'} of the names ha${rendered.missingCharacters.length === 1 ? 's' : 've'} no glyph in the embedded font and print${rendered.missingCharacters.length === 1 ? 's' : ''} as an empty box: ${rendered.missingCharacters.slice(0, 12).join(' ')}`,
+    );
+  return 0;
 }

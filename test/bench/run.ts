@@ -7,10 +7,17 @@
  * an entry; a budget nothing measures yet is listed from PENDING so the table always shows all of
  * ARCHITECTURE.md's budgets.
  */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { apply } from '../../core/event/apply.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { simulateEvent } from '../../core/simulate.js';
+import { openEventStore, writeEventSaveSync } from '../../electron/host/event-store.js';
+import { createPrintService } from '../../electron/host/print/print-service.js';
+import { amendCommand, mtrEvent } from '../host/save-fixtures.js';
 
 interface Row {
   work: string;
@@ -26,7 +33,7 @@ interface Row {
 
 interface Benchmark {
   name: string;
-  run(): Row[];
+  run(): Row[] | Promise<Row[]>;
 }
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
@@ -88,6 +95,77 @@ function swissPairing(players: number, rounds: number, budgetMs?: number): Bench
   };
 }
 
+/**
+ * Pod faults over a whole event: pairs of players seated together again (each repeat counts once),
+ * players seated in a smaller pod (fewer than n) more than once, and the mean standings spread inside
+ * the pods: per round, the mean over pods of (most − fewest match points before the round), averaged
+ * over the rounds after the first.
+ */
+function podFaults(state: EventState): { repeats: number; twiceSmaller: number; meanSpread: number } {
+  const n = state.settings.podSize;
+  const ruleset = getRuleset(state.ruleset);
+  const met = new Set<string>();
+  const smaller = new Map<string, number>();
+  let repeats = 0;
+  let twiceSmaller = 0;
+  const spreads: number[] = [];
+  state.rounds.forEach((round, r) => {
+    if (round.stage !== 'swiss') return;
+    const points = r === 0 ? new Map<string, number>() : new Map(ruleset.standings({ ...state, rounds: state.rounds.slice(0, r) }).map((s) => [s.id, s.points]));
+    let spread = 0;
+    for (const table of round.tables) {
+      const seats = [...table.seats].sort();
+      for (let i = 0; i < seats.length; i++)
+        for (let j = i + 1; j < seats.length; j++) {
+          const key = `${seats[i]}\u0000${seats[j]}`;
+          if (met.has(key)) repeats++;
+          met.add(key);
+        }
+      if (seats.length < n)
+        for (const id of seats) {
+          const count = (smaller.get(id) ?? 0) + 1;
+          smaller.set(id, count);
+          if (count === 2) twiceSmaller++;
+        }
+      const pts = seats.map((id) => points.get(id) ?? 0);
+      spread += Math.max(...pts) - Math.min(...pts);
+    }
+    if (r > 0 && round.tables.length > 0) spreads.push(spread / round.tables.length);
+  });
+  const meanSpread = spreads.length > 0 ? spreads.reduce((a, b) => a + b, 0) / spreads.length : 0;
+  return { repeats, twiceSmaller, meanSpread };
+}
+
+function podPairing(players: number, rounds: number, budgetMs?: number, dropRate = 0): Benchmark {
+  const label = `${players.toLocaleString('en')} players`;
+  return {
+    name: `mamtr-2024 pod pairing, ${label} × ${rounds} rounds (drop rate ${dropRate})`,
+    run() {
+      const started = performance.now();
+      const { state, pairingMs } = simulateEvent({ ruleset: 'mamtr-2024', players, rounds, seed: 2026, dropRate, clock: () => performance.now() });
+      const total = performance.now() - started;
+      const faults = podFaults(state);
+      const last = pairingMs[pairingMs.length - 1] as number;
+      const slowest = Math.max(...pairingMs);
+      console.log(`  per round: ${pairingMs.map((m) => m.toFixed(1)).join(', ')} ms`);
+      console.log(`  max ${ms(slowest)}; whole simulation ${ms(total)}; ${state.players.filter((p) => p.droppedAfterRound !== undefined).length} dropped`);
+      console.log(`  repeated pod-mates ${faults.repeats}, players twice in a smaller pod ${faults.twiceSmaller}, mean standings spread inside pods ${faults.meanSpread.toFixed(3)} points`);
+      const limit = budgetMs !== undefined ? { budget: `under ${budgetMs} ms`, limitMs: budgetMs } : { budget: '' };
+      return [
+        { work: `pair one round of pods, ${label}, round ${rounds}`, ...limit, measured: last },
+        { work: `  slowest of the ${rounds} rounds, ${label}`, ...limit, measured: slowest },
+        {
+          work: `  repeated pod-mates / twice in a smaller pod, ${label}`,
+          budget: '0 / 0',
+          measured: `${faults.repeats} / ${faults.twiceSmaller}`,
+          ok: faults.repeats === 0 && faults.twiceSmaller === 0,
+        },
+        { work: `  mean standings spread inside pods, ${label}`, budget: '', measured: `${faults.meanSpread.toFixed(3)} points` },
+      ];
+    },
+  };
+}
+
 function standingsTiming(players: number, rounds: number, budgetMs: number, runs = 9): Benchmark {
   return {
     name: `mtr standings, ${players.toLocaleString('en')} players × ${rounds} rounds (median of ${runs})`,
@@ -114,15 +192,134 @@ function standingsTiming(players: number, rounds: number, budgetMs: number, runs
   };
 }
 
-const BENCHMARKS: Benchmark[] = [swissPairing(1024, 12), swissPairing(4096, 12, 250), standingsTiming(4096, 15, 50)];
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/**
+ * The event save (electron/host/event-store.ts) on this machine's disk: a 1,024-player mtr event
+ * of 15 rounds plus result amendments, 20,000 journal lines, written once in a temp folder; then
+ * opening it (read, verify every checksum, parse every command, fold) and appending results
+ * (each fsynced before it resolves).
+ */
+function eventSave(commands: number, appends: number, openBudgetMs: number, appendBudgetMs: number): Benchmark {
+  return {
+    name: `event save: ${commands.toLocaleString('en')} commands (1,024 players, 15 rounds + amendments); ${appends} appends`,
+    async run() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-'));
+      try {
+        const built = performance.now();
+        const event = mtrEvent({ players: 1024, rounds: 15, total: commands, seed: 2026 });
+        const file = path.join(dir, 'bench.podium');
+        writeEventSaveSync(file, event.commands, { station: 'bench' });
+        console.log(`  built in ${ms(performance.now() - built)}: ${event.commands.length} commands, ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+
+        const opens: number[] = [];
+        for (let i = 0; i < 7; i++) {
+          const started = performance.now();
+          const store = await openEventStore(file, { station: 'bench' });
+          opens.push(performance.now() - started);
+          if (store.entries().length !== commands || store.readOnly) throw new Error('the save did not open whole');
+          await store.close();
+        }
+        // The fold alone (apply per command, as replay does), to tell verify from fold.
+        const folds: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const started = performance.now();
+          let state: EventState | undefined;
+          for (const command of event.commands) state = apply(state, command);
+          folds.push(performance.now() - started);
+        }
+        console.log(`  open: ${opens.map((t) => t.toFixed(0)).join(', ')} ms; of which the fold (apply × ${commands}) ≈ ${ms(median(folds))}`);
+
+        const store = await openEventStore(file, { station: 'bench' });
+        const times: number[] = [];
+        for (let i = 0; i < appends; i++) {
+          const command = amendCommand(store.state(), i);
+          const started = performance.now();
+          await store.append(command);
+          times.push(performance.now() - started);
+        }
+        const undoStarted = performance.now();
+        await store.append({ type: 'undo', target: Math.floor(commands / 2) });
+        const undoMs = performance.now() - undoStarted;
+        await store.close();
+        console.log(`  append + fsync: median ${ms(median(times))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}; an undo halfway back ${ms(undoMs)}`);
+        return [
+          { work: `open a save of ${commands.toLocaleString('en')} commands`, budget: `under ${openBudgetMs} ms`, limitMs: openBudgetMs, measured: median(opens) },
+          { work: `  of which the fold (apply per command)`, budget: '', measured: median(folds) },
+          { work: 'append + fsync one result', budget: `under ${appendBudgetMs} ms median`, limitMs: appendBudgetMs, measured: median(times) },
+          { work: `  p99 of ${appends} appends`, budget: '', measured: percentile(times, 99) },
+          { work: `  undo of entry ${Math.floor(commands / 2).toLocaleString('en')} (re-fold from a checkpoint)`, budget: '', measured: undoMs },
+        ];
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Printing through the print service (a worker thread, as the station prints): time to the PDF
+ * and the process's peak resident memory (sampled every 10 ms on the host thread, which the worker
+ * leaves free; the worker's memory is part of the process).
+ */
+function printing(slips: number, boardPlayers: number, budgetMs: number): Benchmark {
+  const mb = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
+  async function measure(run: () => Promise<{ pages: number; pdfBase64: string }>): Promise<{ ms: number; peak: number; pages: number; bytes: number }> {
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const started = performance.now();
+    try {
+      const result = await run();
+      return { ms: performance.now() - started, peak: Math.max(peak, process.memoryUsage().rss), pages: result.pages, bytes: (result.pdfBase64.length * 3) / 4 };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+  return {
+    name: `printing: ${slips.toLocaleString('en')} match slips, a ${boardPlayers.toLocaleString('en')}-player pairings board (print service, worker thread)`,
+    async run() {
+      const slipEvent = simulateEvent({ ruleset: 'mtr', players: slips * 2, rounds: 1, seed: 7 }).state;
+      const boardEvent = simulateEvent({ ruleset: 'mtr', players: boardPlayers, rounds: 1, seed: 8 }).state;
+      const baseline = process.memoryUsage().rss;
+      const service = createPrintService();
+      try {
+        const cold = await measure(() => service.print(slipEvent, { doc: 'match-slips' }));
+        const warm = await measure(() => service.print(slipEvent, { doc: 'match-slips' }));
+        const board = await measure(() => service.print(boardEvent, { doc: 'pairings-by-name' }));
+        console.log(`  slips: first print ${ms(cold.ms)} (worker start included), again ${ms(warm.ms)}; ${cold.pages} pages, ${mb(cold.bytes)}`);
+        console.log('  (the host calls warmUp() at start-up, so the station\'s first print is the "again" case)');
+        console.log(`  board: ${ms(board.ms)}; ${board.pages} pages, ${mb(board.bytes)}`);
+        console.log(`  resident memory: ${mb(baseline)} before, peaks ${mb(cold.peak)} / ${mb(warm.peak)} / ${mb(board.peak)}`);
+        return [
+          { work: `${slips.toLocaleString('en')} match slips to PDF (print service, worker started)`, budget: `under ${budgetMs / 1000} s`, limitMs: budgetMs, measured: warm.ms },
+          { work: `  the same as the very first print (worker start included)`, budget: '', measured: cold.ms },
+          { work: `  peak resident memory, ${slips.toLocaleString('en')} slips`, budget: '', measured: `${mb(Math.max(cold.peak, warm.peak))} (${mb(baseline)} before)` },
+          { work: `pairings by name, ${boardPlayers.toLocaleString('en')} players (${board.pages} pages)`, budget: '', measured: board.ms },
+          { work: `  peak resident memory, ${boardPlayers.toLocaleString('en')}-player board`, budget: '', measured: mb(board.peak) },
+        ];
+      } finally {
+        await service.close();
+      }
+    },
+  };
+}
+
+const BENCHMARKS: Benchmark[] = [
+  swissPairing(1024, 12),
+  swissPairing(4096, 12, 250),
+  standingsTiming(4096, 15, 50),
+  podPairing(1024, 9, undefined, 0.02),
+  podPairing(2048, 9, 250),
+  podPairing(2047, 9, 250),
+  eventSave(20_000, 200, 500, 10),
+  printing(1000, 4096, 5000),
+];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */
-const PENDING: Row[] = [
-  { work: 'pair one round of pods, 2,048 players, round 9', budget: 'under 250 ms', measured: 'not built yet' },
-  { work: 'open a save of 20,000 commands', budget: 'under 500 ms', measured: 'not built yet' },
-  { work: 'append + fsync one result', budget: 'under 10 ms median', measured: 'not built yet' },
-  { work: '1,000 match slips to PDF', budget: 'under 5 s', measured: 'not built yet' },
-];
+const PENDING: Row[] = [];
 
 function verdict(row: Row): string {
   if (row.ok !== undefined) return row.ok ? 'ok' : 'FAIL';
@@ -140,13 +337,13 @@ function printTable(rows: Row[]): void {
   for (const row of cells) console.log(line(row));
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const rows: Row[] = [];
   let failed = false;
   for (const bench of BENCHMARKS) {
     console.log(bench.name);
     try {
-      rows.push(...bench.run());
+      rows.push(...(await bench.run()));
     } catch (error) {
       failed = true;
       const message = error instanceof Error ? error.message : String(error);
@@ -160,4 +357,4 @@ function main(): void {
   if (failed || rows.some((r) => ['OVER', 'FAIL'].includes(verdict(r)))) process.exitCode = 1;
 }
 
-main();
+await main();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getRuleset } from '../../core/rulesets/index.js';
-import { loadTranscript, transcriptToState } from '../../core/transcript/index.js';
+import { type Transcript, loadTranscript, transcriptToState } from '../../core/transcript/index.js';
 import { cli, tempDir } from '../support/cli.js';
 import { conformanceCasesDir } from '../support/paths.js';
 import { clone, mtrSix } from '../support/transcripts.js';
@@ -25,6 +25,11 @@ function expectInvalid(argv: string[], message?: RegExp): string {
 }
 
 describe('invalid input: exit 2, one line on stderr, nothing on stdout', () => {
+  const lightseekersBad = (name: string, mutate: (t: Transcript) => void): string => {
+    const t = JSON.parse(readFileSync(lightseekersCase, 'utf8')) as Transcript;
+    mutate(t);
+    return tmp.file(`ls-${name}.json`, t);
+  };
   const bad = (name: string, mutate: (t: ReturnType<typeof mtrSix>) => void): string => {
     const t = clone(mtrSix());
     mutate(t);
@@ -36,19 +41,16 @@ describe('invalid input: exit 2, one line on stderr, nothing on stdout', () => {
     ['a result naming someone not at the table', () => ['standings', bad('notat', (t) => (t.rounds[0]!.tables[0]!.result = { winner: 'p05' }))], /round 1, table 1: the result names Emma Evans \(p05\), who is not at this table/],
     ['impossible game counts', () => ['standings', bad('games', (t) => (t.rounds[1]!.tables[0]!.result = { games: [2, 2, 0] }))], /round 2, table 1: /],
     ['unknown rule set', () => ['standings', bad('ruleset', (t) => ((t as { ruleset: string }).ruleset = 'chess'))], /unknown rule set "chess"/],
-    ['a rule set not available yet', () => ['standings', lightseekersCase], /lightseekers-competitive.*not available/],
+    ['a Lightseekers result with negative VP', () => ['standings', lightseekersBad('negative', (t) => ((t.rounds[0]!.tables[0]!.result as { vp: Record<string, number> }).vp.p000 = -1))], /round 1, table 1: Hal Jo0 has negative VP \(-1\)/],
     ['duplicate ids', () => ['standings', bad('dup', (t) => (t.players[5]!.id = 'p01'))], /duplicate player id "p01"/],
     ['malformed JSON', () => ['standings', tmp.file('malformed.json', '{ "transcript": 1, "ruleset": "mtr", ')], /malformed JSON at line 1, column \d+/],
     ['a missing field', () => ['pair', bad('missing', (t) => delete (t.rounds[1]!.tables[1] as { seats?: string[] }).seats)], /rounds\[1\]\.tables\[1\]\.seats: missing/],
     ['a missing file', () => ['standings', path.join(tmp.dir, 'nope.json')], /cannot read .*nope\.json: no such file/],
     ['a directory', () => ['standings', tmp.dir], /cannot read .*: it is a directory/],
-    ['a .podium save (not yet)', () => ['standings', path.join(tmp.dir, 'event.podium')], /\.podium event saves is not available in this version yet/],
+    ['a missing .podium save', () => ['standings', path.join(tmp.dir, 'event.podium')], /cannot read .*event\.podium: no such file/],
     ['pair past an unfinished round', () => ['pair', bad('open', (t) => delete t.rounds[1]!.tables[2]!.result)], /round 2 is not finished \(table 3 has no result\)/],
     ['no command', () => [], /no command/],
     ['an unknown command', () => ['frobnicate'], /unknown command "frobnicate"/],
-    ['print is not built yet', () => ['print', mtrCase, '--doc', 'standings', '--out', 'x.pdf'], /"print" is not available in this version yet/],
-    ['import is not built yet', () => ['import', mtrCase, '--out', 'x.podium'], /"import" is not available in this version yet/],
-    ['export is not built yet', () => ['export', 'x.podium', '--out', 'x.json'], /"export" is not available in this version yet/],
     ['an unknown option', () => ['standings', mtrCase, '--csv'], /standings: unknown option --csv/],
     ['a short option', () => ['standings', mtrCase, '-j'], /unknown option -j/],
     ['a missing FILE', () => ['standings', '--json'], /FILE\.json is missing/],
@@ -59,7 +61,7 @@ describe('invalid input: exit 2, one line on stderr, nothing on stdout', () => {
     ['playoff with a cut the rule set lacks', () => ['playoff', mtrCase, '--top', '6'], /mtr has no top-6 cut \(cuts: 2, 4, 8\)/],
     ['simulate without --ruleset', () => ['simulate', '--players', '8', '--rounds', '3'], /--ruleset is required/],
     ['simulate with an unknown rule set', () => ['simulate', '--ruleset', 'chess', '--players', '8', '--rounds', '3'], /unknown rule set "chess"/],
-    ['simulate a rule set not available yet', () => ['simulate', '--ruleset', 'lightseekers-casual', '--players', '8', '--rounds', '3'], /not available/],
+    ['simulate Lightseekers with too few players for a table', () => ['simulate', '--ruleset', 'lightseekers-competitive', '--players', '2', '--rounds', '1'], /2 players cannot make a Lightseekers table/],
     ['simulate --players not a number', () => ['simulate', '--ruleset', 'mtr', '--players', 'many', '--rounds', '3'], /--players must be a whole number from 2/],
     ['simulate --players 1', () => ['simulate', '--ruleset', 'mtr', '--players', '1', '--rounds', '3'], /--players must be a whole number from 2/],
     ['simulate --rounds missing its value', () => ['simulate', '--ruleset', 'mtr', '--players', '8', '--rounds'], /--rounds needs a value/],
@@ -92,8 +94,8 @@ describe('help', () => {
       const run = cli(argv);
       expect(run.code).toBe(0);
       expect(run.stderr).toBe('');
-      for (const command of ['standings', 'pair', 'simulate', 'playoff']) expect(run.stdout).toContain(`npm run cli -- ${command}`);
-      expect(run.stdout).toMatch(/Not available in this version yet: print, import, export/);
+      for (const command of ['standings', 'pair', 'simulate', 'playoff', 'print', 'import', 'export']) expect(run.stdout).toContain(`npm run cli -- ${command}`);
+      expect(run.stdout).not.toMatch(/not available in this version yet/i);
     });
   }
 });

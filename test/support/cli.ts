@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type CliIo, runCli } from '../../core/cli/run.js';
+import { saveIo } from '../../electron/host/save-cli-io.js';
 
 export interface CliRun {
   code: number;
@@ -24,6 +25,7 @@ export function cli(argv: readonly string[], overrides: Partial<CliIo> = {}): Cl
     readFile: (file) => readFileSync(file, 'utf8'),
     writeFile: (file, text) => writeFileSync(file, text, 'utf8'),
     now: () => (clock += 1),
+    ...saveIo,
     ...overrides,
   });
   return { code, stdout, stderr };

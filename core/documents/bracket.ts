@@ -1,0 +1,325 @@
+/**
+ * The playoff bracket.
+ * - Head-to-head (MTR 10.4, top 2/4/8): a drawn bracket, one column per playoff round and one for
+ *   the champion; round 1 follows the bracket order of the cut (1v8, 4v5, 2v7, 3v6, or the draft
+ *   top 8's 1v5, 3v7, 2v6, 4v8), later rounds the winners of adjacent matches. Matches not played
+ *   yet show who they wait for ("winner of table 2"). Seat 1 of each match is the higher seed.
+ * - Pods and Lightseekers: the seeds at the cut, then each playoff round's pods with seats in seat
+ *   order (seed 1 of the pod plays first) and the winner; seeds waiting out a round; the rounds
+ *   still to come, from the cut's plan (RULES 2 "Playoffs"). Lightseekers final tables also print
+ *   the choosing order (RULES 3: the lowest seed places first, the top seed last).
+ * Without a playoff: one page that says so, rather than an error.
+ */
+import type { EventState, PlayerId, Round, Table } from '../model/types.js';
+import { mtrBracketOrder } from '../rulesets/mtr/playoffs.js';
+import { podPlayoffPlan } from '../rulesets/pods/playoffs.js';
+import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, plural, resultText, tableWinner } from './layout.js';
+import type { CanvasItem, Content, DocDefinition } from './types.js';
+
+export function bracket(ctx: DocContext): DocDefinition {
+  const playoffRounds = ctx.state.rounds.filter((r) => r.stage === 'playoff');
+  const playoff = ctx.state.playoff;
+  if (!playoff) return noPlayoff(ctx);
+  const about = `Top ${playoff.top}${playoff.draft ? ' (booster draft)' : ''}`;
+  const running = { document: 'Playoff bracket', about };
+  if (ctx.ruleset.family === 'head-to-head' && [2, 4, 8].includes(playoff.top))
+    return definition(ctx, running, drawnBracket(ctx, playoffRounds), { orientation: 'landscape' });
+  return definition(ctx, running, podBracket(ctx, playoffRounds));
+}
+
+function noPlayoff(ctx: DocContext): DocDefinition {
+  const swiss = ctx.state.rounds.filter((r) => r.stage === 'swiss').length;
+  let advice = '';
+  try {
+    const active = ctx.state.players.filter((p) => p.droppedAfterRound === undefined).length;
+    const rec = ctx.ruleset.recommendedRounds({ competitors: active }, ctx.state.settings);
+    if (rec.top > 0) advice = `For ${plural(active, 'player')} the rules recommend a top ${rec.top} cut after ${plural(rec.swissRounds, 'Swiss round')}.`;
+  } catch {
+    advice = '';
+  }
+  return definition(ctx, { document: 'Playoff bracket', about: 'No playoff yet' }, [
+    { text: 'No playoff yet', style: 'title', margin: [0, 120, 0, 12], alignment: 'center' },
+    {
+      text: `This event has no playoff cut${swiss > 0 ? ` (${plural(swiss, 'Swiss round')} so far)` : ''}. The bracket prints once the Swiss rounds are over and the cut is made.`,
+      fontSize: 13,
+      alignment: 'center',
+      margin: [40, 0, 40, 8],
+    },
+    ...(advice ? [{ text: advice, fontSize: 11, color: COLORS.muted, alignment: 'center' as const }] : []),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Head-to-head: a drawn bracket
+
+interface Slot {
+  id?: PlayerId;
+  /** Shown when there is no player yet ("winner of table 2"). */
+  placeholder?: string;
+}
+
+interface Match {
+  slots: [Slot, Slot];
+  table?: Table;
+  /** Who advances, when known. */
+  winner?: PlayerId;
+  /** A bye in this match (the opponent dropped after the cut, MTR 2.10). */
+  bye?: boolean;
+}
+
+function roundNames(count: number): string[] {
+  const names = ['Final', 'Semifinals', 'Quarterfinals'];
+  return Array.from({ length: count }, (_, i) => names[count - 1 - i] ?? `Round ${i + 1}`);
+}
+
+function findTable(round: Round | undefined, ids: (PlayerId | undefined)[]): Table | undefined {
+  if (!round) return undefined;
+  return round.tables.find((t) => ids.some((id) => id !== undefined && t.seats.includes(id)));
+}
+
+export function headToHeadBracket(state: EventState): Match[][] {
+  const playoff = state.playoff;
+  if (!playoff) return [];
+  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
+  const count = Math.max(1, Math.round(Math.log2(playoff.top)));
+  let order: PlayerId[];
+  try {
+    order = mtrBracketOrder(playoff);
+  } catch {
+    order = [...playoff.seeds];
+  }
+  const out: Match[][] = [];
+  for (let r = 0; r < count; r++) {
+    const round = rounds[r];
+    const matches: Match[] = [];
+    const size = playoff.top / 2 ** (r + 1);
+    for (let j = 0; j < size; j++) {
+      let slots: [Slot, Slot];
+      if (r === 0) slots = [{ id: order[2 * j] }, { id: order[2 * j + 1] }];
+      else {
+        const prev = out[r - 1] as Match[];
+        const feed = (m: Match | undefined, index: number): Slot =>
+          m?.winner ? { id: m.winner } : { placeholder: m?.table ? `winner of table ${m.table.table}` : `winner of match ${index + 1}` };
+        slots = [feed(prev[2 * j], 2 * j), feed(prev[2 * j + 1], 2 * j + 1)];
+      }
+      const table = findTable(round, [slots[0].id, slots[1].id]);
+      const match: Match = { slots, ...(table ? { table } : {}) };
+      if (table) {
+        // Seat order of the table: seat 1 is the higher seed.
+        match.slots = [{ id: table.seats[0] }, { id: table.seats[1] }];
+        const winner = tableWinner(table);
+        if (winner && winner !== 'draw') match.winner = winner;
+        else {
+          const next = rounds[r + 1];
+          const advanced = table.seats.find((id) => next?.tables.some((t) => t.seats.includes(id)) || next?.byes.some((b) => b.player === id));
+          if (advanced) match.winner = advanced;
+        }
+      } else if (round) {
+        const bye = round.byes.find((b) => slots.some((s) => s.id === b.player));
+        if (bye) {
+          match.bye = true;
+          match.winner = bye.player;
+          match.slots = [{ id: bye.player }, { placeholder: 'bye (opponent dropped)' }];
+        }
+      }
+      matches.push(match);
+    }
+    out.push(matches);
+  }
+  return out;
+}
+
+function drawnBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
+  const playoff = ctx.state.playoff as NonNullable<EventState['playoff']>;
+  const matches = headToHeadBracket(ctx.state);
+  const seeds = playoffSeeds(ctx.state);
+  const box = pageBox(ctx.options.pageSize, 'landscape');
+  const [left, top] = box.margins;
+  const titleHeight = 78;
+  const columns = matches.length + 1;
+  const gap = 26;
+  const colWidth = (box.contentWidth - gap * (columns - 1)) / columns;
+  const areaTop = top + titleHeight;
+  const areaHeight = box.contentHeight - titleHeight - 30;
+  const boxHeight = 40;
+  const names = roundNames(matches.length);
+  const canvas: CanvasItem[] = [];
+  const texts: Content[] = [];
+  const centerOf = (r: number, j: number): number => areaTop + ((j + 0.5) * areaHeight) / (matches[r] as Match[]).length;
+  const seedLabel = playoff.draft ? 'draft seat' : 'seed';
+
+  matches.forEach((round, r) => {
+    const x = left + r * (colWidth + gap);
+    texts.push({ text: names[r] as string, bold: true, fontSize: 11, absolutePosition: { x, y: areaTop - 18 } });
+    const played = playoffRounds[r];
+    round.forEach((match, j) => {
+      const cy = centerOf(r, j);
+      const y = cy - boxHeight / 2;
+      canvas.push({ type: 'rect', x: x - left, y: y - top, w: colWidth, h: boxHeight, lineWidth: 0.8 });
+      canvas.push({ type: 'line', x1: x - left, y1: cy - top, x2: x - left + colWidth, y2: cy - top, lineWidth: 0.3, lineColor: COLORS.rule });
+      match.slots.forEach((slot, k) => {
+        const winner = slot.id !== undefined && slot.id === match.winner;
+        const lost = slot.id !== undefined && match.winner !== undefined && !winner;
+        const seed = slot.id !== undefined ? seeds.get(slot.id) : undefined;
+        const label = slot.id !== undefined ? `${seed !== undefined ? `(${seed}) ` : ''}${nameOf(ctx, slot.id)}` : (slot.placeholder ?? '');
+        const size = fitFontSize(label, colWidth - 48, 10, 6.5, winner);
+        texts.push({
+          text: label,
+          fontSize: slot.id !== undefined ? size : 8,
+          bold: winner,
+          color: lost || slot.id === undefined ? COLORS.muted : COLORS.ink,
+          italics: slot.id === undefined,
+          absolutePosition: { x: x + 4, y: y + 4 + k * (boxHeight / 2) },
+        });
+      });
+      const tableLabel = match.table ? `table ${match.table.table}` : match.bye ? 'bye' : played ? '' : '';
+      const result = match.table?.result ? resultText(ctx, match.table) : '';
+      const side = [tableLabel, result].filter((s) => s).join('\n');
+      if (side) texts.push({ text: side, fontSize: 6.5, color: COLORS.muted, absolutePosition: { x: x + colWidth - 40, y: y + 5 } });
+      // Connector to the next round (or to the champion box).
+      const nx = x + colWidth;
+      const nextCy = r + 1 < matches.length ? centerOf(r + 1, Math.floor(j / 2)) : centerOf(r, j);
+      canvas.push({ type: 'line', x1: nx - left, y1: cy - top, x2: nx + gap / 2 - left, y2: cy - top, lineWidth: 0.8 });
+      canvas.push({ type: 'line', x1: nx + gap / 2 - left, y1: cy - top, x2: nx + gap / 2 - left, y2: nextCy - top, lineWidth: 0.8 });
+      if (j % 2 === 0 || r + 1 === matches.length) canvas.push({ type: 'line', x1: nx + gap / 2 - left, y1: nextCy - top, x2: nx + gap - left, y2: nextCy - top, lineWidth: 0.8 });
+    });
+  });
+  // The champion.
+  const final = matches[matches.length - 1]?.[0];
+  const cx = left + matches.length * (colWidth + gap);
+  const ccy = centerOf(matches.length - 1, 0);
+  texts.push({ text: 'Champion', bold: true, fontSize: 11, absolutePosition: { x: cx, y: areaTop - 18 } });
+  canvas.push({ type: 'rect', x: cx - left, y: ccy - boxHeight / 2 - top, w: colWidth, h: boxHeight, lineWidth: 1.6 });
+  const champion = final?.winner;
+  const championLabel = champion ? nameOf(ctx, champion) : 'winner of the final';
+  texts.push({
+    text: championLabel,
+    bold: champion !== undefined,
+    italics: champion === undefined,
+    color: champion ? COLORS.ink : COLORS.muted,
+    fontSize: champion ? fitFontSize(championLabel, colWidth - 10, 12, 7, true) : 9,
+    absolutePosition: { x: cx + 5, y: ccy - 7 },
+  });
+
+  return [
+    { text: `Playoff bracket — top ${playoff.top}${playoff.draft ? ' (booster draft)' : ''}`, style: 'title' },
+    {
+      text: `(n) = ${seedLabel} at the cut. On top in each match: seat 1, the higher Swiss seed, who chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw (MTR 2.5).`,
+      style: 'subtitle',
+    },
+    { canvas, absolutePosition: { x: left, y: top } },
+    ...texts,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pods and Lightseekers: a list of playoff rounds
+
+function podBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
+  const playoff = ctx.state.playoff as NonNullable<EventState['playoff']>;
+  const seeds = playoffSeeds(ctx.state);
+  const seedText = (id: PlayerId): string => (seeds.has(id) ? `seed ${seeds.get(id)}` : '');
+  const lightseekers = ctx.ruleset.family === 'lightseekers';
+  let plan: number[] | undefined;
+  let waitingAtStart = 0;
+  if (!lightseekers) {
+    try {
+      const p = podPlayoffPlan(playoff.top);
+      plan = [...p.podsPerRound];
+      waitingAtStart = p.waiting;
+    } catch {
+      plan = undefined;
+    }
+  }
+  const content: Content[] = [
+    { text: `Playoff — top ${playoff.top}`, style: 'title' },
+    {
+      text: lightseekers
+        ? 'Seeds follow the standings at the cut. Final tables: the lowest seed chooses a seat first, the top seed last.'
+        : `Seeds follow the Swiss standings; in each pod the highest seed sits in seat 1 and plays first.${waitingAtStart > 0 ? ` Seeds 1–${waitingAtStart} wait out the first round.` : ''}`,
+      style: 'subtitle',
+    },
+    { text: 'Seeds at the cut', style: 'heading' },
+    {
+      columns: splitInColumns(playoff.seeds, playoff.seeds.length > 16 ? 3 : 2).map((ids, c, all) => ({
+        width: '*' as const,
+        stack: ids.map((id, i) => {
+          const index = all.slice(0, c).reduce((n, col) => n + col.length, 0) + i;
+          return { text: [{ text: `${index + 1}. `, bold: true }, nameOf(ctx, id)], fontSize: 9.5, margin: [0, 0, 0, 1] as [number, number, number, number] };
+        }),
+      })),
+      columnGap: 12,
+    },
+  ];
+  const total = plan?.length ?? Math.max(1, playoffRounds.length);
+  for (let r = 0; r < Math.max(total, playoffRounds.length); r++) {
+    const round = playoffRounds[r];
+    const final = r === total - 1;
+    const title = final ? 'Final' : `Playoff round ${r + 1}`;
+    if (!round) {
+      const pods = plan?.[r];
+      content.push({ text: `${title}${pods !== undefined ? ` — ${plural(pods, 'pod')}` : ''}`, style: 'heading' });
+      content.push({
+        text:
+          r === 0
+            ? 'To be paired.'
+            : `To be paired when ${r === playoffRounds.length ? 'the round before it' : 'the rounds before it'} ${r === playoffRounds.length ? 'is' : 'are'} complete: the winners${
+                r === 1 && waitingAtStart > 0 ? ` and seeds 1–${waitingAtStart}` : ''
+              }, re-seeded by Swiss standing.`,
+        color: COLORS.muted,
+      });
+      continue;
+    }
+    content.push({ text: `${title} (round ${round.number})`, style: 'heading' });
+    const body: Content[][] = [
+      [
+        { text: 'Table', style: 'th', alignment: 'center' },
+        { text: 'Seats (seat 1 plays first)', style: 'th' },
+        { text: 'Winner', style: 'th' },
+      ],
+    ];
+    for (const table of round.tables) {
+      const winner = tableWinner(table);
+      const next = playoffRounds[r + 1];
+      const advanced = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id))) : undefined;
+      const winnerText =
+        winner && winner !== 'draw'
+          ? nameOf(ctx, winner)
+          : advanced
+            ? `${nameOf(ctx, advanced)} (advanced)`
+            : winner === 'draw'
+              ? 'draw'
+              : table.result
+                ? 'recorded'
+                : '';
+      body.push([
+        { text: String(table.table), bold: true, fontSize: 14, alignment: 'center' },
+        {
+          stack: table.seats.map((id, i) => ({
+            text: [{ text: `${i + 1}. `, bold: true }, nameOf(ctx, id), { text: seedText(id) ? `  (${seedText(id)})` : '', color: COLORS.muted, fontSize: 8 }],
+            fontSize: 9.5,
+          })),
+        },
+        { text: winnerText, bold: winnerText !== '' && winnerText !== 'recorded' },
+      ]);
+      if (lightseekers && final) {
+        const order = [...table.seats].sort((a, b) => (seeds.get(b) ?? 0) - (seeds.get(a) ?? 0));
+        body.push([
+          { text: '' },
+          { text: `Choosing order: ${order.map((id) => `${nameOf(ctx, id)}${seedText(id) ? ` (${seedText(id)})` : ''}`).join(', then ')}`, fontSize: 8, color: COLORS.muted, colSpan: 2 },
+          { text: '' },
+        ]);
+      }
+    }
+    content.push({ table: { widths: [44, '*', 150], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' });
+    if (round.waiting && round.waiting.length > 0)
+      content.push({ text: `Waiting this round: ${round.waiting.map((id) => `${nameOf(ctx, id)}${seedText(id) ? ` (${seedText(id)})` : ''}`).join(', ')}`, fontSize: 9, margin: [0, 4, 0, 0] });
+    if (round.byes.length > 0) content.push({ text: `Byes: ${round.byes.map((b) => nameOf(ctx, b.player)).join(', ')}`, fontSize: 9, margin: [0, 4, 0, 0] });
+  }
+  return content;
+}
+
+function splitInColumns<T>(items: readonly T[], columns: number): T[][] {
+  const per = Math.ceil(items.length / columns) || 1;
+  return Array.from({ length: columns }, (_, c) => items.slice(c * per, (c + 1) * per)).filter((c) => c.length > 0);
+}

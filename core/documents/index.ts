@@ -1,0 +1,72 @@
+/**
+ * Printed documents (ARCHITECTURE.md "Printing"): state in, a pdfmake document definition out, as
+ * plain data (types.ts). Pure and deterministic: the print time comes in as `generatedAt`. The
+ * host's print service renders definitions to PDF (electron/host/print/).
+ */
+import type { DocumentName } from '../api/contract.js';
+import { fail } from '../model/errors.js';
+import type { EventState } from '../model/types.js';
+import { bracket } from './bracket.js';
+import { extensionsLog } from './extensions-log.js';
+import { type DocContext, type DocumentOptions, createContext } from './layout.js';
+import { matchSlips } from './match-slips.js';
+import { pairingsByName } from './pairings-by-name.js';
+import { pairingsByTable } from './pairings-by-table.js';
+import { seating } from './seating.js';
+import { standingsDocument } from './standings.js';
+import type { DocDefinition } from './types.js';
+
+export type { DocumentOptions, ExtensionLogEntry } from './layout.js';
+export { ASCII_WIDTHS, textWidth } from './layout.js';
+export { boardEntries, THREE_COLUMNS_FROM } from './pairings-by-name.js';
+export { cutStackOrder, slipsPerPage } from './match-slips.js';
+export { sortByFamilyName, splitName } from './names.js';
+export type { PersonName } from './names.js';
+export * from './types.js';
+
+const BUILDERS: Record<DocumentName, (ctx: DocContext) => DocDefinition> = {
+  'pairings-by-name': pairingsByName,
+  'pairings-by-table': pairingsByTable,
+  'match-slips': matchSlips,
+  seating,
+  standings: standingsDocument,
+  'extensions-log': extensionsLog,
+  bracket,
+};
+
+/** What each document is called on screen and in file names. */
+export const DOCUMENT_TITLES: Record<DocumentName, string> = {
+  'pairings-by-name': 'Pairings by name',
+  'pairings-by-table': 'Pairings by table',
+  'match-slips': 'Match slips',
+  seating: 'Seating cards and seating by name',
+  standings: 'Standings',
+  'extensions-log': 'Deck-check and time-extension log',
+  bracket: 'Playoff bracket',
+};
+
+export function isDocumentName(name: string): name is DocumentName {
+  return Object.hasOwn(BUILDERS, name);
+}
+
+/** The document definition for `name` (PodiumError 'invalid-input' for an unknown name or round). */
+export function buildDocument(name: string, state: EventState, options: DocumentOptions): DocDefinition {
+  if (!isDocumentName(name)) fail('invalid-input', `unknown document "${name}" (documents: ${Object.keys(BUILDERS).join(', ')})`);
+  if (options.pageSize !== 'A4' && options.pageSize !== 'LETTER') fail('invalid-input', `unknown page size "${String(options.pageSize)}" (A4 or LETTER)`);
+  return BUILDERS[name](createContext(state, options));
+}
+
+/** "spring-open-round-3-pairings-by-name.pdf" */
+export function documentFileName(name: DocumentName, state: EventState, round?: number): string {
+  const slug =
+    state.name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'event';
+  const r = round ?? state.rounds[state.rounds.length - 1]?.number;
+  const where = name === 'bracket' ? '' : r !== undefined ? `-round-${r}` : '';
+  return `${slug}${where}-${name}.pdf`;
+}

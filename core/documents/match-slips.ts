@@ -1,0 +1,224 @@
+/**
+ * Match slips: one per table, several per page between dashed cut lines (four 1v1 slips, three pod
+ * or Lightseekers slips), with what the rule set needs written down (RULES.md 1–3):
+ * - 1v1 (mtr): each player's game wins, drawn games, a drop box and a signature line each;
+ * - pods (mstr-2022, mamtr-2024): seats in seat order with seat 1 marked "plays first", a winner
+ *   box each, a draw box for the pod, an "excluded" box each (conceded or match loss: scores 0 in a
+ *   draw), drop boxes and signatures; mstr-2022 also has a line for each game's winner;
+ * - Lightseekers: each player's victory points and defeat order, and the winner when VP and
+ *   last-standing still tie.
+ *
+ * Cut-stack order: with P pages of k slips, slot i of page p holds table i·P + p, so cutting the
+ * printed stack along the dashed lines gives k piles that, laid on top of each other (the top
+ * slot's pile first), come out in table order.
+ */
+import type { PlayerId, Round, Table } from '../model/types.js';
+import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
+import type { Content, DocDefinition, TableNode } from './types.js';
+
+/** Left + right padding of a cell in the `rows` layout (the renderer's tableLayouts). */
+const CELL_PAD = 8;
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+const SLIP_MARGINS: [number, number, number, number] = [24, 20, 24, 20];
+const INSET = 8;
+
+/** Slips per page for a round: four 1v1 slips, three slips of up to six seats, two beyond. */
+export function slipsPerPage(round: Round): number {
+  const most = Math.max(2, ...round.tables.map((t) => t.seats.length));
+  return most <= 2 ? 4 : most <= 6 ? 3 : 2;
+}
+
+/** Table indexes in slot order: page p, slot i holds index i·P + p (see the file comment). */
+export function cutStackOrder(count: number, perPage: number): (number | null)[][] {
+  const pages = Math.max(1, Math.ceil(count / perPage));
+  const out: (number | null)[][] = [];
+  for (let p = 0; p < pages; p++) {
+    const slots: (number | null)[] = [];
+    for (let i = 0; i < perPage; i++) {
+      const index = i * pages + p;
+      slots.push(index < count ? index : null);
+    }
+    out.push(slots);
+  }
+  return out;
+}
+
+export function matchSlips(ctx: DocContext): DocDefinition {
+  const round = ctx.round;
+  const about = roundTitle(ctx.state, round);
+  const running = { document: 'Match slips', about };
+  if (!round || round.tables.length === 0)
+    return definition(ctx, running, [{ text: round ? `${about} has no tables: there are no match slips to print.` : 'No round has been paired yet.', style: 'title' }]);
+  const box = pageBox(ctx.options.pageSize, 'portrait', SLIP_MARGINS);
+  const perPage = slipsPerPage(round);
+  // Minus room for the cut lines between slots, so that the last slot never spills onto a new page.
+  const slotHeight = Math.floor(box.contentHeight / perPage) - 2;
+  const innerWidth = box.contentWidth - 2 * INSET;
+  const tables = [...round.tables].sort((a, b) => a.table - b.table);
+  const content: Content[] = cutStackOrder(tables.length, perPage).map((slots, p) => {
+    const body: Content[][] = slots.map((index) => [index === null ? { text: '' } : slip(ctx, round, tables[index] as Table, innerWidth)]);
+    const node: TableNode = { table: { widths: ['*'], heights: slotHeight, dontBreakRows: true, body }, layout: 'cut' };
+    if (p > 0) node.pageBreak = 'before';
+    return node;
+  });
+  return definition(ctx, running, content, { margins: SLIP_MARGINS, header: false, footer: false });
+}
+
+function slip(ctx: DocContext, round: Round, table: Table, width: number): Content {
+  const family = ctx.ruleset.family;
+  const playoff = round.stage === 'playoff';
+  const settings = ctx.state.settings;
+  const format =
+    family === 'head-to-head'
+      ? `${round.stage === 'playoff' ? 'playoff' : 'Swiss'} · best of ${settings.gamesToWin * 2 - 1}`
+      : `${round.stage === 'playoff' ? 'playoff' : 'Swiss'} · ${table.seats.length} players`;
+  const head: Content = {
+    columns: [
+      {
+        width: '*',
+        stack: [
+          { text: ctx.state.name, bold: true, fontSize: fitFontSize(ctx.state.name, width - 90, 11, 7, true) },
+          { text: `${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.id}`, fontSize: 8, color: COLORS.muted },
+          { text: 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk', fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] },
+        ],
+      },
+      {
+        width: 90,
+        stack: [
+          { text: 'TABLE', fontSize: 7.5, bold: true, alignment: 'right', color: COLORS.muted },
+          { text: String(table.table), fontSize: table.table >= 1000 ? 22 : 28, bold: true, alignment: 'right', margin: [0, -3, 0, 0] },
+        ],
+      },
+    ],
+    margin: [0, 0, 0, 4],
+  };
+  const body =
+    family === 'lightseekers' ? lightseekersBody(ctx, table, width) : family === 'pods' || table.seats.length > 2 ? podBody(ctx, round, table, width, playoff) : headToHeadBody(ctx, table, width, playoff);
+  return { stack: [head, ...body], margin: [INSET, INSET, INSET, 0] };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => ({ text, style: 'th', alignment });
+
+function nameCell(name: string, width: number, extra?: string): Content {
+  if (!extra) return { text: name, bold: true, fontSize: fitFontSize(name, width, 11, 7, true), margin: [0, 5, 0, 0] };
+  return {
+    stack: [
+      { text: name, bold: true, fontSize: fitFontSize(name, width, 11, 7, true) },
+      ...(extra ? [{ text: extra, fontSize: 7, color: COLORS.muted }] : []),
+    ],
+    margin: [0, extra ? 1 : 5, 0, 0],
+  };
+}
+
+/** A box to write in, centred in a cell `cellWidth` wide (a bare canvas: slips have thousands). */
+function boxCell(size: number, rowHeight: number, cellWidth: number, wide = size): Content {
+  const x = Math.max(0, (cellWidth - wide) / 2);
+  return { canvas: [{ type: 'rect', x, y: 0, w: wide, h: size, lineWidth: 1 }], margin: [0, (rowHeight - size) / 2, 0, 0] };
+}
+
+function headToHeadBody(ctx: DocContext, table: Table, width: number, playoff: boolean): Content[] {
+  const rowHeight = 26;
+  const seeds = playoffSeeds(ctx.state);
+  const fixed = [62, 36, 150];
+  const widths: (number | '*')[] = ['*', ...fixed];
+  const nameWidth = width - sum(fixed) - CELL_PAD * widths.length;
+  const rows: Content[][] = [[th('Player', 'left'), th('Games won'), th('Drop'), th('Signature', 'left')]];
+  for (const [i, id] of table.seats.entries()) {
+    const seed = seeds.get(id);
+    const extra = playoff && seed !== undefined ? `seed ${seed}${i === 0 ? ' — higher seed: chooses to play or draw' : ''}` : undefined;
+    rows.push([nameCell(nameOf(ctx, id), nameWidth, extra), boxCell(20, rowHeight, 62, 34), boxCell(13, rowHeight, 36), signatureLine(150, 20)]);
+  }
+  const drawn: Content = playoff
+    ? { text: 'Playoff match: it cannot end in a draw — the winner advances (MTR 2.5).', fontSize: 8, bold: true, margin: [0, 6, 0, 0] }
+    : {
+        columns: [
+          { text: 'Drawn games', bold: true, fontSize: 9, width: 'auto', margin: [0, 5, 6, 0] },
+          { ...writeBox(34, 20), width: 40 },
+          { text: 'Intentional draw with no games played: write 0 – 0 and 3 drawn games.', fontSize: 7.5, color: COLORS.muted, width: '*', margin: [6, 6, 0, 0] },
+        ],
+        margin: [0, 6, 0, 0],
+      };
+  return [
+    slipTable(widths, rows, rowHeight),
+    drawn,
+    { text: 'Games won: how many games each player won. Drop: tick to leave the event after this round. A signed slip is final.', fontSize: 7, color: COLORS.muted, margin: [0, 4, 0, 0] },
+  ];
+}
+
+function podBody(ctx: DocContext, round: Round, table: Table, width: number, playoff: boolean): Content[] {
+  const rowHeight = table.seats.length > 5 ? 21 : 24;
+  const seeds = playoffSeeds(ctx.state);
+  const widths: (number | '*')[] = [34, '*', 44, 52, 32, 130];
+  const nameWidth = width - sum([34, 44, 52, 32, 130]) - CELL_PAD * widths.length;
+  const rows: Content[][] = [[th('Seat', 'left'), th('Player', 'left'), th('Winner'), th('Excluded*'), th('Drop'), th('Signature', 'left')]];
+  for (const [i, id] of table.seats.entries()) {
+    const seed = seeds.get(id);
+    const notes = playoff && seed !== undefined ? `seed ${seed}` : '';
+    rows.push([
+      { stack: [{ text: String(i + 1), bold: true, fontSize: 13 }, ...(i === 0 ? [{ text: '▶ first', fontSize: 6.5, bold: true }] : [])], margin: [2, i === 0 ? 1 : 4, 0, 0] },
+      nameCell(nameOf(ctx, id), nameWidth, notes || undefined),
+      boxCell(13, rowHeight, 44),
+      boxCell(13, rowHeight, 52),
+      boxCell(13, rowHeight, 32),
+      signatureLine(130, rowHeight - 6),
+    ]);
+  }
+  const out: Content[] = [slipTable(widths, rows, rowHeight)];
+  const drawNote =
+    playoff && ctx.ruleset.id === 'mamtr-2024'
+      ? 'Draw: the highest Swiss standing in the pod advances (MAMTR 2.4C).'
+      : playoff
+        ? 'Draw: a new game follows (MSTR 2.1A); the playoff is untimed.'
+        : 'Draw: every player gets 1 point except the excluded.';
+  out.push({
+    columns: [
+      { text: 'Draw', bold: true, fontSize: 9, width: 'auto', margin: [0, 1, 6, 0] },
+      { ...writeBox(13, 13), width: 19 },
+      { text: `Tick when nobody won the match. ${drawNote}`, fontSize: 7.5, color: COLORS.muted, width: '*', margin: [0, 2, 0, 0] },
+    ],
+    margin: [0, 5, 0, 0],
+  });
+  if (ctx.ruleset.id === 'mstr-2022')
+    out.push({ text: 'Games in order (winner’s seat, or D for a draw):  1 ______   2 ______   3 ______   4 ______', fontSize: 8, margin: [0, 5, 0, 0] });
+  out.push({
+    text: '* Excluded: the player conceded or received a match loss (scores 0 even in a draw). Drop: tick to leave the event after this round.',
+    fontSize: 7,
+    color: COLORS.muted,
+    margin: [0, 4, 0, 0],
+  });
+  return out;
+}
+
+function lightseekersBody(ctx: DocContext, table: Table, width: number): Content[] {
+  const rowHeight = table.seats.length > 5 ? 21 : 24;
+  const widths: (number | '*')[] = [34, '*', 40, 62, 32, 120];
+  const nameWidth = width - sum([34, 40, 62, 32, 120]) - CELL_PAD * widths.length;
+  const rows: Content[][] = [[th('Seat', 'left'), th('Player (targets the next seat)', 'left'), th('VP'), th('Defeated'), th('Drop'), th('Signature', 'left')]];
+  for (const [i, id] of table.seats.entries()) {
+    const target = table.seats[(i + 1) % table.seats.length] as PlayerId;
+    rows.push([
+      { text: String(i + 1), bold: true, fontSize: 13, margin: [2, 4, 0, 0] },
+      nameCell(nameOf(ctx, id), nameWidth, table.seats.length > 1 ? `target: ${nameOf(ctx, target)}` : undefined),
+      boxCell(18, rowHeight, 40, 30),
+      boxCell(18, rowHeight, 62, 30),
+      boxCell(13, rowHeight, 32),
+      signatureLine(120, rowHeight - 6),
+    ]);
+  }
+  return [
+    slipTable(widths, rows, rowHeight),
+    {
+      text: 'VP: victory points. Defeated: 1 beside the first player defeated, 2 the next, …; the last player standing leaves it empty.',
+      fontSize: 7.5,
+      color: COLORS.muted,
+      margin: [0, 4, 0, 0],
+    },
+    { text: 'Winner (only when VP and last standing still tie): ____________________________', fontSize: 8, margin: [0, 4, 0, 0] },
+  ];
+}
+
+function slipTable(widths: (number | '*')[], rows: Content[][], rowHeight: number): TableNode {
+  return { table: { widths, heights: rows.map((_, i) => (i === 0 ? 10 : rowHeight)), body: rows }, layout: 'rows' };
+}

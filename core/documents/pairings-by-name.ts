@@ -1,0 +1,192 @@
+/**
+ * Pairings by name: the board players read. Everyone seated in the round (and everyone with a bye
+ * or waiting out a playoff round), alphabetical by family name (names.ts), each entry
+ * "Family, Given — table — opponent" (1v1) or "— table — seat k of n" (pods), with the table number
+ * large in a grey box. Two columns per page up to 100 entries, three beyond; entries run down a
+ * column, then the next. With `splitAtLetter` ("L") the board comes as two sheets, A–K and L–Z
+ * (Greek, Cyrillic and other scripts collate after Latin and go on the second sheet), so a big
+ * event can post them on two walls.
+ *
+ * Every row has a fixed height and names shrink (down to 7 pt) to fit their column, so a page holds
+ * a known number of entries and nothing wraps; the page count is known before rendering.
+ */
+import type { PlayerId, Round } from '../model/types.js';
+import { type DocContext, COLORS, definition, fitFontSize, lineHeight, nameOf, pageBox, plural, rawNameOf, roundTitle, nameTags, textWidth } from './layout.js';
+import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from './names.js';
+import type { Content, DocDefinition, TableNode } from './types.js';
+
+export interface BoardEntry {
+  id: PlayerId;
+  name: PersonName;
+  /** Table number, or null for a bye / waiting. */
+  table: number | null;
+  /** The second line: "vs Bo Baker", "seat 2 of 4", "bye". */
+  detail: string;
+  /** Beside the name when another player has the same name: their note or id. */
+  tag?: string;
+}
+
+const NAME_SIZE = 10.5;
+const DETAIL_SIZE = 8;
+const MIN_SIZE = 7;
+const NUMBER_SIZE = 18;
+const ROW_HEIGHT = 28;
+const GAP = 10;
+const PAD = 3;
+const HEADING_HEIGHT = 52;
+const noBorder = (): Content => ({ text: '', border: [false, false, false, false] });
+/** Above this many entries a board uses three columns. */
+export const THREE_COLUMNS_FROM = 101;
+
+/** Everyone the round seats, with where they sit, sorted as the board prints them. */
+export function boardEntries(ctx: DocContext, round: Round): BoardEntry[] {
+  const detailOf = new Map<PlayerId, { table: number | null; detail: string }>();
+  const pods = round.tables.some((t) => t.seats.length > 2);
+  for (const table of round.tables) {
+    table.seats.forEach((id, i) => {
+      let detail: string;
+      if (!pods && table.seats.length === 2) detail = `vs ${nameOf(ctx, table.seats[1 - i] as PlayerId)}`;
+      else if (table.seats.length === 1) detail = 'alone at the table';
+      else detail = `seat ${i + 1} of ${table.seats.length}${i === 0 ? ' — plays first' : ''}`;
+      detailOf.set(id, { table: table.table, detail });
+    });
+  }
+  for (const bye of round.byes) detailOf.set(bye.player, { table: null, detail: bye.kind === 'awarded' ? 'awarded bye — no table' : 'bye — no table this round' });
+  for (const id of round.waiting ?? []) detailOf.set(id, { table: null, detail: 'waiting — skips this playoff round' });
+  const people = [...detailOf.keys()].map((id) => ({ id, name: rawNameOf(ctx, id) }));
+  const tags = nameTags(ctx);
+  return sortByFamilyName(people, ctx.options.locale).map(({ item, name }) => {
+    const tag = tags.get(item.id);
+    return { id: item.id, name, ...(detailOf.get(item.id) as { table: number | null; detail: string }), ...(tag ? { tag } : {}) };
+  });
+}
+
+export function pairingsByName(ctx: DocContext): DocDefinition {
+  const round = ctx.round;
+  const about = roundTitle(ctx.state, round);
+  const running = { document: 'Pairings by name', about };
+  if (!round) return definition(ctx, running, [{ text: 'No round has been paired yet.', style: 'title' }]);
+  const entries = boardEntries(ctx, round);
+  const maxTable = Math.max(0, ...round.tables.map((t) => t.table));
+  return definition(ctx, running, boardContent(ctx, entries, { title: `Pairings by name — ${about}`, largestNumber: maxTable, split: true }));
+}
+
+export interface BoardOptions {
+  /** The heading on every page. */
+  title: string;
+  /** The largest number a box shows (sizes the box). */
+  largestNumber: number;
+  /** Honour `splitAtLetter`. */
+  split: boolean;
+  /** Printed after the counts on every page ("the number is the seat"). */
+  note?: string;
+  /** Start on a new page (the board follows other content). */
+  breakBefore?: boolean;
+}
+
+/** Board pages: entries in fixed-height rows, two or three columns, page headings with ranges. */
+export function boardContent(ctx: DocContext, entries: BoardEntry[], options: BoardOptions): Content[] {
+  const sheets = options.split ? splitSheets(ctx, entries) : [{ label: '', entries }];
+  const box = pageBox(ctx.options.pageSize, 'portrait');
+  const columns = entries.length >= THREE_COLUMNS_FROM ? 3 : 2;
+  const rowsPerPage = Math.max(1, Math.floor((box.contentHeight - HEADING_HEIGHT - 8) / ROW_HEIGHT));
+  const numberWidth = Math.max(34, Math.ceil(textWidth(String(options.largestNumber), NUMBER_SIZE, true)) + 10);
+  const entryWidth = (box.contentWidth - GAP * (columns - 1)) / columns;
+  const textWidthAvailable = entryWidth - numberWidth - 2 * PAD - 2;
+
+  const content: Content[] = [];
+  let first = !options.breakBefore;
+  for (const sheet of sheets) {
+    const perPage = rowsPerPage * columns;
+    for (let start = 0; start === 0 || start < sheet.entries.length; start += perPage) {
+      const pageEntries = sheet.entries.slice(start, start + perPage);
+      const rows = Math.max(1, Math.min(rowsPerPage, Math.ceil(pageEntries.length / columns)));
+      const firstName = pageEntries[0]?.name;
+      const lastName = pageEntries[pageEntries.length - 1]?.name;
+      const range = firstName && lastName ? `${firstName.sortKey} – ${lastName.sortKey}` : 'nobody';
+      content.push({
+        columns: [
+          { text: options.title, style: 'title', width: '*' },
+          ...(sheet.label ? [{ text: sheet.label, style: 'title', alignment: 'right' as const, width: 'auto' as const }] : []),
+        ],
+        ...(first ? {} : { pageBreak: 'before' as const }),
+      });
+      content.push({
+        text: `${range} · ${plural(pageEntries.length, 'player')} on this page of ${plural(entries.length, 'player')}${options.note ? ` · ${options.note}` : ''}`,
+        style: 'subtitle',
+      });
+      if (pageEntries.length > 0) content.push(boardPage(pageEntries, rows, columns, numberWidth, textWidthAvailable));
+      first = false;
+    }
+  }
+  return content;
+}
+
+interface Sheet {
+  label: string;
+  entries: BoardEntry[];
+}
+
+function splitSheets(ctx: DocContext, entries: BoardEntry[]): Sheet[] {
+  const letter = ctx.options.splitAtLetter?.trim();
+  if (!letter) return [{ label: '', entries }];
+  const collator = boardCollator(ctx.options.locale);
+  const parts: [BoardEntry[], BoardEntry[]] = [[], []];
+  for (const entry of entries) parts[sheetOf(entry.name, letter, collator)].push(entry);
+  const split = initialOf(letter);
+  const before = String.fromCodePoint((split.codePointAt(0) as number) - 1);
+  const latin = /^\p{Script=Latin}/u;
+  const others = parts[1].some((e) => !latin.test(e.name.sortKey));
+  return [
+    { label: /^\p{Lu}$/u.test(before) && before !== split ? `A–${before}` : `before ${split}`, entries: parts[0] },
+    { label: `${split}–Z${others ? ' and other scripts' : ''}`, entries: parts[1] },
+  ];
+}
+
+function boardPage(entries: BoardEntry[], rows: number, columns: number, numberWidth: number, available: number): TableNode {
+  const widths: (number | '*')[] = [];
+  for (let c = 0; c < columns; c++) {
+    if (c > 0) widths.push(GAP);
+    widths.push('*', numberWidth);
+  }
+  const body: Content[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const row: Content[] = [];
+    for (let c = 0; c < columns; c++) {
+      if (c > 0) row.push(noBorder());
+      const entry = entries[c * rows + r];
+      if (!entry) {
+        row.push(noBorder(), noBorder());
+        continue;
+      }
+      const tag = entry.tag ? `  (${entry.tag})` : '';
+      const nameSize = fitFontSize(entry.name.board + tag, available, NAME_SIZE, MIN_SIZE, true);
+      const detailSize = fitFontSize(entry.detail, available, DETAIL_SIZE, 6, false);
+      row.push({
+        stack: [
+          {
+            text: tag ? [entry.name.board, { text: tag, bold: false, color: COLORS.muted }] : entry.name.board,
+            bold: true,
+            fontSize: nameSize,
+            margin: [0, (NAME_SIZE - nameSize) * 0.6, 0, 0],
+          },
+          { text: entry.detail, fontSize: detailSize, color: COLORS.muted },
+        ],
+        margin: [PAD, PAD, PAD, 0],
+        border: [false, false, false, true],
+      });
+      const number = entry.table === null ? '—' : String(entry.table);
+      row.push({
+        text: number,
+        bold: true,
+        fontSize: NUMBER_SIZE,
+        alignment: 'center',
+        fillColor: COLORS.fill,
+        margin: [0, (ROW_HEIGHT - lineHeight(NUMBER_SIZE)) / 2 - 1, 0, 0],
+        border: [false, false, false, true],
+      });
+    }
+    body.push(row);
+  }
+  return { table: { widths, heights: ROW_HEIGHT, body }, layout: 'board' };
+}

@@ -1,0 +1,120 @@
+/**
+ * Pairings by table: what the scorekeeper and the judges read. One row per table in table order,
+ * the seats in seat order (pods: "1 — plays first"), each player's points before the round (Swiss)
+ * or Swiss seed (playoffs); byes and waiting players after the tables.
+ */
+import type { PlayerId } from '../model/types.js';
+import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
+import type { ColumnsNode, Content, DocDefinition, TextNode } from './types.js';
+
+const NAME_SIZE = 10;
+
+export function pairingsByTable(ctx: DocContext): DocDefinition {
+  const round = ctx.round;
+  const about = roundTitle(ctx.state, round);
+  const running = { document: 'Pairings by table', about };
+  if (!round) return definition(ctx, running, [{ text: 'No round has been paired yet.', style: 'title' }]);
+  const playoff = round.stage === 'playoff';
+  const points = playoff ? new Map<PlayerId, number>() : pointsBefore(ctx, round);
+  const seeds = playoffSeeds(ctx.state);
+  const unit = ctx.ruleset.family === 'lightseekers' ? 'wins' : 'pts';
+  const scoreOf = (id: PlayerId): string => {
+    if (playoff) {
+      const seed = seeds.get(id);
+      return seed === undefined ? '' : `seed ${seed}`;
+    }
+    const p = points.get(id);
+    return p === undefined ? '' : `${p} ${unit}`;
+  };
+  const box = pageBox(ctx.options.pageSize, 'portrait');
+  const headToHead = round.tables.every((t) => t.seats.length <= 2);
+  const scoreHeader = playoff ? 'Seed' : ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
+  const tableWidth = 50;
+  const scoreWidth = 46;
+
+  const content: Content[] = [
+    { text: `Pairings by table — ${about}`, style: 'title' },
+    {
+      text: `${plural(round.tables.length, 'table')} · ${plural(round.tables.reduce((n, t) => n + t.seats.length, 0), 'player')} seated${
+        round.byes.length > 0 ? ` · ${plural(round.byes.length, 'bye')}` : ''
+      }${playoff ? '' : ` · ${scoreHeader.toLowerCase()} before this round`}`,
+      style: 'subtitle',
+    },
+  ];
+  const body: Content[][] = [];
+  if (headToHead) {
+    const nameWidth = (box.contentWidth - tableWidth - 2 * scoreWidth - 24 - 6 * 8) / 2;
+    body.push([
+      { text: 'Table', style: 'th', alignment: 'center' },
+      { text: 'Seat 1', style: 'th' },
+      { text: scoreHeader, style: 'th', alignment: 'right' },
+      { text: '', style: 'th' },
+      { text: 'Seat 2', style: 'th' },
+      { text: scoreHeader, style: 'th', alignment: 'right' },
+    ]);
+    for (const table of round.tables) {
+      const [a, b] = table.seats;
+      const cell = (id: PlayerId | undefined): TextNode => {
+        if (id === undefined) return { text: '(empty)', color: COLORS.muted, margin: [0, 3, 0, 0] };
+        const name = nameOf(ctx, id);
+        return { text: name, fontSize: fitFontSize(name, nameWidth, NAME_SIZE, 7), margin: [0, 3, 0, 0] };
+      };
+      body.push([
+        { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' },
+        cell(a),
+        { text: a === undefined ? '' : scoreOf(a), alignment: 'right', margin: [0, 3, 0, 0] },
+        { text: 'vs', color: COLORS.muted, alignment: 'center', margin: [0, 3, 0, 0] },
+        cell(b),
+        { text: b === undefined ? '' : scoreOf(b), alignment: 'right', margin: [0, 3, 0, 0] },
+      ]);
+    }
+    content.push({ table: { widths: [tableWidth, '*', scoreWidth, 24, '*', scoreWidth], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' });
+  } else {
+    const nameWidth = box.contentWidth - tableWidth - 8 - 30 - scoreWidth - 80;
+    body.push([
+      { text: 'Table', style: 'th', alignment: 'center' },
+      {
+        columns: [
+          { text: 'Seat', width: 30, style: 'th' },
+          { text: 'Player', width: '*', style: 'th' },
+          { text: '', width: 80, style: 'th' },
+          { text: scoreHeader, width: scoreWidth, style: 'th', alignment: 'right' },
+        ],
+      },
+    ]);
+    for (const table of round.tables) {
+      const lines: ColumnsNode[] = table.seats.map((id, i) => {
+        const name = nameOf(ctx, id);
+        return {
+          columns: [
+            { text: String(i + 1), width: 30, bold: i === 0 },
+            { text: name, width: '*', fontSize: fitFontSize(name, nameWidth, NAME_SIZE, 7), bold: i === 0 },
+            { text: i === 0 ? 'plays first' : '', width: 80, fontSize: 8, color: COLORS.muted, margin: [0, 1, 0, 0] },
+            { text: scoreOf(id), width: scoreWidth, alignment: 'right' },
+          ],
+          margin: [0, 1, 0, 1],
+        };
+      });
+      body.push([
+        { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' },
+        { stack: [...lines, { text: `${plural(table.seats.length, 'player')}`, fontSize: 7, color: COLORS.muted }] },
+      ]);
+    }
+    content.push({ table: { widths: [tableWidth, '*'], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' });
+  }
+  const extra: Content[] = [];
+  if (round.byes.length > 0)
+    extra.push(
+      { text: 'Byes', style: 'heading' },
+      {
+        stack: round.byes.map((b) => ({ text: `${nameOf(ctx, b.player)}${b.kind === 'awarded' ? ' (awarded bye)' : ''}${scoreOf(b.player) ? ` — ${scoreOf(b.player)}` : ''}` })),
+      },
+    );
+  if (round.waiting && round.waiting.length > 0)
+    extra.push(
+      { text: 'Waiting (skip this playoff round)', style: 'heading' },
+      { stack: round.waiting.map((id) => ({ text: `${nameOf(ctx, id)}${scoreOf(id) ? ` — ${scoreOf(id)}` : ''}` })) },
+    );
+  content.push(...extra);
+  return definition(ctx, running, content);
+}

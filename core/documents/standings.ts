@@ -1,0 +1,88 @@
+/**
+ * Standings: rank, name, points, record and the rule set's tiebreakers in its order, with the
+ * tiebreaker labels of the rule set (getRuleset(id).tiebreakers) and, under the table, what each
+ * one means. Dropped players stay listed (they keep their record, RULES 1), struck through, with
+ * the round they dropped after. With `round`, the standings after that round.
+ */
+import type { EventState, Standing } from '../model/types.js';
+import { type DocContext, COLORS, definition, fitFontSize, pageBox, plural, nameTags } from './layout.js';
+import type { Content, DocDefinition } from './types.js';
+
+const PERCENTAGE_KEYS: ReadonlySet<string> = new Set(['mwp', 'omwp']);
+const TWO_DECIMAL_KEYS: ReadonlySet<string> = new Set(['oamp']);
+
+/** As the command line prints them: percentages with 2 decimals, OAMP with 2, whole numbers as they are. */
+export function formatTiebreakerValue(value: number, label: string, key: string): string {
+  if (label.endsWith('%') || PERCENTAGE_KEYS.has(key)) return `${(value * 100).toFixed(2)}%`;
+  if (TWO_DECIMAL_KEYS.has(key)) return value.toFixed(2);
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+/** The event as it stood after round `round` (Swiss and playoff rounds up to it). */
+export function stateAfterRound(state: EventState, round: number | undefined): EventState {
+  if (round === undefined) return state;
+  const rounds = state.rounds.filter((r) => r.number <= round);
+  const out: EventState = { ...state, rounds };
+  if (!rounds.some((r) => r.stage === 'playoff')) delete out.playoff;
+  return out;
+}
+
+export function standingsDocument(ctx: DocContext): DocDefinition {
+  const state = stateAfterRound(ctx.state, ctx.options.round);
+  const played = state.rounds.filter((r) => r.stage === 'swiss' && r.tables.some((t) => t.result !== undefined));
+  const lastPlayed = played[played.length - 1];
+  const about = lastPlayed ? `Standings after round ${lastPlayed.number}` : 'Standings before round 1';
+  const running = { document: 'Standings', about };
+  const standings: Standing[] = ctx.ruleset.standings(state);
+  const tiebreakers = ctx.ruleset.tiebreakers;
+  const box = pageBox(ctx.options.pageSize, 'portrait');
+  const pointsLabel = ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
+  const fixed = [34, 44, 52, ...tiebreakers.map(() => 56)];
+  const nameWidth = box.contentWidth - fixed.reduce((a, b) => a + b, 0) - 8 * (fixed.length + 1);
+  const tags = nameTags(ctx);
+  const dropRound = new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
+  const body: Content[][] = [
+    [
+      { text: 'Rank', style: 'th', alignment: 'right' },
+      { text: 'Player', style: 'th' },
+      { text: pointsLabel, style: 'th', alignment: 'right' },
+      { text: 'W-L-D', style: 'th', alignment: 'center' },
+      ...tiebreakers.map((t) => ({ text: t.label, style: 'th', alignment: 'right' as const })),
+    ],
+  ];
+  for (const s of standings) {
+    const dropped = s.dropped ? dropRound.get(s.id) : undefined;
+    const droppedNote = s.dropped ? (dropped !== undefined && dropped > 0 ? `dropped after round ${dropped}` : 'dropped') : '';
+    body.push([
+      { text: String(s.rank), alignment: 'right', bold: true },
+      {
+        stack: [
+          {
+            text: s.name,
+            fontSize: fitFontSize(s.name, nameWidth, 10, 7),
+            ...(s.dropped ? { decoration: 'lineThrough' as const, color: COLORS.muted } : {}),
+          },
+          ...(droppedNote || tags.has(s.id)
+            ? [{ text: [tags.has(s.id) ? `(${tags.get(s.id)}) ` : '', droppedNote].join(''), fontSize: 7, color: COLORS.muted }]
+            : []),
+        ],
+      },
+      { text: String(s.points), alignment: 'right', bold: true },
+      // A bye is a match win (MTR App. C): W counts byes, as the command line prints it.
+      { text: `${s.record.wins + s.record.byes}-${s.record.losses}-${s.record.draws}`, alignment: 'center' },
+      ...tiebreakers.map((t) => ({ text: formatTiebreakerValue(s.tiebreakers[t.key] ?? 0, t.label, t.key), alignment: 'right' as const })),
+    ]);
+  }
+  const content: Content[] = [
+    { text: about, style: 'title' },
+    {
+      text: `${plural(standings.length, 'player')} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
+      style: 'subtitle',
+    },
+    { table: { widths: [fixed[0] as number, '*', ...fixed.slice(1)], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' },
+    { text: 'Tiebreakers', style: 'heading' },
+    ...tiebreakers.map((t) => ({ text: [{ text: `${t.label}: `, bold: true }, t.description], fontSize: 8.5, margin: [0, 0, 0, 2] as [number, number, number, number] })),
+    { text: 'W-L-D counts a bye as a win. Struck-through players dropped; they keep their record and still count as opponents.', style: 'note' },
+  ];
+  return definition(ctx, running, content);
+}

@@ -1,0 +1,100 @@
+/**
+ * Browser mode: the same host services as the Electron shell, served to a browser on this machine
+ * only (HTTP + WebSocket on 127.0.0.1). The station is at `/`, the projector at `/projector`.
+ *
+ *   npm run start:web -- [--port 5719] [--data-dir DIR]
+ *
+ * Plain Node (no `electron` import): this is what runs where Electron cannot.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHostServices } from './host/host.js';
+import { defaultDataDir, stationName } from './host/paths.js';
+import type { StationService } from './host/station-service.js';
+import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
+
+export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'renderer');
+
+export interface BrowserModeOptions {
+  port?: number;
+  dataDir?: string;
+  rendererDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface BrowserMode {
+  server: WebServer;
+  /** The host services behind the server (in-process callers: tests, tools). */
+  service: StationService;
+  close(): Promise<void>;
+}
+
+export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const service = createHostServices({ dataDir, station: stationName() });
+  const wanted = options.port ?? DEFAULT_PORT;
+  const server = await startWebServer({
+    api: service,
+    rendererDir: options.rendererDir ?? RENDERER_DIR,
+    port: wanted,
+    onRefused: (reason) => log(`Refused a connection: ${reason}`),
+  });
+  if (server.portFallback) log(`Port ${wanted} is taken; using ${server.port} instead.`);
+  log(`Podium is running in browser mode: open ${server.url}  (projector: ${server.url}projector)`);
+  log(`Event saves and station files: ${dataDir}. Press Ctrl+C to stop.`);
+  return {
+    server,
+    service,
+    async close() {
+      await server.close();
+      await service.dispose();
+    },
+  };
+}
+
+/** `--port P`, `--port=P`, `--data-dir D`; anything else is an error in words. */
+export function parseWebArgs(argv: readonly string[]): { port?: number; dataDir?: string } {
+  const out: { port?: number; dataDir?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--port') {
+      const text = value();
+      const port = Number(text);
+      if (!/^\d+$/.test(text) || port > 65535) throw new Error(`--port must be a port number (0-65535), not "${text}"`);
+      out.port = port;
+    } else if (flag === '--data-dir') out.dataDir = path.resolve(value());
+    else if (flag === '--web') continue;
+    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR)`);
+  }
+  return out;
+}
+
+/** Stop cleanly on Ctrl+C / SIGTERM (the open event is closed, nothing half-written). */
+export function stopOnSignals(mode: BrowserMode): void {
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void mode.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  try {
+    const args = parseWebArgs(process.argv.slice(2));
+    stopOnSignals(await startBrowserMode(args));
+  } catch (error) {
+    console.error(`podium: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm start` where Electron's binary is missing (as on these machines): it builds, says so in one
+ * line, and serves the station in browser mode at the URL it prints.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { electronBinary } from '../../scripts/start.js';
+import { repoRoot } from '../support/paths.js';
+
+describe('npm start', () => {
+  it('finds the Electron binary without downloading it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-electron-'));
+    const saved = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+    try {
+      process.env.ELECTRON_OVERRIDE_DIST_PATH = dir;
+      expect(electronBinary()).toBeNull(); // nothing there
+      await writeFile(path.join(dir, 'electron'), '');
+      expect(electronBinary()).toBe(path.join(dir, 'electron'));
+    } finally {
+      if (saved === undefined) delete process.env.ELECTRON_OVERRIDE_DIST_PATH;
+      else process.env.ELECTRON_OVERRIDE_DIST_PATH = saved;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('falls back to browser mode in one line and serves the station', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-start-'));
+    const noElectron = path.join(dir, 'no-electron');
+    await mkdir(noElectron);
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--port', '0'], {
+      cwd: repoRoot,
+      env: { ...process.env, PODIUM_DATA_DIR: path.join(dir, 'station'), ELECTRON_OVERRIDE_DIST_PATH: noElectron },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    try {
+      const deadline = Date.now() + 90_000;
+      while (!/open (http:\/\/127\.0\.0\.1:\d+\/)/.test(out)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not serve: ${out}${err}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const lines = out.trim().split('\n');
+      expect(lines[0]).toBe('Electron is not available on this machine; starting browser mode.');
+      const url = /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1] as string;
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await page.text()).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      const projector = await fetch(`${url}projector`);
+      expect(projector.status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(err).toBe('');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Builds the renderer (renderer/) into dist/renderer, served by browser mode's HTTP server and by
+ * the Electron shell's podium:// scheme. scripts/build.ts runs this through Vite's API.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: path.join(root, 'renderer'),
+  base: '/',
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    outDir: path.join(root, 'dist', 'renderer'),
+    emptyOutDir: true,
+    // Nothing inline: the CSP allows scripts and styles from the app's own files only.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    target: 'chrome120',
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+});
