@@ -1,226 +1,251 @@
 /**
- * A first, calm station screen (the full station UI is a later issue): it proves the StationApi end
- * to end — connection state, the open event from the pushed snapshot, creating an event — and the
- * projector view the host pushes to as well.
+ * The station shell: the bar every screen shares (event, round, clock, outstanding tables, the one
+ * primary action), the screen tabs, toasts with Undo, progress, and the keyboard shortcuts. The
+ * screens live in screens/; the projector window draws ProjectorScreen only.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { StationSnapshot } from '../core/api/contract.js';
-import type { EventState, RulesetId } from '../core/model/types.js';
-import type { ConnectionStatus, StationConnection } from './api/index.js';
+import { useEffect } from 'react';
+import type { StationConnection } from './api/index.js';
+import { SCREEN_KEYS, SHORTCUTS } from './components/Shortcuts.js';
+import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
+import { formatClock } from './lib/format.js';
+import { ClockScreen } from './screens/ClockScreen.js';
+import { LogScreen } from './screens/LogScreen.js';
+import { PairingsScreen } from './screens/PairingsScreen.js';
+import { PlayersScreen } from './screens/PlayersScreen.js';
+import { PlayoffsScreen } from './screens/PlayoffsScreen.js';
+import { ProjectorScreen } from './screens/ProjectorScreen.js';
+import { ResultsScreen } from './screens/ResultsScreen.js';
+import { StandingsScreen } from './screens/StandingsScreen.js';
+import { StartScreen } from './screens/StartScreen.js';
+import { attachConnection, useStation, type ScreenId } from './store/station.js';
 
-const RULESET_TITLES: Partial<Record<RulesetId, string>> = {
-  mtr: 'Magic Tournament Rules (head-to-head)',
-  'mstr-2022': 'Multiplayer Supplement 2022 (pods)',
-  'mamtr-2024': 'Multiplayer Addendum 2024 (pods)',
+const SCREENS: Record<ScreenId, () => React.JSX.Element> = {
+  players: PlayersScreen,
+  pairings: PairingsScreen,
+  results: ResultsScreen,
+  standings: StandingsScreen,
+  playoffs: PlayoffsScreen,
+  clock: ClockScreen,
+  log: LogScreen,
 };
 
-const DEMO_PLAYERS = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eitan Levi', 'Fumiko Sato', 'Grzegorz Wójcik', 'Hana Novák'];
-
-function randomDraw(): number {
-  const buffer = new Uint32Array(1);
-  crypto.getRandomValues(buffer);
-  return (buffer[0] as number) & 0x7fffffff;
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The last snapshot the host pushed (or answered), and the connection's state. */
-function useStation(connection: StationConnection): { snapshot: StationSnapshot | null; status: ConnectionStatus } {
-  const [snapshot, setSnapshot] = useState<StationSnapshot | null>(null);
-  const [status, setStatus] = useState<ConnectionStatus>(connection.status());
-  const pushes = useRef(0);
-  useEffect(() => {
-    let alive = true;
-    const refresh = (): void => {
-      const seen = pushes.current;
-      connection.api
-        .snapshot()
-        .then((next) => {
-          // A push that arrived meanwhile is newer than this answer.
-          if (alive && pushes.current === seen) setSnapshot(next);
-        })
-        .catch(() => undefined);
-    };
-    const stopPushes = connection.api.subscribe((push) => {
-      if (push.type !== 'state') return;
-      pushes.current += 1;
-      setSnapshot(push.snapshot);
-    });
-    const stopStatus = connection.onStatus((next) => {
-      setStatus(next);
-      if (next === 'connected') refresh();
-    });
-    // The connection may have opened between the first render and this effect.
-    setStatus(connection.status());
-    refresh();
-    return () => {
-      alive = false;
-      stopPushes();
-      stopStatus();
-    };
-  }, [connection]);
-  return { snapshot, status };
-}
-
-function roundLine(state: EventState): string {
-  const round = state.rounds[state.rounds.length - 1];
-  if (!round) return 'Not started';
-  const open = round.tables.filter((t) => t.result === undefined).length;
-  const stage = round.stage === 'playoff' ? 'Playoff round' : 'Round';
-  return open > 0 ? `${stage} ${round.number} — ${open} table${open === 1 ? '' : 's'} outstanding` : `${stage} ${round.number} — complete`;
-}
-
-function activePlayerCount(state: EventState): number {
-  return state.players.filter((p) => p.droppedAfterRound === undefined).length;
-}
-
-function StatusBadge({ status, transport }: { status: ConnectionStatus; transport: StationConnection['transport'] }) {
+function ConnectionBadge() {
+  const status = useStation((s) => s.status);
+  const transport = useStation((s) => s.connection?.transport);
   const words = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected — retrying' }[status];
   return (
-    <span className={`badge badge-${status}`} title={transport === 'ipc' ? 'Desktop app' : 'Browser mode'}>
+    <span className={`badge badge-${status}`} title={transport === 'ipc' ? 'Desktop app' : 'Browser mode'} data-testid="connection">
       {words}
     </span>
   );
 }
 
-function EventCard({ snapshot }: { snapshot: StationSnapshot }) {
-  const { summary, state } = snapshot;
-  if (!summary || !state) return null;
+function ClockBadge() {
+  const clock = useStation((s) => s.clock);
+  if (!clock || clock.round === null || clock.status === 'no-round') return null;
+  const text =
+    clock.remainingMs === null
+      ? clock.status === 'untimed'
+        ? `Untimed ${formatClock(clock.elapsedMs)}`
+        : 'Clock not started'
+      : formatClock(clock.remainingMs);
   return (
-    <section className="card" aria-label="Open event">
-      <h2>{summary.name}</h2>
-      <dl className="facts">
-        <dt>Rule set</dt>
-        <dd>{RULESET_TITLES[summary.ruleset] ?? summary.ruleset}</dd>
-        <dt>Round</dt>
-        <dd data-testid="round">{roundLine(state)}</dd>
-        <dt>Players</dt>
-        <dd data-testid="players">{activePlayerCount(state)}</dd>
-        <dt>Saved in</dt>
-        <dd className="path">{summary.path}</dd>
-      </dl>
-      {summary.readOnly && <p className="problem">This save is damaged and open read-only.</p>}
-      {snapshot.notices.map((notice, i) => (
-        <p key={i} className={notice.kind === 'info' ? 'notice' : 'problem'}>
-          {notice.message}
-        </p>
-      ))}
-    </section>
+    <span className={`clock-badge phase-${clock.phase}`} data-testid="station-clock" title={clock.status}>
+      {text}
+    </span>
   );
 }
 
-function Station({ connection }: { connection: StationConnection }) {
-  const { snapshot, status } = useStation(connection);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [name, setName] = useState('');
-  const [ruleset, setRuleset] = useState<RulesetId>('mtr');
-  const nameInput = useRef<HTMLInputElement>(null);
-
-  const run = useCallback(async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(
-    () =>
-      connection.onMenu((command) => {
-        if (command === 'new-event') nameInput.current?.focus();
-        if (command === 'print')
-          void run(() => connection.api.print({ doc: 'pairings-by-name' }));
-      }),
-    [connection, run],
-  );
-
-  const create = (event: FormEvent): void => {
-    event.preventDefault();
-    void run(async () => {
-      await connection.api.createEvent({ name, ruleset, settings: {} });
-      setName('');
-    });
+function TopBar() {
+  const snapshot = useStation((s) => s.snapshot);
+  const setScreen = useStation((s) => s.setScreen);
+  const state = snapshot?.state;
+  const round = state ? currentRound(state) : undefined;
+  const open = outstandingTables(round);
+  const action = state ? primaryAction(state) : null;
+  const go = (): void => {
+    if (!action) return;
+    const target: Record<typeof action.kind, ScreenId> = {
+      register: 'players',
+      pair: 'pairings',
+      results: 'results',
+      playoff: 'playoffs',
+      'next-playoff': 'playoffs',
+      standings: 'standings',
+    };
+    setScreen(target[action.kind]);
   };
-
-  const createDemo = (): void =>
-    void run(async () => {
-      await connection.api.createEvent({ name: 'Demo event', ruleset: 'mtr', settings: {} });
-      for (const [i, player] of DEMO_PLAYERS.entries())
-        await connection.api.dispatch({ command: { type: 'register-player', player: { id: `p${i + 1}`, name: player }, draw: randomDraw() } });
-    });
-
-  const event = snapshot?.summary ? snapshot : null;
   return (
-    <div className="station">
-      <header className="topbar">
-        <h1>Podium</h1>
-        <StatusBadge status={status} transport={connection.transport} />
-      </header>
-      <main>
-        {event ? <EventCard snapshot={event} /> : <p className="empty" data-testid="no-event">No event open</p>}
-        {problem && (
-          <p className="problem" role="alert">
-            {problem}
-          </p>
+    <header className="topbar">
+      <div className="topbar-event">
+        <h1>{state ? state.name : 'Podium'}</h1>
+        {state && (
+          <span className="topbar-round" data-testid="round">
+            {round ? `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}` : 'Registration'}
+            {round && (open.length > 0 ? ` · ${open.length} outstanding` : ' · complete')}
+          </span>
         )}
-        <section className="card" aria-label="New event">
-          <h2>New event</h2>
-          <form onSubmit={create} className="new-event">
-            <label>
-              Name
-              <input ref={nameInput} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} placeholder="Friday Night Magic" />
-            </label>
-            <label>
-              Rule set
-              <select value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)}>
-                {Object.entries(RULESET_TITLES).map(([id, title]) => (
-                  <option key={id} value={id}>
-                    {title}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className="primary" disabled={busy || status !== 'connected' || name.trim() === ''}>
-              Create event
+      </div>
+      <ClockBadge />
+      {action && (
+        <button type="button" className="primary" onClick={go} data-testid="primary-action">
+          {action.label}
+        </button>
+      )}
+      <ConnectionBadge />
+    </header>
+  );
+}
+
+function Tabs() {
+  const screen = useStation((s) => s.screen);
+  const setScreen = useStation((s) => s.setScreen);
+  return (
+    <nav className="tabs" aria-label="Screens">
+      {SCREEN_KEYS.map((s) => (
+        <button key={s.screen} type="button" className={screen === s.screen ? 'tab active' : 'tab'} aria-current={screen === s.screen ? 'page' : undefined} onClick={() => setScreen(s.screen)}>
+          {s.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function Toasts() {
+  const toasts = useStation((s) => s.toasts);
+  const dismiss = useStation((s) => s.dismiss);
+  const undo = useStation((s) => s.undo);
+  const progress = useStation((s) => s.progress);
+  return (
+    <div className="toasts" aria-live="polite">
+      {progress && (
+        <div className="toast progress" role="status">
+          <span className="spinner" aria-hidden="true" /> {progress}
+        </div>
+      )}
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'problem' ? 'alert' : 'status'}>
+          <span>{t.message}</span>
+          {t.undoSeq !== undefined && (
+            <button
+              type="button"
+              onClick={() => {
+                dismiss(t.id);
+                void undo(t.undoSeq as number);
+              }}
+            >
+              Undo
             </button>
-          </form>
-          <button type="button" onClick={createDemo} disabled={busy || status !== 'connected'}>
-            Create a demo event (8 players)
+          )}
+          <button type="button" className="quiet" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            ×
           </button>
-        </section>
-      </main>
+        </div>
+      ))}
     </div>
   );
 }
 
-function Projector({ connection }: { connection: StationConnection }) {
-  const { snapshot } = useStation(connection);
-  const state = snapshot?.state;
+function HelpOverlay() {
+  const open = useStation((s) => s.helpOpen);
+  const setOpen = useStation((s) => s.setHelpOpen);
+  if (!open) return null;
   return (
-    <div className="projector">
-      {state ? (
-        <>
-          <h1>{state.name}</h1>
-          <p className="projector-round" data-testid="round">
-            {roundLine(state)}
+    <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" onClick={() => setOpen(false)}>
+      <div className="overlay-panel" onClick={(e) => e.stopPropagation()}>
+        <h2>Keyboard shortcuts</h2>
+        <table className="shortcuts">
+          <tbody>
+            {SHORTCUTS.map((s) => (
+              <tr key={s.keys}>
+                <th>
+                  <kbd>{s.keys}</kbd>
+                </th>
+                <td>{s.what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return !!element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable);
+}
+
+function useShortcuts(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const store = useStation.getState();
+      if (event.key === 'Escape' && store.helpOpen) {
+        store.setHelpOpen(false);
+        return;
+      }
+      if (event.altKey && !event.ctrlKey && !event.metaKey) {
+        const target = SCREEN_KEYS.find((s) => s.key === event.key || event.code === `Digit${s.key}`);
+        if (target && store.snapshot?.state) {
+          event.preventDefault();
+          store.setScreen(target.screen);
+        }
+        return;
+      }
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey) return;
+      if (event.key === '?') {
+        event.preventDefault();
+        store.setHelpOpen(!store.helpOpen);
+      } else if (event.key === '/') {
+        const search = document.querySelector<HTMLInputElement>('[data-search]');
+        if (search) {
+          event.preventDefault();
+          search.focus();
+          search.select();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function Station() {
+  const snapshot = useStation((s) => s.snapshot);
+  const screen = useStation((s) => s.screen);
+  useShortcuts();
+  const Screen = SCREENS[screen];
+  const hasEvent = !!snapshot?.state;
+  return (
+    <div className="station">
+      <TopBar />
+      {hasEvent && <Tabs />}
+      <main className={hasEvent ? 'screen' : 'screen start'}>
+        {snapshot?.summary?.readOnly && (
+          <p className="problem banner" role="alert">
+            This save is damaged and open read-only: nothing can be changed. Use “Save a repaired copy” on the start screen to continue from the last good line.
           </p>
-        </>
-      ) : (
-        <p className="projector-idle" data-testid="no-event">
-          No event open
-        </p>
-      )}
+        )}
+        {hasEvent ? <Screen /> : <StartScreen />}
+      </main>
+      <Toasts />
+      <HelpOverlay />
     </div>
   );
 }
 
 export function App({ connection, view }: { connection: StationConnection; view: 'station' | 'projector' }) {
-  return view === 'projector' ? <Projector connection={connection} /> : <Station connection={connection} />;
+  useEffect(() => attachConnection(connection), [connection]);
+  useEffect(
+    () =>
+      connection.onMenu((command) => {
+        const store = useStation.getState();
+        if (command === 'print' && store.snapshot?.state) store.setScreen('pairings');
+      }),
+    [connection],
+  );
+  return view === 'projector' ? <ProjectorScreen /> : <Station />;
 }

@@ -1,0 +1,44 @@
+/**
+ * "Everything printable from where it is shown" (UX.md): a Print button beside each list. The host
+ * renders the PDF (in a worker, so the clock never stalls); the station saves or opens it.
+ */
+import type { DocumentName } from '../../core/api/contract.js';
+import { useStation } from '../store/station.js';
+
+const LABELS: Record<DocumentName, string> = {
+  'pairings-by-name': 'Pairings by name',
+  'pairings-by-table': 'Pairings by table',
+  'match-slips': 'Match slips',
+  seating: 'Seating',
+  standings: 'Standings',
+  'extensions-log': 'Deck checks & extensions',
+  bracket: 'Bracket',
+};
+
+function openPdf(base64: string, fileName: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function PrintButton({ doc, round, label, primary }: { doc: DocumentName; round?: number; label?: string; primary?: boolean }) {
+  const run = useStation((s) => s.run);
+  const toast = useStation((s) => s.toast);
+  const print = async (): Promise<void> => {
+    const result = await run(`Preparing ${LABELS[doc].toLowerCase()}…`, (api) => api.print({ doc, ...(round !== undefined ? { round } : {}) }));
+    if (!result) return;
+    openPdf(result.pdfBase64, result.fileName);
+    toast(`${LABELS[doc]}: ${result.pages} page${result.pages === 1 ? '' : 's'} ready (${result.fileName})`);
+  };
+  return (
+    <button type="button" className={primary ? 'primary' : undefined} onClick={() => void print()} data-print={doc}>
+      Print {label ?? LABELS[doc].toLowerCase()}
+    </button>
+  );
+}

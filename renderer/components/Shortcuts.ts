@@ -1,0 +1,20 @@
+/** Every keyboard shortcut of the station, listed once: the help overlay (?) reads this. */
+import type { ScreenId } from '../store/station.js';
+
+export const SCREEN_KEYS: { key: string; screen: ScreenId; label: string }[] = [
+  { key: '1', screen: 'players', label: 'Players' },
+  { key: '2', screen: 'pairings', label: 'Pairings' },
+  { key: '3', screen: 'results', label: 'Results' },
+  { key: '4', screen: 'standings', label: 'Standings' },
+  { key: '5', screen: 'playoffs', label: 'Playoffs' },
+  { key: '6', screen: 'clock', label: 'Clock' },
+  { key: '7', screen: 'log', label: 'Event log' },
+];
+
+export const SHORTCUTS: { keys: string; what: string }[] = [
+  { keys: '/', what: 'Search (players, standings, log)' },
+  { keys: '?', what: 'This help' },
+  ...SCREEN_KEYS.map((s) => ({ keys: `Alt+${s.key}`, what: `Go to ${s.label}` })),
+  { keys: 'Results: table number, Tab, result, Enter', what: 'Enter a result; the cursor returns to the table box' },
+  { keys: 'Esc', what: 'Close a dialog or this help' },
+];

@@ -1,0 +1,131 @@
+/**
+ * The station's view state (zustand): the last snapshot and clock the host pushed, the connection,
+ * the current screen, and the routine-work helpers every screen uses — `dispatch` with an Undo
+ * toast, and `run` for anything that may take a while (progress after half a second, errors in
+ * words). Screens never talk to the host except through these and `api()`.
+ */
+import { create } from 'zustand';
+import type { ClockView } from '../../core/clock/index.js';
+import type { DispatchAck, StationApi, StationSnapshot } from '../../core/api/contract.js';
+import type { Command } from '../../core/event/commands.js';
+import type { ConnectionStatus, StationConnection } from '../api/index.js';
+
+export type ScreenId = 'players' | 'pairings' | 'results' | 'standings' | 'playoffs' | 'clock' | 'log';
+
+export interface Toast {
+  id: number;
+  message: string;
+  /** Journal entry an Undo button reverts. */
+  undoSeq?: number;
+  kind: 'info' | 'problem';
+}
+
+export interface StationStore {
+  connection: StationConnection | null;
+  status: ConnectionStatus;
+  snapshot: StationSnapshot | null;
+  clock: ClockView | null;
+  /** Host time minus local time at the last clock push, so local redraws stay in step. */
+  clockSkewMs: number;
+  screen: ScreenId;
+  toasts: Toast[];
+  /** Long work in progress, in words ("Pairing round 4…"), shown after half a second. */
+  progress: string | null;
+  helpOpen: boolean;
+  setScreen(screen: ScreenId): void;
+  setHelpOpen(open: boolean): void;
+  toast(message: string, options?: { undoSeq?: number; kind?: Toast['kind'] }): void;
+  dismiss(id: number): void;
+  /** Append a command; on success an Undo toast (when `done` is given); on failure a problem toast. */
+  dispatch(command: Command, done?: string): Promise<DispatchAck | null>;
+  /** Run host work with progress and errors in words; resolves null when it failed. */
+  run<T>(label: string, work: (api: StationApi) => Promise<T>): Promise<T | null>;
+  undo(seq: number): Promise<void>;
+}
+
+let nextToast = 1;
+const TOAST_MS = 6000;
+const PROGRESS_AFTER_MS = 500;
+
+export const useStation = create<StationStore>((set, get) => ({
+  connection: null,
+  status: 'connecting',
+  snapshot: null,
+  clock: null,
+  clockSkewMs: 0,
+  screen: 'players',
+  toasts: [],
+  progress: null,
+  helpOpen: false,
+  setScreen: (screen) => set({ screen }),
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
+  toast(message, options = {}) {
+    const toast: Toast = { id: nextToast++, message, kind: options.kind ?? 'info', ...(options.undoSeq !== undefined ? { undoSeq: options.undoSeq } : {}) };
+    set({ toasts: [...get().toasts.slice(-3), toast] });
+    setTimeout(() => get().dismiss(toast.id), toast.kind === 'problem' ? TOAST_MS * 2 : TOAST_MS);
+  },
+  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+  async dispatch(command, done) {
+    const ack = await get().run('Saving…', (api) => api.dispatch({ command }));
+    if (ack && done) get().toast(done, { undoSeq: ack.seq });
+    return ack;
+  },
+  async run(label, work) {
+    const connection = get().connection;
+    if (!connection) return null;
+    const timer = setTimeout(() => set({ progress: label }), PROGRESS_AFTER_MS);
+    try {
+      return await work(connection.api);
+    } catch (error) {
+      get().toast(error instanceof Error ? error.message : String(error), { kind: 'problem' });
+      return null;
+    } finally {
+      clearTimeout(timer);
+      if (get().progress === label) set({ progress: null });
+    }
+  },
+  async undo(seq) {
+    const ack = await get().run('Undoing…', (api) => api.undo({ seq }));
+    if (ack) get().toast('Undone (it stays in the event log)');
+  },
+}));
+
+/** The API of the current connection (screens call it through `run` for errors and progress). */
+export function api(): StationApi {
+  const connection = useStation.getState().connection;
+  if (!connection) throw new Error('not connected to the station host');
+  return connection.api;
+}
+
+/** Wire a connection into the store: pushes, status, and a first snapshot. */
+export function attachConnection(connection: StationConnection): () => void {
+  useStation.setState({ connection, status: connection.status() });
+  let pushes = 0;
+  const refresh = (): void => {
+    const seen = pushes;
+    connection.api
+      .snapshot()
+      .then((snapshot) => {
+        // A push that arrived meanwhile is newer than this answer.
+        if (pushes === seen) useStation.setState({ snapshot });
+      })
+      .catch(() => undefined);
+  };
+  const stopPushes = connection.api.subscribe((push) => {
+    if (push.type === 'state') {
+      pushes++;
+      useStation.setState({ snapshot: push.snapshot });
+    } else {
+      useStation.setState({ clock: push.clock, clockSkewMs: push.now - Date.now() });
+    }
+  });
+  const stopStatus = connection.onStatus((status) => {
+    useStation.setState({ status });
+    if (status === 'connected') refresh();
+  });
+  refresh();
+  return () => {
+    stopPushes();
+    stopStatus();
+  };
+}
