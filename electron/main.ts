@@ -66,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
 
 function run(): void {
   const dataDir = app.getPath('userData');
-  const service = createHostServices({ dataDir, station: stationName() });
+  const service = createHostServices({ dataDir, station: stationName(), warmPrinter: true });
   let stationWindow: BrowserWindow | null = null;
   let projectorWindow: BrowserWindow | null = null;
   let pendingFile: string | null = podiumFileIn(process.argv);

@@ -32,7 +32,7 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? defaultDataDir();
-  const service = createHostServices({ dataDir, station: stationName() });
+  const service = createHostServices({ dataDir, station: stationName(), warmPrinter: true });
   const wanted = options.port ?? DEFAULT_PORT;
   const server = await startWebServer({
     api: service,

@@ -21,6 +21,7 @@ export { ASCII_WIDTHS, textWidth } from './layout.js';
 export { boardEntries, THREE_COLUMNS_FROM } from './pairings-by-name.js';
 export { cutStackOrder, slipsPerPage } from './match-slips.js';
 export { sortByFamilyName, splitName } from './names.js';
+export { extensionLogEntries } from './extension-entries.js';
 export type { PersonName } from './names.js';
 export * from './types.js';
 

@@ -4,6 +4,8 @@
  */
 import { createStationService, type Printer, type StationService, type StoreAccess } from './station-service.js';
 import { createEventStore, openEventStore } from './event-store.js';
+import { extensionLogEntries } from '../../core/documents/index.js';
+import { createPrintService } from './print/print-service.js';
 
 /** The real journal store (event-store.ts) behind the service's StoreAccess. */
 export const journalStore: StoreAccess = {
@@ -16,8 +18,31 @@ export interface HostOptions {
   station: string;
   now?: () => Date;
   printer?: Printer;
+  /** Start the print worker now so the first print is quick (the app does; tests need not). */
+  warmPrinter?: boolean;
 }
 
+/** Local wall time for printed logs ("14:05"). */
+function localTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * The station service with its printer: a print worker (so the clock never stalls), started at once
+ * when asked (`warmPrinter`) or at the first print, and closed with the service. Tests may pass
+ * their own `printer`.
+ */
 export function createHostServices(options: HostOptions): StationService {
-  return createStationService({ ...options, store: journalStore });
+  if (options.printer) return createStationService({ ...options, store: journalStore });
+  const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime) });
+  if (options.warmPrinter) void printing.warmUp().catch(() => undefined);
+  const service = createStationService({ ...options, store: journalStore, printer: printing.printer });
+  return {
+    ...service,
+    async dispose() {
+      await service.dispose();
+      await printing.close();
+    },
+  };
 }

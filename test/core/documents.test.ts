@@ -247,6 +247,25 @@ describe('every document', () => {
     expect(filled).toMatch(/Pia Mo3 · Pia Oz2[\s\S]*J\. Judge[\s\S]*14:05[\s\S]*14:17[\s\S]*\+15[\s\S]*Deck check: its length \+ 3 min \(MTR 2\.6\)[\s\S]*turn 2 of 5/);
   });
 
+  it('before round 1: every document builds; seating gives deck-building seats, alphabetical', () => {
+    const { state } = simulateEvent({ ruleset: 'mtr', players: 12, rounds: 1, seed: 2 });
+    const registered: EventState = { ...state, rounds: [] };
+    for (const name of DOCUMENT_NAMES) expect(() => buildDocument(name, registered, OPTIONS)).not.toThrow();
+    const seats = text(buildDocument('seating', registered, OPTIONS)).split('\n').filter((l) => l.startsWith('deck-building seat'));
+    expect(seats.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 12 }, (_, i) => `deck-building seat ${i + 1}`));
+  });
+
+  it('draft pods: each pod’s players get seats 1..n, the same on every print', () => {
+    const { state } = simulateEvent({ ruleset: 'mtr', players: 16, rounds: 1, seed: 2 });
+    const drafted: EventState = { ...state, players: state.players.map((p, i) => ({ ...p, draftPod: i < 8 ? 1 : 2 })) };
+    const all = text(buildDocument('seating', drafted, OPTIONS));
+    expect(all).toMatch(/Draft pod 1[\s\S]*Draft pod 2/);
+    const pods = all.slice(all.indexOf('Draft pod 1')).split('\n');
+    for (const p of drafted.players) expect(pods.filter((l) => l === p.name)).toHaveLength(1);
+    expect(pods.filter((l) => /^[1-8]$/.test(l))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(text(buildDocument('seating', drafted, OPTIONS))).toBe(all);
+  });
+
   it('file names say the event, the round and the document', () => {
     const { state } = conformanceCase('mtr') as { state: EventState };
     expect(documentFileName('match-slips', { ...state, name: 'Spring Open — Łódź' })).toBe('spring-open-odz-round-4-match-slips.pdf');

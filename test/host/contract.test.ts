@@ -442,10 +442,19 @@ function contractSuite(name: string, transport: Transport): void {
       await until(() => lastProjectorState()?.summary?.path === repairedPath && lastProjectorState()?.lastSeq === 3, 'the projector to follow');
     });
 
-    it('says printing is not available yet', async () => {
-      await h.station.createEvent({ name: 'Print Test', ruleset: 'mtr', settings: {} });
+    it('prints a document of the open event as a PDF, and refuses with no event open', async () => {
       const refused = await rejection(h.station.print({ doc: 'match-slips' }));
-      expect(refused).toMatchObject({ code: 'not-allowed', message: 'printing is not available in this version yet' });
+      expect(refused.message).toMatch(/no event is open|open an event/i);
+      await h.station.createEvent({ name: 'Print Test', ruleset: 'mtr', settings: {} });
+      for (const [i, name] of ['Ana Archer', 'Bo Berg', 'Cy Cole', 'Di Dunn'].entries())
+        await h.station.dispatch({ command: { type: 'register-player', player: { id: `p${i}`, name }, draw: i } });
+      const proposal = await h.station.query({ kind: 'propose-pairing', seed: 1 });
+      if (proposal.kind !== 'propose-pairing') throw new Error('unexpected answer');
+      await h.station.dispatch({ command: { type: 'pair-round', round: 1, stage: 'swiss', tables: proposal.proposal.tables, byes: proposal.proposal.byes, seed: 1 } });
+      const printed = await h.station.print({ doc: 'match-slips' });
+      expect(printed.pages).toBeGreaterThan(0);
+      expect(printed.fileName).toMatch(/\.pdf$/);
+      expect(Buffer.from(printed.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     });
 
     it('pushes clock ticks from the host to every window', async () => {

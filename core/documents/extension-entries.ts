@@ -1,0 +1,47 @@
+/**
+ * The extensions log's rows, read from the clock (core/clock): every deck check of the round (its
+ * start, end, judge, outcome and the time it added) and every table extension (judge pauses,
+ * feature matches, others). Times are formatted by the caller, since core has no time zone.
+ */
+import type { EventState } from '../model/types.js';
+import type { ExtensionLogEntry } from './layout.js';
+
+export function extensionLogEntries(state: EventState, round: number | undefined, formatTime: (epochMs: number) => string): ExtensionLogEntry[] {
+  const number = round ?? state.rounds[state.rounds.length - 1]?.number;
+  const clock = state.clock;
+  if (number === undefined || !clock) return [];
+  const names = new Map(state.players.map((p) => [p.id, p.name]));
+  const seatsOf = (table: number): string[] =>
+    state.rounds.find((r) => r.number === number)?.tables.find((t) => t.table === table)?.seats.map((id) => names.get(id) ?? id) ?? [];
+  const minutes = (ms: number | undefined): number => Math.round(((ms ?? 0) / 60_000) * 10) / 10;
+
+  const entries: ExtensionLogEntry[] = clock.deckChecks
+    .filter((check) => check.round === number)
+    .map((check) => ({
+      table: check.table,
+      players: check.players.length > 0 ? check.players.map((id) => names.get(id) ?? id) : seatsOf(check.table),
+      judge: check.judge,
+      start: formatTime(check.startedAt),
+      ...(check.endedAt !== undefined ? { end: formatTime(check.endedAt) } : {}),
+      minutes: minutes(check.extensionMs),
+      reason: 'deck-check' as const,
+      ...(check.outcome ? { note: check.outcome } : { note: check.endedAt === undefined ? 'check in progress' : undefined }),
+    }));
+  const roundClock = clock.rounds.find((r) => r.round === number);
+  for (const extension of roundClock?.extensions ?? []) {
+    const note = [extension.reason === 'feature-match' ? 'feature match' : undefined, extension.note].filter(Boolean).join(' — ');
+    entries.push({
+      table: extension.table,
+      players: seatsOf(extension.table),
+      start: formatTime(extension.at),
+      minutes: minutes(extension.ms),
+      reason: extension.reason === 'judge-pause' ? 'judge-pause' : 'other',
+      ...(extension.lengthMs !== undefined && extension.reason === 'judge-pause'
+        ? { note: `pause of ${minutes(extension.lengthMs)} min${extension.ms === 0 ? ' (one minute or less: no extension)' : ''}${note ? ` — ${note}` : ''}` }
+        : note
+          ? { note }
+          : {}),
+    });
+  }
+  return entries.sort((a, b) => a.table - b.table);
+}
