@@ -217,3 +217,32 @@ export function parseCommand(input: unknown): { ok: true; command: Command } | {
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return { ok: false, message: `invalid command${where}: ${issue?.message ?? 'unknown problem'}` };
 }
+
+/**
+ * The `pair-round` command that publishes a pairing proposal (or a playoff pairing): seats only, no
+ * results, with the proposal's byes, waiting seeds, groups and seed.
+ */
+export function publishCommand(
+  round: number,
+  stage: 'swiss' | 'playoff',
+  proposal: {
+    tables: readonly { table: number; seats: readonly string[] }[];
+    byes?: readonly { player: string; kind: 'pairing' | 'awarded' | 'playoff' }[];
+    waiting?: readonly string[];
+    groups?: readonly (readonly string[])[];
+    seed: number;
+  },
+  extra: { replace?: boolean; reason?: string } = {},
+): Extract<Command, { type: 'pair-round' }> {
+  return {
+    type: 'pair-round',
+    round,
+    stage,
+    tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
+    byes: (proposal.byes ?? []).map((b) => ({ player: b.player, kind: b.kind })),
+    ...(proposal.waiting && proposal.waiting.length > 0 ? { waiting: [...proposal.waiting] } : {}),
+    ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),
+    seed: proposal.seed,
+    ...extra,
+  };
+}

@@ -13,7 +13,7 @@ import { WebSocket } from 'ws';
 import type { StationApi, StationPush, StationSnapshot } from '../../core/api/contract.js';
 import type { ClockView } from '../../core/clock/index.js';
 import { createMemoryChannelPair, createRpcClient, serveRpc, StationError, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
-import type { Command } from '../../core/event/commands.js';
+import { publishCommand, type Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import { createHostServices } from '../../electron/host/host.js';
 import {
@@ -450,7 +450,7 @@ function contractSuite(name: string, transport: Transport): void {
         await h.station.dispatch({ command: { type: 'register-player', player: { id: `p${i}`, name }, draw: i } });
       const proposal = await h.station.query({ kind: 'propose-pairing', seed: 1 });
       if (proposal.kind !== 'propose-pairing') throw new Error('unexpected answer');
-      await h.station.dispatch({ command: { type: 'pair-round', round: 1, stage: 'swiss', tables: proposal.proposal.tables, byes: proposal.proposal.byes, seed: 1 } });
+      await h.station.dispatch({ command: publishCommand(1, 'swiss', proposal.proposal) });
       const printed = await h.station.print({ doc: 'match-slips' });
       expect(printed.pages).toBeGreaterThan(0);
       expect(printed.fileName).toMatch(/\.pdf$/);
