@@ -35,7 +35,7 @@
  */
 import { fail } from '../../model/errors.js';
 import type { Settings, Stage } from '../../model/types.js';
-import { mtrDeckConstruction, MTR_BOOSTER_DRAFT_TIMERS } from '../mtr/timing.js';
+import { mtrDeckConstruction, MTR_BOOSTER_DRAFT_TIMERS, MTR_JUDGE_PAUSE_THRESHOLD_SECONDS, MTR_MINIMUM_ROUND_MINUTES } from '../mtr/timing.js';
 import type {
   DraftPickTimer,
   DraftTimers,
@@ -60,10 +60,6 @@ export const MAMTR_LAST_TURN_MINUTES = 30;
 export const MAMTR_PLAYOFF_INTENTIONAL_DRAW_MINUTES = 150;
 /** MSTR X.5A / MAMTR *.5A: a Commander deck check earns its duration plus 4 minutes. */
 export const POD_DECK_CHECK_EXTRA_MINUTES = 4;
-/** MTR 2.6: a judge pause of more than one minute extends the match by the pause. */
-export const POD_JUDGE_PAUSE_THRESHOLD_SECONDS = 60;
-/** MTR App. B (quoted in MAMTR App. B): the required minimum time limit for any match. */
-export const POD_MINIMUM_ROUND_MINUTES = 40;
 
 /** Swiss round minutes of a pod event (App. B of each document). */
 function swissRoundMinutes(variant: PodVariant, settings: Settings): number {
@@ -79,7 +75,8 @@ function swissRoundMinutes(variant: PodVariant, settings: Settings): number {
 export function podTimeLimits(variant: PodVariant, settings: Settings, stage: Stage): TimeLimits {
   const common = {
     deckCheckExtraMinutes: POD_DECK_CHECK_EXTRA_MINUTES,
-    judgePauseThresholdSeconds: POD_JUDGE_PAUSE_THRESHOLD_SECONDS,
+    // MTR 2.6, which both multiplayer documents build on.
+    judgePauseThresholdSeconds: MTR_JUDGE_PAUSE_THRESHOLD_SECONDS,
   };
   if (stage === 'playoff') {
     return {
@@ -93,7 +90,8 @@ export function podTimeLimits(variant: PodVariant, settings: Settings, stage: St
   const deckConstruction = mtrDeckConstruction(settings);
   return {
     roundMinutes: swissRoundMinutes(variant, settings),
-    minimumRoundMinutes: POD_MINIMUM_ROUND_MINUTES,
+    // MTR App. B, quoted in MAMTR App. B.
+    minimumRoundMinutes: MTR_MINIMUM_ROUND_MINUTES,
     ...common,
     ...(deckConstruction ? { deckConstruction } : {}),
   };
