@@ -1,6 +1,6 @@
 /**
  * The command line's access to `.podium` event saves (core/cli/run.ts CliIo.readSave/createSave):
- * core has no file or hash access, so the entry (core/cli/main.ts) and the in-process test runner
+ * core has no file or hash access, so the entry (electron/host/cli.ts) and the in-process test runner
  * pass these. Reading verifies and folds a save and never changes it (a torn tail is reported, not
  * cut: only the station cuts it when it opens the save); creating writes a whole new save in one
  * durable write and refuses an existing file.

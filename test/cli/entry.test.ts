@@ -1,11 +1,11 @@
-/** The real entry, as a subprocess: `npx tsx core/cli/main.ts ...` with no build step. */
+/** The real entry, as a subprocess: `npx tsx electron/host/cli.ts ...` with no build step. */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conformanceCasesDir, repoRoot } from '../support/paths.js';
 
 function run(args: string[]) {
-  const result = spawnSync('npx', ['tsx', 'core/cli/main.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync('npx', ['tsx', 'electron/host/cli.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
   // npm itself may warn about the machine's npm configuration; that is not the CLI's output.
   const stderr = result.stderr
     .split('\n')
@@ -14,7 +14,7 @@ function run(args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr };
 }
 
-describe('core/cli/main.ts as a process', () => {
+describe('electron/host/cli.ts as a process', () => {
   it('prints standings JSON and exits 0', () => {
     const { code, stdout, stderr } = run(['standings', path.join(conformanceCasesDir, 'mtr-9-players.json'), '--json']);
     expect(stderr).toBe('');

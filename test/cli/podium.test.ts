@@ -185,10 +185,10 @@ describe('import and export refuse', () => {
   });
 });
 
-describe('through the real entry (npx tsx core/cli/main.ts)', () => {
+describe('through the real entry (npx tsx electron/host/cli.ts)', () => {
   it('imports, then reads the save', () => {
     const save = fresh('entry.podium');
-    const run = (args: string[]) => spawnSync('npx', ['tsx', 'core/cli/main.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const run = (args: string[]) => spawnSync('npx', ['tsx', 'electron/host/cli.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
     const imported = run(['import', mtrCase, '--out', save]);
     expect(imported.status, imported.stderr).toBe(0);
     const standings = run(['standings', save, '--json']);

@@ -104,9 +104,9 @@ describe('print', () => {
     expect(run.stderr).toBe('note: 4 characters of the names have no glyph in the embedded font and print as an empty box: 太 山 田 郎\n');
   });
 
-  it('works as a process: npx tsx core/cli/main.ts print', () => {
+  it('works as a process: npx tsx electron/host/cli.ts print', () => {
     const out = path.join(tmp.dir, 'process.pdf');
-    const result = spawnSync('npx', ['tsx', 'core/cli/main.ts', 'print', mtrFile, '--doc', 'match-slips', '--out', out], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync('npx', ['tsx', 'electron/host/cli.ts', 'print', mtrFile, '--doc', 'match-slips', '--out', out], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Wrote .*process\.pdf: match-slips, round 4, 1 page \(A4\)\n$/);
     expect(pdfText(readFileSync(out))).toContain('Games won');

@@ -1,5 +1,5 @@
 /**
- * What `npm run cli -- print` needs from the host (core/cli/main.ts loads this only for `print`):
+ * What `npm run cli -- print` needs from the host (electron/host/cli.ts loads this only for `print`):
  * the renderer, writing bytes, and the local time printed on documents.
  */
 import { writeFileSync } from 'node:fs';

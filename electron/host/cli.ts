@@ -1,10 +1,11 @@
 /**
- * The entry of `npm run cli -- ...` (tsx core/cli/main.ts): process values in, exit code out. All
- * logic is in run.ts; core/cli is the one place in core/ allowed to touch node:*.
+ * The entry of `npm run cli -- ...` (tsx electron/host/cli.ts): process values in, exit code out.
+ * The command line's logic is core/cli/run.ts; this host-side entry gives it files, the journal
+ * store for `.podium` saves and the PDF renderer, so core never imports the host.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { type CliIo, runCliAsync } from './run.js';
+import { type CliIo, runCliAsync } from '../../core/cli/run.js';
 
 // `podium standings big.json | head` closes the pipe early: that is not an error worth a trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -17,9 +18,9 @@ for (const stream of [process.stdout, process.stderr]) {
 const argv = process.argv.slice(2);
 // `print` renders with the host's print renderer (pdfmake, fonts from assets/): loaded only for
 // `print`, so the other commands start without it and core's static imports stay pure.
-const printIo: Partial<CliIo> = argv[0] === 'print' ? (await import('../../electron/host/print/cli-io.js')).printIo : {};
+const printIo: Partial<CliIo> = argv[0] === 'print' ? (await import('./print/cli-io.js')).printIo : {};
 // `.podium` event saves: read (verified, never changed) and written by the host's event store.
-const { saveIo } = await import('../../electron/host/save-cli-io.js');
+const { saveIo } = await import('./save-cli-io.js');
 
 process.exitCode = await runCliAsync(argv, {
   stdout: (text) => void process.stdout.write(text),
