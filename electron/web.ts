@@ -20,6 +20,8 @@ export interface BrowserModeOptions {
   dataDir?: string;
   rendererDir?: string;
   log?: (line: string) => void;
+  /** The host's time (default the system clock); tests freeze it so every window shows the same second. */
+  now?: () => Date;
 }
 
 export interface BrowserMode {
@@ -32,7 +34,7 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? defaultDataDir();
-  const service = createHostServices({ dataDir, station: stationName(), warmPrinter: true });
+  const service = createHostServices({ dataDir, station: stationName(), warmPrinter: true, ...(options.now ? { now: options.now } : {}) });
   const wanted = options.port ?? DEFAULT_PORT;
   const server = await startWebServer({
     api: service,

@@ -7,8 +7,8 @@ import { useEffect } from 'react';
 import type { StationConnection } from './api/index.js';
 import { SCREEN_KEYS, SHORTCUTS } from './components/Shortcuts.js';
 import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
-import { formatClock } from './lib/format.js';
 import { ClockScreen } from './screens/ClockScreen.js';
+import { clockFace } from './screens/clock/display.js';
 import { LogScreen } from './screens/LogScreen.js';
 import { PairingsScreen } from './screens/PairingsScreen.js';
 import { PlayersScreen } from './screens/PlayersScreen.js';
@@ -42,16 +42,13 @@ function ConnectionBadge() {
 
 function ClockBadge() {
   const clock = useStation((s) => s.clock);
-  if (!clock || clock.round === null || clock.status === 'no-round') return null;
-  const text =
-    clock.remainingMs === null
-      ? clock.status === 'untimed'
-        ? `Untimed ${formatClock(clock.elapsedMs)}`
-        : 'Clock not started'
-      : formatClock(clock.remainingMs);
+  const hasEvent = useStation((s) => !!s.snapshot?.state);
+  if (!hasEvent || !clock || clock.round === null || clock.status === 'no-round') return null;
+  // The same words as the Clock screen and the projector (screens/clock/display.ts).
+  const face = clockFace(clock);
   return (
-    <span className={`clock-badge phase-${clock.phase}`} data-testid="station-clock" title={clock.status}>
-      {text}
+    <span className={`clock-badge phase-${face.phase}`} data-testid="station-clock" title={face.detail ?? face.words}>
+      {face.words}
     </span>
   );
 }
@@ -226,7 +223,7 @@ function Station() {
       <main className={hasEvent ? 'screen' : 'screen start'}>
         {snapshot?.summary?.readOnly && (
           <p className="problem banner" role="alert">
-            This save is damaged and open read-only: nothing can be changed. Use “Save a repaired copy” on the start screen to continue from the last good line.
+            This save is damaged and open read-only: nothing can be changed. Use “Save a repaired copy” on the Players screen to continue from the last good line.
           </p>
         )}
         {hasEvent ? <Screen /> : <StartScreen />}

@@ -51,7 +51,8 @@ export interface JournalEntryView {
 
 export type Query =
   | { kind: 'standings' }
-  | { kind: 'propose-pairing'; seed?: number }
+  /** `replace`: a new pairing for the current round (re-pair before any result), not the next one. */
+  | { kind: 'propose-pairing'; seed?: number; replace?: boolean }
   | { kind: 'propose-playoff'; top: number; draft?: boolean; seed?: number }
   | { kind: 'next-playoff-round'; seed?: number }
   | { kind: 'journal'; from?: number }
@@ -148,7 +149,7 @@ export const requestSchemas = {
   undo: z.object({ seq: z.number().int().min(0), reason: z.string().max(500).optional() }).strict(),
   query: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('standings') }).strict(),
-    z.object({ kind: z.literal('propose-pairing'), seed }).strict(),
+    z.object({ kind: z.literal('propose-pairing'), seed, replace: z.boolean().optional() }).strict(),
     z.object({ kind: z.literal('propose-playoff'), top: z.number().int().min(2).max(64), draft: z.boolean().optional(), seed }).strict(),
     z.object({ kind: z.literal('next-playoff-round'), seed }).strict(),
     z.object({ kind: z.literal('journal'), from: z.number().int().min(0).optional() }).strict(),

@@ -6,6 +6,7 @@ import { createStationService, type Printer, type StationService, type StoreAcce
 import { createEventStore, openEventStore } from './event-store.js';
 import { extensionLogEntries } from '../../core/documents/index.js';
 import { createPrintService } from './print/print-service.js';
+import { withClockService } from './clock-service.js';
 
 /** The real journal store (event-store.ts) behind the service's StoreAccess. */
 export const journalStore: StoreAccess = {
@@ -20,6 +21,8 @@ export interface HostOptions {
   printer?: Printer;
   /** Start the print worker now so the first print is quick (the app does; tests need not). */
   warmPrinter?: boolean;
+  /** Run the clock service (clock-service.ts: a tick a second pushing the clock); default true. */
+  clock?: boolean;
 }
 
 /** Local wall time for printed logs ("14:05"). */
@@ -34,6 +37,14 @@ function localTime(epochMs: number): string {
  * their own `printer`.
  */
 export function createHostServices(options: HostOptions): StationService {
+  const service = withPrinter(options);
+  if (options.clock === false) return service;
+  // The clock counts in the host's time, the same time that stamps the clock commands.
+  const now = options.now;
+  return withClockService(service, now ? { now: () => now().getTime() } : {});
+}
+
+function withPrinter(options: HostOptions): StationService {
   if (options.printer) return createStationService({ ...options, store: journalStore });
   const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime) });
   if (options.warmPrinter) void printing.warmUp().catch(() => undefined);

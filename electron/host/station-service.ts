@@ -30,7 +30,7 @@ import {
   type StationSnapshot,
   type ValidatedParams,
 } from '../../core/api/contract.js';
-import type { ClockView } from '../../core/clock/index.js';
+import { isClockCommand, type ClockView } from '../../core/clock/index.js';
 import type { Command } from '../../core/event/commands.js';
 import { fail, PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
@@ -109,6 +109,16 @@ function fsProblem(error: unknown, file: string): unknown {
   if (code === 'EACCES' || code === 'EPERM') return new PodiumError('not-allowed', `Podium may not read or write ${file} (permission denied)`);
   if (code === 'EISDIR') return new PodiumError('invalid-input', `${file} is a folder, not an event save`);
   return error;
+}
+
+/**
+ * The host's time is the clock's time: clock commands and results get `at` from the host (whatever
+ * a window sent), in whole seconds, as the clock service counts (clock-service.ts). A window's own
+ * clock may be off; the journal must not be.
+ */
+export function stampHostTime(command: Command, nowMs: number): Command {
+  if (!isClockCommand(command) && command.type !== 'record-result') return command;
+  return { ...command, at: Math.floor(nowMs / 1000) * 1000 };
 }
 
 /** Journal entries reverted by an effective undo → the undo's seq (an undone undo does not count). */
@@ -305,7 +315,7 @@ export function createStationService(options: StationServiceOptions): StationSer
       return exclusive(async () => {
         if (command.type === 'create-event') fail('not-allowed', 'an event is created with "New event", not by a command');
         if (command.type === 'undo') checkUndo(requireWritable(), command.target);
-        return append(command);
+        return append(stampHostTime(command, now().getTime()));
       });
     },
 
@@ -328,13 +338,21 @@ export function createStationService(options: StationServiceOptions): StationSer
         case 'standings':
           return { kind: 'standings', standings: ruleset.standings(state) };
         case 'propose-pairing':
-          return { kind: 'propose-pairing', proposal: ruleset.pair(state, query.seed ?? random.seed()) };
+          return { kind: 'propose-pairing', proposal: ruleset.pair(query.replace ? beforeCurrentRound(state) : state, query.seed ?? random.seed()) };
         case 'propose-playoff': {
           const options = { top: query.top, ...(query.draft !== undefined ? { draft: query.draft } : {}) };
           const pairing = ruleset.playoff(state, options, query.seed ?? random.seed());
           return {
             kind: 'propose-playoff',
-            proposal: { tables: pairing.tables, byes: [], waiting: pairing.waiting, warnings: [], seed: pairing.seed, seeds: pairing.seeds },
+            proposal: {
+              tables: pairing.tables,
+              byes: [],
+              waiting: pairing.waiting,
+              warnings: pairing.warnings ?? [],
+              seed: pairing.seed,
+              seeds: pairing.seeds,
+              ...(pairing.seatChoice ? { seatChoice: pairing.seatChoice } : {}),
+            },
           };
         }
         case 'next-playoff-round':
@@ -387,6 +405,15 @@ export function createStationService(options: StationServiceOptions): StationSer
       listeners.clear();
     },
   };
+
+  /** The state a re-pair of the current round is proposed from: as if that round were not published. */
+  function beforeCurrentRound(state: EventState): EventState {
+    const current = state.rounds[state.rounds.length - 1];
+    if (!current || current.stage !== 'swiss') fail('not-allowed', 'there is no published Swiss round to re-pair');
+    if (current.tables.some((t) => t.result !== undefined))
+      fail('not-allowed', `round ${current.number} already has results, so it cannot be re-paired`);
+    return { ...state, rounds: state.rounds.slice(0, -1) };
+  }
 
   function checkUndo(handle: EventStoreHandle, target: number): void {
     const entries = handle.entries();

@@ -45,6 +45,14 @@ export function primaryAction(state: EventState): PrimaryAction {
   if (round && open.length > 0)
     return { kind: 'results', label: `Enter results (${open.length} outstanding)`, outstanding: open.length };
   if (state.playoff) {
+    // The final played: nothing left to pair (the rule set says so; a problem means "not yet").
+    let done = false;
+    try {
+      done = getRuleset(state.ruleset).nextPlayoffRound(state, 0) === null;
+    } catch {
+      done = false;
+    }
+    if (done) return { kind: 'standings', label: 'Post final standings' };
     return { kind: 'next-playoff', label: 'Pair the next playoff round' };
   }
   if (activeCount(state) < 2) return { kind: 'register', label: 'Register players' };

@@ -1,4 +1,201 @@
-/** Projector screen — being built. */
+/**
+ * The projector (a second Electron window, or /projector in browser mode): readable from the back of
+ * a hall. The round clock is the largest thing, with its colour changing at 10 and 5 minutes and at
+ * time and its state spelled out ("TIME", "EXTRA TURNS", "LAST TURN — 23:41", "PAUSED"); the event
+ * and round; tables with time of their own and their remaining time; other timers; and the pairings
+ * by family name, scrolling slowly.
+ *
+ * Everything about time is the view the host pushes (the same one the station draws): this window
+ * keeps no timer of its own, so the station and the projector always show the same second.
+ */
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ClockView, TableClockView, TimerView } from '../../core/clock/index.js';
+import { boardEntries, type BoardEntry } from '../../core/documents/pairings-by-name.js';
+import { createContext } from '../../core/documents/layout.js';
+import type { EventState, Round } from '../../core/model/types.js';
+import { currentRound, outstandingTables } from '../lib/event.js';
+import { formatClock } from '../lib/format.js';
+import { useStation } from '../store/station.js';
+import { clockFace, minutesText, procedureCallout, tableTime, type ClockFace } from './clock/display.js';
+import './Projector.css';
+
+/** Seconds each pairing row stays in view while the board scrolls. */
+const SECONDS_PER_ROW = 2.2;
+const MAX_TABLE_ROWS = 8;
+
+function roundLine(state: EventState, round: Round | undefined): string {
+  if (!round) return state.players.length > 0 ? `Registration — ${state.players.length} players` : 'Registration';
+  const open = outstandingTables(round).length;
+  const name = `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}`;
+  return open > 0 ? `${name} — ${open} table${open === 1 ? '' : 's'} outstanding` : `${name} — complete`;
+}
+
+/** A running timer shown as the big face when no round clock runs (deck construction, a draft). */
+function timerFace(timer: TimerView): ClockFace {
+  const label = (timer.phase.count > 1 ? timer.phase.label : timer.label).toUpperCase();
+  if (timer.done) return { digits: 'TIME', label, words: `${label} — TIME`, detail: null, phase: 'time' };
+  const ms = timer.phase.count > 1 ? timer.phase.remainingMs : timer.remainingMs;
+  const phase = ms <= 0 ? 'time' : ms <= 5 * 60_000 ? 'five-minutes' : ms <= 10 * 60_000 ? 'ten-minutes' : 'normal';
+  const digits = formatClock(ms);
+  return { digits, label, words: `${label} — ${digits}`, detail: null, phase };
+}
+
+/** What a table got, and where it stands once its time is up: "+10 min", "+2:30 · last turn". */
+function tableAdded(t: TableClockView): string {
+  const added = t.deckCheckInProgress ? 'deck check' : `+${minutesText(t.extensionMs)}`;
+  const after: Partial<Record<TableClockView['status'], string>> = {
+    'extra-turns': 'extra turns',
+    'time-called': 'time',
+    'last-turn': 'last turn',
+    'last-turn-over': 'last turn over',
+    overtime: 'overtime',
+  };
+  const state = after[t.status];
+  return state ? `${added} · ${state}` : added;
+}
+
+/** A table's own clock, short enough for the list: "12:34", "TIME", "DRAW". */
+function tableClock(t: TableClockView): string {
+  if (t.status === 'last-turn-over') return 'DRAW';
+  if (t.status === 'last-turn' || (t.remainingMs !== null && t.remainingMs > 0)) return tableTime(t);
+  return t.remainingMs === null ? '—' : 'TIME';
+}
+
 export function ProjectorScreen() {
-  return <section className="card"><h2>Projector</h2><p className="notice">Coming in this release.</p></section>;
+  const state = useStation((s) => s.snapshot?.state ?? null);
+  const clock = useStation((s) => s.clock);
+  if (!state) {
+    return (
+      <div className="projector pj-idle" data-testid="no-event">
+        <h1>Podium</h1>
+        <p className="projector-idle">Waiting for the event</p>
+      </div>
+    );
+  }
+  const round = currentRound(state);
+  const view = clock && clock.ruleset === state.ruleset && clock.round === (round?.number ?? null) ? clock : null;
+  return <Projection state={state} round={round} view={view} />;
+}
+
+function Projection({ state, round, view }: { state: EventState; round: Round | undefined; view: ClockView | null }) {
+  const roundClockShown = view && view.status !== 'no-round' && view.status !== 'finished' && !(view.status === 'not-started' && view.timers.length > 0);
+  const bigTimer = !roundClockShown && view && view.timers.length > 0 ? view.timers[0] : undefined;
+  const face = bigTimer ? timerFace(bigTimer) : view ? clockFace(view) : null;
+  const otherTimers = view ? view.timers.filter((t) => t !== bigTimer) : [];
+  const tables = view ? view.tables.filter((t) => t.status !== 'finished' && (t.extensionMs > 0 || t.deckCheckInProgress)).sort((a, b) => a.table - b.table) : [];
+  const hasPairings = !!round && round.tables.length + round.byes.length + (round.waiting?.length ?? 0) > 0;
+  return (
+    <div className={`projector pj ${hasPairings ? 'pj-with-board' : 'pj-clock-only'}`} data-testid="projector">
+      <header className="pj-head">
+        <h1>{state.name}</h1>
+        <div className="pj-round" data-testid="round">
+          {roundLine(state, round)}
+        </div>
+      </header>
+      <div className="pj-main">
+        <section className={`pj-clock phase-${face?.phase ?? 'normal'}`} aria-label="Clock">
+          {face?.label && (
+            <div className="pj-label" data-testid="projector-state">
+              {face.label}
+            </div>
+          )}
+          {face?.digits ? (
+            <div className={face.digits.length > 5 ? 'pj-digits pj-digits-long' : 'pj-digits'} data-testid="projector-time">
+              {face.digits}
+            </div>
+          ) : null}
+          {!face && <div className="pj-digits pj-waiting">—</div>}
+          {face && !face.digits && !face.label && <div className="pj-label">{face.words}</div>}
+          {face?.detail && <div className="pj-detail">{face.detail}</div>}
+          {view && roundClockShown && (view.status === 'running' || view.status === 'paused' || view.status === 'not-started') && (
+            <div className="pj-procedure">{procedureCallout(view)}</div>
+          )}
+          {tables.length > 0 && (
+            <div className={tables.length > 4 ? 'pj-tables pj-tables-two' : 'pj-tables'} data-testid="projector-tables">
+              <h2>Tables with extra time</h2>
+              <ul>
+                {tables.slice(0, MAX_TABLE_ROWS).map((t) => (
+                  <li key={t.table} className={`pj-table phase-${t.phase}`} data-testid={`projector-table-${t.table}`}>
+                    <span className="pj-table-number">Table {t.table}</span>
+                    <span className="pj-table-added">{tableAdded(t)}</span>
+                    <span className="pj-table-time">{tableClock(t)}</span>
+                  </li>
+                ))}
+              </ul>
+              {tables.length > MAX_TABLE_ROWS && <div className="pj-more">and {tables.length - MAX_TABLE_ROWS} more</div>}
+            </div>
+          )}
+          {otherTimers.length > 0 && (
+            <ul className="pj-timers">
+              {otherTimers.map((t) => (
+                <li key={t.id}>
+                  <span>{t.phase.count > 1 ? t.phase.label : t.label}</span>
+                  <span className="pj-timer-time">{t.done ? 'TIME' : formatClock(t.phase.count > 1 ? t.phase.remainingMs : t.remainingMs)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {hasPairings && round && <Board state={state} round={round} />}
+      </div>
+    </div>
+  );
+}
+
+function Board({ state, round }: { state: EventState; round: Round }) {
+  const entries = useMemo(() => {
+    const ctx = createContext(state, { pageSize: 'A4', generatedAt: '', round: round.number });
+    return boardEntries(ctx, round);
+  }, [state, round]);
+  // A tag only where two people share a name (the projector draws every script).
+  const shared = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const e of entries) counts.set(e.name.full.toLocaleLowerCase(), (counts.get(e.name.full.toLocaleLowerCase()) ?? 0) + 1);
+    return counts;
+  }, [entries]);
+  const viewport = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const measure = (): void => {
+      const box = viewport.current;
+      const inner = list.current;
+      if (!box || !inner) return;
+      setScrolls(inner.scrollHeight > box.clientHeight + 2);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    if (viewport.current) observer.observe(viewport.current);
+    return () => observer.disconnect();
+  }, [entries]);
+  const row = (e: BoardEntry, copy: number) => (
+    <li key={`${copy}-${e.id}`} className="pj-entry">
+      <span className="pj-entry-name">
+        {e.name.board}
+        {e.tag && (shared.get(e.name.full.toLocaleLowerCase()) ?? 0) > 1 ? <span className="pj-entry-tag"> ({e.tag})</span> : null}
+      </span>
+      <span className="pj-entry-table">{e.table ?? '—'}</span>
+      <span className="pj-entry-detail">{e.detail}</span>
+    </li>
+  );
+  return (
+    <aside className="pj-board" aria-label="Pairings by name">
+      <h2>
+        Pairings — {round.stage === 'playoff' ? 'playoff round' : 'round'} {round.number}
+      </h2>
+      <div className="pj-viewport" ref={viewport}>
+        <div className={scrolls ? 'pj-scroller scrolling' : 'pj-scroller'} style={scrolls ? { animationDuration: `${Math.max(20, entries.length * SECONDS_PER_ROW)}s` } : undefined}>
+          <ul className="pj-entries" ref={list} data-testid="projector-pairings">
+            {entries.map((e) => row(e, 0))}
+          </ul>
+          {scrolls && (
+            <ul className="pj-entries" aria-hidden="true">
+              {entries.map((e) => row(e, 1))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </aside>
+  );
 }

@@ -1,4 +1,493 @@
-/** Results screen — being built. */
+/**
+ * Results, keyboard first (UX.md): type the table number, the result, Enter — and the cursor is
+ * back in the table box with the next outstanding table suggested. The outstanding tables beside,
+ * and every round's results below, where any past result is amended with a reason (standings are
+ * derived, so they recompute). Undo is in the toast.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Command } from '../../core/event/commands.js';
+import type { DispatchAck } from '../../core/api/contract.js';
+import type { EventState, PlayerId, Round, Standing, Table } from '../../core/model/types.js';
+import { findTable } from '../../core/event/queries.js';
+import { currentRound, outstandingTables } from '../lib/event.js';
+import { plural } from '../lib/format.js';
+import { useStation } from '../store/station.js';
+import { describeResult, displayNames, familyOf, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
+import { buildResult, checkResult, EMPTY_DRAFT, type Draft } from './results/parse.js';
+import { ResultFields } from './results/ResultFields.js';
+import { VIRTUAL_FROM, VirtualBody, type Measure } from './pairings/VirtualBody.js';
+import './Pairings.css';
+import './Results.css';
+
+interface Target {
+  round: number;
+  /** The table box's text. */
+  table: string;
+}
+
+/** The next outstanding table after `after` (wrapping), or the first. */
+function nextOutstanding(round: Round | undefined, after: number | null): number | null {
+  const open = outstandingTables(round).sort((a, b) => a - b);
+  if (open.length === 0) return null;
+  if (after === null) return open[0] as number;
+  return open.find((t) => t > after) ?? (open[0] as number);
+}
+
+function Seats({ state, table, points }: { state: EventState; table: Table; points: Map<PlayerId, number> }) {
+  const names = displayNames(state);
+  if (table.seats.length === 2)
+    return (
+      <span className="entry-seats" data-testid="entry-seats">
+        <strong>{names.get(table.seats[0] ?? '')}</strong> <span className="points">{points.get(table.seats[0] ?? '') ?? 0}</span>
+        <span className="muted"> v </span>
+        <strong>{names.get(table.seats[1] ?? '')}</strong> <span className="points">{points.get(table.seats[1] ?? '') ?? 0}</span>
+      </span>
+    );
+  return (
+    <span className="entry-seats" data-testid="entry-seats">
+      {table.seats.map((id, i) => (
+        <span key={id}>
+          <span className="entry-seat">
+            <span className="muted">{i + 1}</span> <strong>{names.get(id)}</strong>
+            {i < table.seats.length - 1 ? ' ·' : ''}
+          </span>{' '}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function EntryPanel({ state, target, setTarget, tableBox }: {
+  state: EventState;
+  target: Target;
+  setTarget: (t: Target) => void;
+  tableBox: React.RefObject<HTMLInputElement | null>;
+}) {
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [lastTable, setLastTable] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fields = useRef<HTMLDivElement>(null);
+  const current = currentRound(state);
+  const round = state.rounds.find((r) => r.number === target.round) ?? current;
+  const tableNumber = /^\d+$/.test(target.table.trim()) ? Number(target.table.trim()) : null;
+  const table = round && tableNumber !== null ? findTable(round, tableNumber) : undefined;
+  const suggestion = round === current ? nextOutstanding(current, lastTable) : null;
+  const points = useMemo(() => (round ? pointsBefore(state, round.number) : new Map<PlayerId, number>()), [state, round]);
+
+  // A new table (or round) starts a fresh draft.
+  useEffect(() => {
+    setDraft(EMPTY_DRAFT);
+    setReason('');
+    setProblem(null);
+  }, [target.round, table?.table]);
+
+  const built = table ? buildResult(state, table, draft) : { kind: 'empty' as const };
+  const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round.stage, built.result) : null;
+  const amending = !!table?.result;
+
+  const tableProblem =
+    target.table.trim() === ''
+      ? null
+      : !round
+        ? 'No round has been paired yet.'
+        : tableNumber === null
+          ? `“${target.table}” is not a table number.`
+          : !table
+            ? `${roundLabel(round)} has no table ${tableNumber} (tables ${Math.min(...round.tables.map((t) => t.table))}–${Math.max(...round.tables.map((t) => t.table))}).`
+            : null;
+
+  const focusFields = (): void => {
+    const inputs = [...(fields.current?.querySelectorAll<HTMLInputElement>('[data-result-field]') ?? [])];
+    const empty = inputs.find((i) => i.value === '') ?? inputs[0];
+    empty?.focus();
+    empty?.select();
+  };
+
+  const record = async (override?: Draft): Promise<void> => {
+    setProblem(null);
+    if (!round) return setProblem('No round has been paired yet.');
+    if (!table) return setProblem(tableProblem ?? 'Type a table number first.');
+    const b = override ? buildResult(state, table, override) : built;
+    if (b.kind === 'empty') {
+      // Enter in a filled field moves on to the next empty one (team seats, VP of each seat).
+      const before = document.activeElement;
+      focusFields();
+      if (document.activeElement !== before) return;
+      return setProblem('The result is not complete yet: fill in every field.');
+    }
+    if (b.kind === 'problem') return setProblem(b.problem);
+    if (b.kind === 'tie') return setProblem('Pick the winner among the tied players first.');
+    const check = checkResult(state, table, round.stage, b.result);
+    if (check.problem !== null) return setProblem(check.problem);
+    if (amending && !reason.trim()) {
+      document.getElementById('amend-reason')?.focus();
+      return setProblem(`Table ${table.table} already has a result: amending it needs a reason (it is kept in the event log).`);
+    }
+    const command: Command = {
+      type: 'record-result',
+      round: round.number,
+      table: table.table,
+      result: b.result as Record<string, unknown>,
+      ...(amending ? { reason: reason.trim() } : {}),
+      at: Math.max(0, Math.round(Date.now() + useStation.getState().clockSkewMs)),
+    };
+    const store = useStation.getState();
+    const described = describeResult(state, { ...table, result: check.result as Table['result'] });
+    setBusy(true);
+    const outcome = await store.run('Saving…', async (api): Promise<{ ack: DispatchAck; points: Standing[] | null } | { error: string }> => {
+      try {
+        const ack = await api.dispatch({ command });
+        if (!amending) return { ack, points: null };
+        const answer = await api.query({ kind: 'standings' });
+        return { ack, points: answer.kind === 'standings' ? answer.standings : null };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    });
+    setBusy(false);
+    if (!outcome) return;
+    if ('error' in outcome) {
+      setProblem(outcome.error);
+      store.toast(outcome.error, { kind: 'problem' });
+      return;
+    }
+    if (amending) {
+      const names = displayNames(state);
+      const now = new Map((outcome.points ?? []).map((s) => [s.id, s.points]));
+      const pts = table.seats.map((id) => `${names.get(id)} ${plural(now.get(id) ?? 0, 'point')}`).join(', ');
+      store.toast(`${roundLabel(round)}, table ${table.table} amended: ${described}. Standings now: ${pts}`, { undoSeq: outcome.ack.seq });
+    } else {
+      store.toast(`Table ${table.table}: ${described}`, { undoSeq: outcome.ack.seq });
+    }
+    setLastTable(table.table);
+    setDraft(EMPTY_DRAFT);
+    setReason('');
+    setTarget({ round: current?.number ?? round.number, table: '' });
+    tableBox.current?.focus();
+  };
+
+  const isCurrent = round === current;
+  return (
+    <section className="card entry" aria-label="Enter a result" data-testid="entry">
+      <div className="section-head">
+        <h2>
+          {amending ? 'Amend a result' : 'Enter results'}
+          <span className={isCurrent ? 'muted round-name' : 'warning round-name'} data-testid="entry-round">
+            {' '}— {round ? roundLabel(round) : 'no round yet'}
+            {round && !isCurrent ? ' (an earlier round)' : ''}
+          </span>
+        </h2>
+        {round && !isCurrent && current && (
+          <button type="button" onClick={() => setTarget({ round: current.number, table: '' })}>
+            Back to {roundLabel(current)}
+          </button>
+        )}
+      </div>
+      <form
+        className="entry-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void record();
+        }}
+        onKeyDown={(e) => {
+          const el = e.target as HTMLInputElement;
+          if (e.key === 'Enter' && el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) {
+            e.preventDefault();
+            void record();
+          }
+        }}
+      >
+        <div className="table-row">
+          <label className="table-box">
+            Table
+            <input
+              ref={tableBox}
+              autoFocus
+              inputMode="numeric"
+              autoComplete="off"
+              value={target.table}
+              placeholder={suggestion !== null ? String(suggestion) : ''}
+              onChange={(e) => setTarget({ round: target.round, table: e.target.value.replace(/[^\d]/g, '') })}
+              onKeyDown={(e) => {
+                const empty = target.table.trim() === '';
+                // The fields appear in this same keystroke, so what is typed next lands in them.
+                if (e.key === 'Tab' && !e.shiftKey && empty && suggestion !== null) {
+                  e.preventDefault();
+                  flushSync(() => setTarget({ round: target.round, table: String(suggestion) }));
+                  focusFields();
+                  return;
+                }
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                if (empty && suggestion !== null) {
+                  flushSync(() => setTarget({ round: target.round, table: String(suggestion) }));
+                  focusFields();
+                } else if (table) focusFields();
+              }}
+              aria-describedby="table-hint"
+              data-testid="table-box"
+            />
+          </label>
+          <div className="table-who" aria-live="polite">
+            {table ? (
+              <>
+                <Seats state={state} table={table} points={points} />
+                {table.result && <p className="warning current-result">Now: {describeResult(state, table)}</p>}
+              </>
+            ) : tableProblem ? (
+              <p className="problem">{tableProblem}</p>
+            ) : (
+              <p id="table-hint" className="muted">
+                {suggestion !== null ? `Next outstanding: table ${suggestion} — press Enter to take it.` : round ? 'Type a table number.' : ''}
+              </p>
+            )}
+          </div>
+        </div>
+        <div ref={fields}>
+          {table && round && (
+            <ResultFields
+              key={`${round.number}-${table.table}`}
+              state={state}
+              table={table}
+              draft={draft}
+              setDraft={(d) => {
+                setDraft(d);
+                setProblem(null);
+              }}
+              built={built}
+              points={points}
+              quick={(text) => {
+                const next = { ...draft, text };
+                setDraft(next);
+                void record(next);
+              }}
+            />
+          )}
+        </div>
+        {table && amending && (
+          <label className="reason">
+            Reason for the change (required, kept in the event log)
+            <input id="amend-reason" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. slip filled in the wrong way round" maxLength={500} autoComplete="off" />
+          </label>
+        )}
+        {table && (
+          <div className="verdict" aria-live="polite" data-testid="verdict">
+            {problem ? (
+              <p className="problem" role="alert">
+                {problem}
+              </p>
+            ) : built.kind === 'problem' ? (
+              <p className="problem">{built.problem}</p>
+            ) : checked?.problem ? (
+              <p className="problem">{checked.problem}</p>
+            ) : checked?.result ? (
+              <p className="ok">
+                {describeResult(state, { ...table, result: checked.result as Table['result'] })} — {amending ? (reason.trim() ? 'Enter to amend' : 'give the reason, then Enter to amend') : 'Enter to record'}
+              </p>
+            ) : built.kind === 'tie' ? (
+              <p className="warning">Tied for the win: pick the winner above.</p>
+            ) : null}
+          </div>
+        )}
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={busy || !table}>
+            {amending ? 'Amend result' : 'Record result'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Rows are redrawn only when what they show changes (big events push a fresh state per result). */
+function sameTable(a: Table, b: Table): boolean {
+  return a === b || (a.table === b.table && a.seats.join('\u0000') === b.seats.join('\u0000') && JSON.stringify(a.result) === JSON.stringify(b.result));
+}
+
+function sameNames(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+const OutstandingItem = memo(
+  function OutstandingItem({ table, names, active, onPick, at }: { table: Table; names: string[]; active: boolean; onPick: (table: number) => void; at?: { index: number; start: number; measure: Measure } }) {
+    return (
+      <li {...(at ? { className: 'virtual-item', 'data-index': at.index, ref: at.measure, style: { transform: `translateY(${at.start}px)` } } : {})}>
+        <button type="button" className={active ? 'active' : undefined} onClick={() => onPick(table.table)} data-table={table.table} aria-label={`Table ${table.table}: ${names.join(', ')}`}>
+          <span className="table-number">{table.table}</span>
+          <span className="who">{names.join(table.seats.length === 2 ? ' v ' : ' · ')}</span>
+        </button>
+      </li>
+    );
+  },
+  (a, b) => a.active === b.active && a.onPick === b.onPick && a.at?.start === b.at?.start && a.at?.index === b.at?.index && sameTable(a.table, b.table) && sameNames(a.names, b.names),
+);
+
+/** Thousands of outstanding tables: only those in view are drawn. */
+function VirtualOutstanding({ open, names, active, onPick }: { open: Table[]; names: Map<PlayerId, string>; active: number | null; onPick: (table: number) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: open.length, getScrollElement: () => scroller.current, estimateSize: () => 58, overscan: 8 });
+  return (
+    <div className="outstanding-list virtual" ref={scroller}>
+      <ul style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const t = open[v.index] as Table;
+          return (
+            <OutstandingItem
+              key={t.table}
+              table={t}
+              names={t.seats.map((id) => names.get(id) ?? id)}
+              active={t.table === active}
+              onPick={onPick}
+              at={{ index: v.index, start: v.start, measure: virtualizer.measureElement }}
+            />
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Outstanding({ state, onPick, active }: { state: EventState; onPick: (table: number) => void; active: number | null }) {
+  const round = currentRound(state);
+  const names = displayNames(state);
+  const open = round ? round.tables.filter((t) => t.result === undefined).sort((a, b) => a.table - b.table) : [];
+  return (
+    <section className="card outstanding" aria-label="Outstanding tables" data-testid="outstanding">
+      <h2>
+        Outstanding <span className="count-big" data-testid="outstanding-count">{open.length}</span>
+        {round && <span className="muted small"> of {plural(round.tables.length, 'table')}</span>}
+      </h2>
+      {!round && <p className="empty">No round paired yet.</p>}
+      {round && open.length === 0 && <p className="ok all-in">All results are in for {roundLabel(round)}.</p>}
+      {open.length < VIRTUAL_FROM ? (
+        <ul className="outstanding-list">
+          {open.map((t) => (
+            <OutstandingItem key={t.table} table={t} names={t.seats.map((id) => names.get(id) ?? id)} active={t.table === active} onPick={onPick} />
+          ))}
+        </ul>
+      ) : (
+        <VirtualOutstanding open={open} names={names} active={active} onPick={onPick} />
+      )}
+    </section>
+  );
+}
+
+const ResultRow = memo(
+  function ResultRow({ state, round, table, names, pods, onAmend, index, measure }: { state: EventState; round: Round; table: Table; names: string[]; pods: boolean; onAmend: (round: number, table: number) => void; index: number; measure: Measure }) {
+    const t = table;
+    return (
+      <tr data-table={t.table} data-index={index} ref={measure} className={index % 2 === 1 ? 'alt' : undefined}>
+        <td className="num">
+          <span className="table-number">{t.table}</span>
+        </td>
+        <td>{names.map((n, i) => (pods ? `${i + 1}. ${n}` : n)).join(pods ? ' · ' : ' v ')}</td>
+        <td className={t.result ? undefined : 'muted'}>{t.result ? describeResult(state, t) : 'no result yet'}</td>
+        <td className="actions">
+          <button type="button" onClick={() => onAmend(round.number, t.table)} aria-label={`${t.result ? 'Amend' : 'Enter'} ${roundLabel(round)} table ${t.table}`}>
+            {t.result ? 'Amend' : 'Enter'}
+          </button>
+        </td>
+      </tr>
+    );
+  },
+  (a, b) => a.pods === b.pods && a.index === b.index && a.onAmend === b.onAmend && a.round.number === b.round.number && a.round.stage === b.round.stage && sameTable(a.table, b.table) && sameNames(a.names, b.names),
+);
+
+const RoundResults = memo(function RoundResults({ state, onAmend }: { state: EventState; onAmend: (round: number, table: number) => void }) {
+  const current = currentRound(state);
+  const [shown, setShown] = useState<number | null>(null);
+  const [query, setQuery] = useState('');
+  const round = state.rounds.find((r) => r.number === shown) ?? current;
+  const names = displayNames(state);
+  if (!round) return null;
+  const q = searchKey(query.trim());
+  const tables = round.tables
+    .filter((t) => q === '' || t.seats.some((id) => searchKey(names.get(id) ?? id).includes(q)))
+    .sort((a, b) => a.table - b.table);
+  const pods = familyOf(state) !== 'head-to-head';
+  return (
+    <section className="card round-results" aria-label="Results by round" data-testid="round-results">
+      <div className="section-head">
+        <h2>Results</h2>
+        <div className="toolbar">
+          <div className="round-chips" role="group" aria-label="Round">
+            {state.rounds.map((r) => (
+              <button key={r.number} type="button" className={r === round ? 'chip active' : 'chip'} aria-pressed={r === round} onClick={() => setShown(r.number)}>
+                {r.stage === 'playoff' ? `P${r.number}` : `R${r.number}`}
+              </button>
+            ))}
+          </div>
+          <label className="search">
+            Find a player
+            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Name  ( / )" data-search />
+          </label>
+        </div>
+      </div>
+      <table className="grid results-grid striped">
+        <thead>
+          <tr>
+            <th className="num">Table</th>
+            <th>{pods ? 'Seats' : 'Players'}</th>
+            <th>Result</th>
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <VirtualBody
+          items={tables}
+          estimate={45}
+          colSpan={4}
+          row={(t, index, measure) => (
+            <ResultRow key={t.table} state={state} round={round} table={t} names={t.seats.map((id) => names.get(id) ?? id)} pods={pods} onAmend={onAmend} index={index} measure={measure} />
+          )}
+        />
+      </table>
+      {tables.length === 0 && <p className="empty">{q ? `Nobody matches “${query}”.` : 'No tables.'}</p>}
+      {round.byes.length > 0 && (
+        <p className="muted">
+          Byes: {round.byes.map((b) => `${names.get(b.player)}${b.kind === 'awarded' ? ' (awarded)' : ''}`).join(', ')}
+        </p>
+      )}
+    </section>
+  );
+});
+
 export function ResultsScreen() {
-  return <section className="card"><h2>Results</h2><p className="notice">Coming in this release.</p></section>;
+  const state = useStation((s) => s.snapshot?.state ?? null);
+  const current = state ? currentRound(state) : undefined;
+  const [target, setTarget] = useState<Target>({ round: current?.number ?? 1, table: '' });
+  const tableBox = useRef<HTMLInputElement | null>(null);
+  const pick = useCallback((round: number, table: number): void => {
+    flushSync(() => setTarget({ round, table: String(table) }));
+    const input = document.querySelector<HTMLInputElement>('[data-testid="entry"] [data-result-field]');
+    input?.focus();
+    input?.scrollIntoView?.({ block: 'center' });
+  }, []);
+  const currentNumber = current?.number ?? 0;
+  const pickCurrent = useCallback((table: number): void => pick(currentNumber, table), [pick, currentNumber]);
+  // A newly published round becomes the one entered.
+  const latest = current?.number ?? 0;
+  useEffect(() => {
+    setTarget({ round: latest, table: '' });
+  }, [latest]);
+  if (!state) return <section className="card"><p className="empty">No event open.</p></section>;
+  if (!current)
+    return (
+      <section className="card">
+        <h2>Results</h2>
+        <p className="empty">No round has been paired yet: pair round 1 on the Pairings screen.</p>
+      </section>
+    );
+  return (
+    <div className="results-screen">
+      <div className="results-top">
+        <EntryPanel state={state} target={target} setTarget={setTarget} tableBox={tableBox} />
+        <Outstanding state={state} onPick={pickCurrent} active={target.round === current.number && /^\d+$/.test(target.table) ? Number(target.table) : null} />
+      </div>
+      <RoundResults state={state} onAmend={pick} />
+    </div>
+  );
 }

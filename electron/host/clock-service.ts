@@ -1,0 +1,133 @@
+/**
+ * The clock service: the host's one timer for the round clock (ARCHITECTURE "The clock"). It never
+ * keeps time of its own: the clock is the open event's state (folded from the journal's clock
+ * commands, each stamped with the host's time), and on every tick this service computes
+ * `clockView(state, now)` and pushes it to every window (`StationService.pushClock`). The station,
+ * the projector and a browser tab draw the same pushed view, so they always agree; after a crash or
+ * a restart the journal is replayed and the next tick shows exactly where the clock is.
+ *
+ * Decisions:
+ * - Ticks come once a second, just after each wall-clock second, and the view is computed at that
+ *   whole second. The station service stamps clock commands with whole seconds too (stampHostTime),
+ *   so every remaining time is a whole number of seconds: the displayed "49:59" changes on the
+ *   tick, never between two, and the tick is the moment it changes.
+ * - A state push (any command, an event opened or created) is followed at once by a clock push
+ *   (on the next microtask, so every window has the new state before the clock that goes with it).
+ * - No event open: no tick and no push.
+ * - A failure computing the view (a bug) is reported once per message and never stops the timer.
+ *
+ * Plain Node (no `electron` import): the shell and browser mode both run it.
+ */
+import type { StationPush } from '../../core/api/contract.js';
+import { clockView, type ClockView } from '../../core/clock/index.js';
+import type { StationService } from './station-service.js';
+
+export interface ClockServiceOptions {
+  /** The host's time, epoch ms (default Date.now). Tests freeze or move it. */
+  now?: () => number;
+  /** Run the one-second timer (default true); tests may drive `tick()` by hand instead. */
+  timer?: boolean;
+  /** Where a failure to compute the clock is reported (default console.error). */
+  onError?: (error: unknown) => void;
+}
+
+export interface ClockService {
+  /** Compute the open event's clock at the host's current second and push it; null when none is open. */
+  tick(): ClockView | null;
+  /** The open event's clock at the host's current second, without pushing it. */
+  view(): ClockView | null;
+  /** Stop the timer and stop listening (idempotent). */
+  stop(): void;
+}
+
+const SECOND = 1000;
+/** How long after the wall-clock second a tick runs (timers fire late, never early, but be sure). */
+const AFTER_THE_SECOND_MS = 5;
+
+/** The whole second at or before `ms`: the clock's unit of time. */
+export function wholeSecond(ms: number): number {
+  return Math.floor(ms / SECOND) * SECOND;
+}
+
+export function startClockService(station: StationService, options: ClockServiceOptions = {}): ClockService {
+  const now = options.now ?? Date.now;
+  const runTimer = options.timer ?? true;
+  const onError = options.onError ?? ((error: unknown) => console.error(`podium: the clock could not be computed: ${error instanceof Error ? error.message : String(error)}`));
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastError: string | null = null;
+  let pending = false;
+
+  function compute(): { at: number; view: ClockView } | null {
+    const current = station.current();
+    if (!current) return null;
+    const at = wholeSecond(now());
+    try {
+      const view = clockView(current.state, at);
+      lastError = null;
+      return { at, view };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== lastError) onError(error);
+      lastError = message;
+      return null;
+    }
+  }
+
+  function tick(): ClockView | null {
+    if (stopped) return null;
+    const computed = compute();
+    if (!computed) return null;
+    station.pushClock(computed.at, computed.view);
+    return computed.view;
+  }
+
+  function schedule(): void {
+    if (stopped || !runTimer) return;
+    const wall = Date.now();
+    const delay = SECOND - (wall % SECOND) + AFTER_THE_SECOND_MS;
+    timer = setTimeout(() => {
+      timer = null;
+      tick();
+      schedule();
+    }, delay);
+    // The clock never keeps a process alive on its own (tests, a CLI closing the host).
+    (timer as { unref?: () => void }).unref?.();
+  }
+
+  const unsubscribe = station.subscribe((push: StationPush) => {
+    if (push.type !== 'state' || pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      tick();
+    });
+  });
+
+  schedule();
+
+  return {
+    tick,
+    view: () => compute()?.view ?? null,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      unsubscribe();
+    },
+  };
+}
+
+/** The station service with its clock: disposing it stops the clock first. */
+export function withClockService(station: StationService, options: ClockServiceOptions = {}): StationService & { clock: ClockService } {
+  const clock = startClockService(station, options);
+  return {
+    ...station,
+    clock,
+    async dispose() {
+      clock.stop();
+      await station.dispose();
+    },
+  };
+}

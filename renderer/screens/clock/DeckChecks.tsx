@@ -1,0 +1,73 @@
+/**
+ * The deck-check log of the event (MTR 2.8) with the 10 % indicator, and the printed log of deck
+ * checks and time extensions for the round.
+ */
+import type { ClockView } from '../../../core/clock/index.js';
+import { PrintButton } from '../../components/PrintButton.js';
+import { formatClock } from '../../lib/format.js';
+import { minutesText, wallTime } from './display.js';
+
+export function DeckChecks({ view }: { view: ClockView }) {
+  const summary = view.deckChecks;
+  const needed = summary.decks === 0 ? 0 : Math.ceil(summary.decks * summary.target - 1e-9);
+  const share = `${(summary.fraction * 100).toFixed(1).replace(/\.0$/, '')} %`;
+  const state = summary.met ? 'ok' : summary.required ? 'warning' : 'muted';
+  const rows = [...summary.rows].reverse();
+  return (
+    <section className="card" aria-labelledby="checks-title">
+      <header className="card-head">
+        <h2 id="checks-title">Deck checks</h2>
+        <PrintButton doc="extensions-log" {...(view.round !== null ? { round: view.round } : {})} label="extensions log" />
+      </header>
+      <div className="checks-indicator" data-testid="deck-check-indicator">
+        <div className={`checks-count ${state}`}>
+          {summary.decksChecked} of {summary.decks} decks checked ({share})
+        </div>
+        <div className="checks-bar" role="progressbar" aria-label="Decks checked toward 10 %" aria-valuemin={0} aria-valuemax={needed} aria-valuenow={Math.min(needed, summary.decksChecked)}>
+          <span className={`checks-bar-fill ${state}`} style={{ width: `${needed === 0 ? 0 : Math.min(100, (summary.decksChecked / needed) * 100)}%` }} />
+        </div>
+        <div className="muted">
+          {summary.met
+            ? 'At least 10 % of the decks have been checked (MTR 2.8).'
+            : `${summary.toTarget} more deck${summary.toTarget === 1 ? '' : 's'} to reach 10 % (${needed} of ${summary.decks})${summary.required ? ' — required at this REL (MTR 2.8)' : ' — recommended'}.`}
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted">No deck check yet.</p>
+      ) : (
+        <div className="clock-scroll">
+        <table className="grid checks-log" data-testid="deck-check-log">
+          <thead>
+            <tr>
+              <th>Table</th>
+              <th>Judge</th>
+              <th>Decks of</th>
+              <th>Length</th>
+              <th>Added</th>
+              <th>Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.round}-${r.table}-${r.startedAt}`}>
+                <td className="nowrap">
+                  <span className="table-number">{r.table}</span>
+                  {r.round !== view.round && <span className="muted"> · R{r.round}</span>}
+                </td>
+                <td>{r.judge}</td>
+                <td>{r.players.map((p) => p.name).join(', ')}</td>
+                <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
+                  {formatClock(r.durationMs)}
+                  <div className="muted">from {wallTime(r.startedAt)}</div>
+                </td>
+                <td className="nowrap">{r.inProgress ? 'under way' : `+${minutesText(r.extensionMs)}`}</td>
+                <td>{r.outcome ?? (r.inProgress ? <span className="muted">—</span> : '')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+      )}
+    </section>
+  );
+}

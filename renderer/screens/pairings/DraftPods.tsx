@@ -1,0 +1,123 @@
+/**
+ * Draft pods (MTR 7.6): players grouped by draft pod with their draft seats, and "Seat draft pods",
+ * which splits the active players at random into pods of at most 8 (as equal as possible) and
+ * records each player's pod with edit-player commands. The seats shown are the ones the seating
+ * print draws (from the event seed and the pod number), so screen and paper agree.
+ */
+import { useMemo } from 'react';
+import type { EventState, Player } from '../../../core/model/types.js';
+import { createRng, deriveSeed } from '../../../core/random/rng.js';
+import { PrintButton } from '../../components/PrintButton.js';
+import { plural } from '../../lib/format.js';
+import { useStation } from '../../store/station.js';
+import { displayNames } from './shared.js';
+
+/** Must match core/documents/seating.ts (the print draws the same seats). */
+const DRAFT_SEAT_STREAM = 0x5345;
+const POD_MAX = 8;
+
+export function draftSeats(state: EventState): { pod: number; seats: Player[] }[] {
+  const byPod = new Map<number, Player[]>();
+  for (const player of state.players) {
+    if (player.draftPod === undefined || player.droppedAfterRound === 0) continue;
+    const list = byPod.get(player.draftPod) ?? [];
+    list.push(player);
+    byPod.set(player.draftPod, list);
+  }
+  return [...byPod.keys()]
+    .sort((a, b) => a - b)
+    .map((pod) => {
+      const members = [...(byPod.get(pod) as Player[])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return { pod, seats: createRng(deriveSeed(state.seed, DRAFT_SEAT_STREAM, pod)).shuffle(members) };
+    });
+}
+
+/** Pod sizes for n players: ⌈n / 8⌉ pods, as equal as possible (20 → 7, 7, 6). */
+export function podSizes(n: number): number[] {
+  const pods = Math.max(1, Math.ceil(n / POD_MAX));
+  return Array.from({ length: pods }, (_, i) => Math.floor(n / pods) + (i < n % pods ? 1 : 0));
+}
+
+function randomShuffle<T>(items: readonly T[]): T[] {
+  const out = items.slice();
+  const random = new Uint32Array(out.length);
+  crypto.getRandomValues(random);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = (random[i] as number) % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+export function DraftPods({ state }: { state: EventState }) {
+  const names = displayNames(state);
+  const pods = useMemo(() => draftSeats(state), [state]);
+  const active = state.players.filter((p) => p.droppedAfterRound === undefined);
+  const unseated = active.filter((p) => p.draftPod === undefined);
+  const canSeat = state.rounds.length === 0 && active.length >= 2;
+
+  const seatPods = async (): Promise<void> => {
+    const store = useStation.getState();
+    const shuffled = randomShuffle(active);
+    const sizes = podSizes(shuffled.length);
+    const changes: { id: string; pod: number }[] = [];
+    let at = 0;
+    sizes.forEach((size, index) => {
+      for (const p of shuffled.slice(at, at + size)) if (p.draftPod !== index + 1) changes.push({ id: p.id, pod: index + 1 });
+      at += size;
+    });
+    const done = await store.run('Seating draft pods…', async (api) => {
+      for (const c of changes) await api.dispatch({ command: { type: 'edit-player', id: c.id, changes: { draftPod: c.pod } } });
+      return true;
+    });
+    if (done) store.toast(`Seated ${plural(active.length, 'player')} in ${plural(sizes.length, 'draft pod')} (${sizes.join(', ')}); each change is in the event log`);
+  };
+
+  return (
+    <section className="card draft-pods" aria-label="Draft pods" data-testid="draft-pods">
+      <div className="section-head">
+        <h2>Draft pods</h2>
+        <div className="toolbar">
+          {canSeat && (
+            <button type="button" onClick={() => void seatPods()} data-testid="seat-draft-pods">
+              {pods.length > 0 ? 'Seat draft pods again' : 'Seat draft pods'}
+            </button>
+          )}
+          {pods.length > 0 && <PrintButton doc="seating" label="draft seating" />}
+        </div>
+      </div>
+      <p className="muted">
+        Players are paired only inside their draft pod (MTR 7.6){state.settings.pairWithinDraftPods ? '' : ' — lifted for this event'}.{' '}
+        {canSeat ? 'Seat draft pods splits the active players at random into pods of at most 8.' : 'Pods are fixed once round 1 is paired.'}
+      </p>
+      {unseated.length > 0 && pods.length > 0 && (
+        <p className="warning">Not in a draft pod: {unseated.map((p) => names.get(p.id)).join(', ')}</p>
+      )}
+      {pods.length === 0 ? (
+        <p className="empty">No draft pods yet.</p>
+      ) : (
+        <div className="pod-cards">
+          {pods.map(({ pod, seats }) => (
+            <section key={pod} className="pod-card" aria-label={`Draft pod ${pod}`}>
+              <header>
+                <span className="table-label">Pod</span>
+                <span className="table-number big">{pod}</span>
+                <span className="pod-tags">
+                  <span className="tag quiet-tag">{plural(seats.length, 'player')}</span>
+                </span>
+              </header>
+              <ol className="seats">
+                {seats.map((p, i) => (
+                  <li key={p.id}>
+                    <span className="seat-label">Seat {i + 1}</span>
+                    <span className={p.droppedAfterRound !== undefined ? 'dropped' : undefined}>{names.get(p.id)}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

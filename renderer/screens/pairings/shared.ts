@@ -1,0 +1,151 @@
+/**
+ * What the Pairings and Results screens both need to say about people and tables: names that tell
+ * two people apart, the points each player had when a round was paired, and a result in words.
+ * Pure functions of the pushed state (cached per state, so re-renders stay cheap).
+ */
+import type { EventState, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { isSeatTeamEvent, isHeadToHeadResult, formatGames } from '../../../core/rulesets/mtr/results.js';
+import { isPodResult, podMatchWinner } from '../../../core/rulesets/pods/results.js';
+import { gameOutcome, isLightseekersResult } from '../../../core/rulesets/lightseekers/results.js';
+
+export type Family = 'head-to-head' | 'pods' | 'lightseekers';
+
+export function familyOf(state: EventState): Family {
+  return getRuleset(state.ruleset).family;
+}
+
+/** Team events played seat against seat (MTR 8): results are one triple per seat A/B(/C). */
+export function isSeatTeams(state: EventState): boolean {
+  return familyOf(state) === 'head-to-head' && isSeatTeamEvent(state.settings);
+}
+
+const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
+
+/**
+ * Display names by id: the registered name, with the note (or the id) added when two players
+ * share a name — never merged silently (UX.md "Names are people's names").
+ */
+export function displayNames(state: EventState): Map<PlayerId, string> {
+  const cached = namesCache.get(state.players);
+  if (cached) return cached;
+  const key = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  const count = new Map<string, number>();
+  for (const p of state.players) count.set(key(p.name), (count.get(key(p.name)) ?? 0) + 1);
+  const names = new Map<PlayerId, string>();
+  for (const p of state.players) {
+    const shared = (count.get(key(p.name)) ?? 0) > 1;
+    names.set(p.id, shared ? `${p.name} (${p.note?.trim() || p.id})` : p.name);
+  }
+  namesCache.set(state.players, names);
+  return names;
+}
+
+const playersCache = new WeakMap<readonly Player[], Map<PlayerId, Player>>();
+
+export function playersById(state: EventState): Map<PlayerId, Player> {
+  let map = playersCache.get(state.players);
+  if (!map) playersCache.set(state.players, (map = new Map(state.players.map((p) => [p.id, p]))));
+  return map;
+}
+
+export function nameIn(state: EventState): (id: PlayerId) => string {
+  const names = displayNames(state);
+  return (id) => names.get(id) ?? id;
+}
+
+/**
+ * One cached answer per round number, reused while the players and the earlier rounds are the same.
+ * Every push brings a freshly parsed state, so "the same" is checked by content: a signature of the
+ * earlier rounds and the players (far cheaper than standings of a big event on every result).
+ */
+const pointsCache = new Map<number, { signature: string; points: Map<PlayerId, number> }>();
+
+function signatureOf(state: EventState, earlier: readonly Round[]): string {
+  const players = state.players.map((p) => `${p.id}:${p.joinedRound}:${p.droppedAfterRound ?? ''}`).join(',');
+  return `${state.id}|${state.ruleset}|${JSON.stringify(state.settings)}|${players}|${JSON.stringify(earlier)}`;
+}
+
+/** Each player's points before round `round` was played (what pairings print beside a name). */
+export function pointsBefore(state: EventState, round: number): Map<PlayerId, number> {
+  const earlier = state.rounds.filter((r) => r.number < round && r.stage === 'swiss');
+  const signature = signatureOf(state, earlier);
+  const hit = pointsCache.get(round);
+  if (hit && hit.signature === signature) return hit.points;
+  const points = new Map<PlayerId, number>();
+  if (earlier.length > 0) {
+    try {
+      const standings = getRuleset(state.ruleset).standings({ ...state, rounds: earlier, playoff: undefined });
+      for (const s of standings) points.set(s.id, s.points);
+    } catch {
+      // Standings of a partial state that a rule set refuses: show no points rather than fail.
+    }
+  }
+  for (const p of state.players) if (!points.has(p.id)) points.set(p.id, 0);
+  if (pointsCache.size > 64) pointsCache.clear();
+  pointsCache.set(round, { signature, points });
+  return points;
+}
+
+/** Points now (all results entered so far). */
+export function pointsNow(state: EventState): Map<PlayerId, number> {
+  return pointsBefore(state, Number.MAX_SAFE_INTEGER);
+}
+
+/** Lower-case, accents removed: "Ñúñez" matches "nunez". */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+}
+
+/** A result in words ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"). */
+export function describeResult(state: EventState, table: Table): string {
+  const result = table.result;
+  if (result === undefined) return '';
+  const name = nameIn(state);
+  if (isLightseekersResult(result)) {
+    const vp = table.seats.map((id) => `${name(id)} ${result.vp[id] ?? 0}`).join(', ');
+    const defeated = result.defeated.length > 0 ? ` · defeated: ${result.defeated.map(name).join(', then ')}` : '';
+    let head: string;
+    try {
+      const outcome = gameOutcome(result, table.seats);
+      head = `${name(outcome.winner)} wins`;
+    } catch {
+      head = 'Winner not decided';
+    }
+    return `${head} · VP ${vp}${defeated}`;
+  }
+  if (isHeadToHeadResult(result)) {
+    const [a, b, d] = result.games;
+    const [first, second] = [name(table.seats[0] ?? ''), name(table.seats[1] ?? '')];
+    if (result.matches) {
+      const seats = result.matches.map((m, i) => `${'ABC'[i]} ${formatGames(m)}`).join(', ');
+      const head = a > b ? `${first} wins` : b > a ? `${second} wins` : 'Draw';
+      return `${head} ${a}–${b}${d > 0 ? `–${d}` : ''} (seats ${seats})`;
+    }
+    if (a === 0 && b === 0) return `Intentional draw (${formatGames(result.games)})`;
+    if (a === b) return `Draw ${formatGames(result.games)}`;
+    const games = d > 0 ? formatGames(a > b ? [a, b, d] : [b, a, d]) : `${Math.max(a, b)}–${Math.min(a, b)}`;
+    return `${a > b ? first : second} wins ${games}`;
+  }
+  if (isPodResult(result)) {
+    const winner = podMatchWinner(result);
+    const head = winner === 'draw' ? 'Draw' : `${name(winner)} wins`;
+    const games = 'games' in result ? ` (games: ${result.games.map((g) => (g === 'draw' ? 'draw' : name(g))).join(', ')})` : '';
+    const excluded = result.excluded && result.excluded.length > 0 ? ` · excluded: ${result.excluded.map(name).join(', ')}` : '';
+    return `${head}${games}${excluded}`;
+  }
+  return JSON.stringify(result);
+}
+
+/** "Round 3" / "Playoff round 5". */
+export function roundLabel(round: Round | undefined, number?: number): string {
+  if (!round) return `Round ${number ?? ''}`.trim();
+  return `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}`;
+}
+
+/** Where each player sits in a round: table and 1-based seat. */
+export function seatIndex(round: Pick<Round, 'tables'>): Map<PlayerId, { table: number; seat: number }> {
+  const out = new Map<PlayerId, { table: number; seat: number }>();
+  for (const t of round.tables) t.seats.forEach((id, i) => out.set(id, { table: t.table, seat: i + 1 }));
+  return out;
+}

@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+/**
+ * The Clock screen against the real host (station service + journal store + clock service in a
+ * temp folder, over the in-memory RPC pair), with the host's time in the test's hands: start the
+ * round clock, pause and resume with a reason, adjust with a required reason, and a deck check from
+ * start to end that extends the table by its length + 3 minutes. The top bar's badge says the same.
+ */
+import 'fake-indexeddb/auto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
+import type { Command } from '../../core/event/commands.js';
+import { createHostServices } from '../../electron/host/host.js';
+import type { StationService } from '../../electron/host/station-service.js';
+import type { StationConnection } from '../../renderer/api/index.js';
+import { App } from '../../renderer/App.js';
+import { ClockScreen } from '../../renderer/screens/ClockScreen.js';
+import { attachConnection, useStation } from '../../renderer/store/station.js';
+
+const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+const M = 60_000;
+const TICK = { timeout: 4000 };
+
+let time = T0;
+let dataDir: string;
+let service: StationService;
+let connection: StationConnection;
+let stopRpc: () => void;
+let detach: (() => void) | null = null;
+
+beforeEach(async () => {
+  time = T0;
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'podium-clock-ui-'));
+  service = createHostServices({
+    dataDir,
+    station: 'clock-ui',
+    now: () => new Date(time),
+    printer: async () => ({ pdfBase64: '', pages: 1, fileName: 'log.pdf' }),
+  });
+  const [host, renderer] = createMemoryChannelPair();
+  stopRpc = serveRpc(service, host);
+  connection = {
+    api: createRpcClient(renderer),
+    transport: 'websocket',
+    status: () => 'connected',
+    onStatus: () => () => undefined,
+    onMenu: () => () => undefined,
+  };
+  useStation.setState({ snapshot: null, clock: null, toasts: [], progress: null, screen: 'clock', helpOpen: false });
+  // A Swiss round of four tables, ready for its clock.
+  await service.createEvent({ name: 'Clock Cup', ruleset: 'mtr', settings: { rel: 'competitive' }, seed: 1 });
+  const names = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eitan Levi', 'Fumiko Sato', 'Gus Pereira', 'Hana Novak'];
+  for (const [i, name] of names.entries()) await run({ type: 'register-player', player: { id: `p${i + 1}`, name }, draw: i });
+  const tables = [0, 1, 2, 3].map((i) => ({ table: i + 1, seats: [`p${2 * i + 1}`, `p${2 * i + 2}`] }));
+  await run({ type: 'pair-round', round: 1, stage: 'swiss', tables, byes: [], seed: 1 });
+});
+
+afterEach(async () => {
+  cleanup();
+  detach?.();
+  detach = null;
+  stopRpc();
+  await service.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function run(command: Command): Promise<void> {
+  await service.dispatch({ command });
+}
+
+function mount(): void {
+  detach = attachConnection(connection);
+  render(<ClockScreen />);
+}
+
+/** Move the host's time; the next tick (at most a second later) shows it. */
+function advance(ms: number): void {
+  time += ms;
+}
+
+const bigClock = (): string => screen.getByTestId('clock-time').textContent ?? '';
+
+async function journalTypes(): Promise<string[]> {
+  const journal = await service.query({ kind: 'journal' });
+  return journal.kind === 'journal' ? journal.entries.map((e) => e.command.type) : [];
+}
+
+describe('Clock screen', () => {
+  it('starts the round clock with the rule set’s minutes, editable', async () => {
+    const user = userEvent.setup();
+    mount();
+    const minutes = await screen.findByTestId('clock-minutes');
+    expect((minutes as HTMLInputElement).value).toBe('50');
+    expect(screen.getByTestId('clock-state').textContent).toBe('NOT STARTED');
+    expect(screen.getByTestId('clock-procedure').textContent).toBe('At time: the active player finishes the turn, then 5 more turns in total');
+    await user.clear(minutes);
+    await user.type(minutes, '45');
+    await user.click(screen.getByTestId('clock-start'));
+    await waitFor(() => expect(bigClock()).toBe('45:00'));
+    expect(screen.queryByTestId('clock-state')).toBeNull();
+    expect(service.current()?.state.clock?.rounds[0]).toMatchObject({ minutes: 45, startedAt: T0 });
+
+    advance(5 * M + 300);
+    await waitFor(() => expect(bigClock()).toBe('40:00'), TICK);
+    advance(31 * M);
+    await waitFor(() => expect(bigClock()).toBe('9:00'), TICK);
+    expect(screen.getByTestId('clock-face').className).toContain('phase-ten-minutes');
+  });
+
+  it('pauses with a reason and resumes; the time stands still while paused', async () => {
+    const user = userEvent.setup();
+    await run({ type: 'start-round-clock', round: 1, at: 0 });
+    mount();
+    advance(10 * M);
+    await waitFor(() => expect(bigClock()).toBe('40:00'), TICK);
+    await user.type(screen.getByTestId('pause-reason'), 'fire alarm');
+    await user.click(screen.getByTestId('clock-pause'));
+    await waitFor(() => expect(screen.getByTestId('clock-state').textContent).toBe('PAUSED'));
+    expect(screen.getByTestId('clock-face').textContent).toContain('fire alarm');
+
+    advance(3 * M);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(bigClock()).toBe('40:00');
+
+    await user.click(screen.getByTestId('clock-resume'));
+    await waitFor(() => expect(screen.queryByTestId('clock-state')).toBeNull());
+    advance(M);
+    await waitFor(() => expect(bigClock()).toBe('39:00'), TICK);
+    const clock = service.current()?.state.clock?.rounds[0];
+    expect(clock?.pauses).toEqual([{ at: T0 + 10 * M, resumedAt: T0 + 13 * M, reason: 'fire alarm' }]);
+  });
+
+  it('adjusts the clock only with a reason', async () => {
+    const user = userEvent.setup();
+    await run({ type: 'start-round-clock', round: 1, at: 0 });
+    mount();
+    await waitFor(() => expect(bigClock()).toBe('50:00'));
+    const before = (await journalTypes()).length;
+
+    await user.type(screen.getByTestId('adjust-minutes'), '5');
+    await user.click(screen.getByTestId('clock-adjust'));
+    expect(screen.getByRole('alert').textContent).toMatch(/Say why the clock is adjusted/);
+    expect((await journalTypes()).length).toBe(before);
+
+    await user.type(screen.getByTestId('adjust-reason'), 'round started late{Enter}');
+    await waitFor(() => expect(bigClock()).toBe('55:00'));
+    expect(screen.getByTestId('clock-adjustments').textContent).toContain('+5 min at');
+    expect(screen.getByTestId('clock-adjustments').textContent).toContain('round started late');
+
+    await user.type(screen.getByTestId('adjust-minutes'), '−2');
+    await user.type(screen.getByTestId('adjust-reason'), 'announced wrong{Enter}');
+    await waitFor(() => expect(bigClock()).toBe('53:00'));
+    expect((await journalTypes()).slice(-2)).toEqual(['adjust-clock', 'adjust-clock']);
+  });
+
+  it('logs a deck check from start to end: the table gets its length + 3 minutes', async () => {
+    const user = userEvent.setup();
+    await run({ type: 'start-round-clock', round: 1, at: 0 });
+    mount();
+    advance(10 * M);
+    await waitFor(() => expect(bigClock()).toBe('40:00'), TICK);
+
+    // No judge: refused in words, nothing written.
+    await user.type(screen.getByTestId('ext-table'), '3');
+    await user.click(screen.getByTestId('ext-submit'));
+    expect(screen.getByRole('alert').textContent).toMatch(/Name the judge/);
+
+    await user.type(screen.getByTestId('ext-judge'), 'Dana Scully{Enter}');
+    const open = await screen.findByTestId('checks-open');
+    expect(open.textContent).toContain('Dana Scully');
+    expect(open.textContent).toContain('Eitan Levi, Fumiko Sato');
+    await waitFor(() => expect(screen.getByTestId('clock-groups').textContent).toContain('Deck check under way: 3'));
+
+    advance(7 * M);
+    await waitFor(() => expect(within(screen.getByTestId('checks-open')).getByText('7:00')).toBeTruthy(), TICK);
+    // While the check lasts the table's time stands still: 33:00 left on the round, the table 43:00.
+    expect(within(screen.getByTestId('clock-table-3')).getByText('43:00')).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: 'Outcome of the deck check at table 3' }), 'no problems found');
+    await user.click(screen.getByTestId('end-check-3'));
+    await waitFor(() => expect(screen.queryByTestId('checks-open')).toBeNull());
+    const row = screen.getByTestId('clock-table-3');
+    expect(row.textContent).toContain('+10 min (check 7 min + 3)');
+    expect(row.textContent).toContain('43:00');
+    expect(screen.getByTestId('deck-check-log').textContent).toContain('no problems found');
+    expect(screen.getByTestId('deck-check-indicator').textContent).toContain('2 of 8 decks checked (25 %)');
+    expect(service.current()?.state.clock?.deckChecks[0]).toMatchObject({ table: 3, judge: 'Dana Scully', startedAt: T0 + 10 * M, endedAt: T0 + 17 * M, extensionMs: 10 * M });
+
+    // A judge pause of under a minute is logged without adding time.
+    await user.selectOptions(screen.getByTestId('ext-kind'), 'judge-pause');
+    await user.type(screen.getByTestId('ext-table'), '1');
+    await user.type(screen.getByTestId('ext-length'), '0:45{Enter}');
+    await waitFor(() => expect(screen.getByTestId('clock-table-1').textContent).toContain('judge pause of 0:45 — one minute or less, no time added'));
+  });
+
+  it('shows the same time in the top bar as on the screen', async () => {
+    await run({ type: 'start-round-clock', round: 1, at: 0 });
+    render(<App connection={connection} view="station" />);
+    act(() => useStation.setState({ screen: 'clock' }));
+    advance(12 * M + 34_000);
+    await waitFor(() => expect(bigClock()).toBe('37:26'), TICK);
+    expect(screen.getByTestId('station-clock').textContent).toBe('37:26');
+  });
+});
