@@ -57,7 +57,8 @@ export function primaryAction(state: EventState): PrimaryAction {
   }
   if (activeCount(state) < 2) return { kind: 'register', label: 'Register players' };
   const played = swissRoundsPlayed(state);
-  if (played < plannedSwissRounds(state)) return { kind: 'pair', label: `Pair round ${played + 1}`, round: played + 1 };
+  // Before round 1 there is always a round to pair, even where the table recommends no Swiss.
+  if (played === 0 || played < plannedSwissRounds(state)) return { kind: 'pair', label: `Pair round ${played + 1}`, round: played + 1 };
   if (played > 0) return { kind: 'playoff', label: 'Cut to the playoff' };
   return { kind: 'standings', label: 'Post standings' };
 }

@@ -1,4 +1,141 @@
-/** Players screen — being built. */
+/**
+ * Players: registration at the top (Enter registers, the cursor comes back), CSV import, the list of
+ * every competitor with status and row actions, seating print, and the event's file actions (Close
+ * event; a damaged save's "Save a repaired copy").
+ */
+import { useEffect, useState } from 'react';
+import type { EventState } from '../../core/model/types.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import { PrintButton } from '../components/PrintButton.js';
+import { rememberPlayers } from '../store/directory.js';
+import { useStation } from '../store/station.js';
+import { CsvImport } from './players/CsvImport.js';
+import { PlayerCounts, PlayerList } from './players/PlayerList.js';
+import { RegistrationForm, isTeamEvent } from './players/RegistrationForm.js';
+import './Players.css';
+
+/** People already written to the directory this session (name + note), so each is written once. */
+const remembered = new Set<string>();
+
+function useDirectorySync(state: EventState | null | undefined): void {
+  useEffect(() => {
+    if (!state) return;
+    const fresh: { name: string; note?: string }[] = [];
+    const add = (name: string, note?: string): void => {
+      const key = `${name}\u0000${note ?? ''}`;
+      if (remembered.has(key)) return;
+      remembered.add(key);
+      fresh.push(note ? { name, note } : { name });
+    };
+    for (const p of state.players) {
+      add(p.name, p.note);
+      for (const m of p.members ?? []) add(m.name);
+    }
+    if (fresh.length > 0) void rememberPlayers(fresh);
+  }, [state?.players]);
+}
+
+/** Tests: start the session memory afresh. */
+export function forgetDirectorySession(): void {
+  remembered.clear();
+}
+
+/** "/events/friday.podium" → "/events/friday-repaired.podium" (beside the damaged save). */
+export function repairedPath(path: string): string {
+  const base = path.replace(/\.podium$/i, '');
+  return `${base}-repaired.podium`;
+}
+
+function RepairCopy({ path }: { path: string }) {
+  const run = useStation((s) => s.run);
+  const toast = useStation((s) => s.toast);
+  const [target, setTarget] = useState(() => repairedPath(path));
+  const save = async (): Promise<void> => {
+    const snapshot = await run('Saving a repaired copy…', (api) => api.saveRepairedCopy({ path: target.trim() }));
+    if (!snapshot) return;
+    useStation.setState({ snapshot });
+    toast(`Repaired copy saved and opened: ${snapshot.summary?.path ?? target}`);
+  };
+  return (
+    <form
+      className="repair"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      data-testid="repair"
+    >
+      <p className="problem">
+        This save is damaged, so it is open <strong>read-only</strong>. A repaired copy keeps everything up to the damaged line, in a new file; the damaged save
+        is never rewritten.
+      </p>
+      <label>
+        New file
+        <input value={target} onChange={(e) => setTarget(e.target.value)} spellCheck={false} data-testid="repair-path" />
+      </label>
+      <button type="submit" className="primary" disabled={!target.trim()}>
+        Save a repaired copy
+      </button>
+    </form>
+  );
+}
+
 export function PlayersScreen() {
-  return <section className="card"><h2>Players</h2><p className="notice">Coming in this release.</p></section>;
+  const snapshot = useStation((s) => s.snapshot);
+  const run = useStation((s) => s.run);
+  const [importing, setImporting] = useState(false);
+  const state = snapshot?.state;
+  useDirectorySync(state);
+  if (!state || !snapshot) return <></>;
+  const summary = snapshot.summary;
+  const readOnly = !!summary?.readOnly;
+  const team = isTeamEvent(state);
+
+  const close = async (): Promise<void> => {
+    await run('Closing the event…', (api) => api.closeEvent());
+  };
+
+  return (
+    <div className="players-screen">
+      <header className="players-header">
+        <div className="players-title">
+          <h2>
+            {team ? 'Teams' : 'Players'} <PlayerCounts state={state} />
+          </h2>
+          <span className="muted">
+            {getRuleset(state.ruleset).title}
+            {summary && (
+              <>
+                {' · '}
+                <span className="players-path" title={summary.path}>
+                  {summary.path}
+                </span>
+              </>
+            )}
+          </span>
+        </div>
+        <div className="toolbar">
+          <button type="button" onClick={() => setImporting((v) => !v)} aria-expanded={importing} disabled={readOnly || !!state.playoff} data-testid="open-import">
+            Import CSV…
+          </button>
+          <PrintButton doc="seating" />
+          <button type="button" onClick={() => void close()} data-testid="close-event" title="Close this event and go back to the start screen (everything is already saved)">
+            Close event
+          </button>
+        </div>
+      </header>
+      {snapshot.notices
+        .filter((n) => n.kind !== 'read-only')
+        .map((n, i) => (
+          <p key={i} className={n.kind === 'damaged' || n.kind === 'torn-line' ? 'problem banner' : 'notice banner-info'}>
+            {n.message}
+            {n.line !== undefined ? ` (line ${n.line})` : ''}
+          </p>
+        ))}
+      {readOnly && summary && <RepairCopy path={summary.path} />}
+      <RegistrationForm key={state.id} state={state} readOnly={readOnly} />
+      {importing && <CsvImport state={state} onClose={() => setImporting(false)} />}
+      <PlayerList state={state} readOnly={readOnly} />
+    </div>
+  );
 }

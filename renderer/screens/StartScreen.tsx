@@ -1,4 +1,336 @@
-/** Start screen — being built. */
+/**
+ * Start: shown while no event is open. Create an event (name, rule set, the settings that rule set
+ * reads with its defaults filled in, its time limits in words and the rounds it recommends for the
+ * expected player count), reopen a recent event with one click, or open a save by its path.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { StationSnapshot } from '../../core/api/contract.js';
+import type { SettingsPatch } from '../../core/event/commands.js';
+import { RULESET_IDS, type EventState, type RulesetId, type Settings } from '../../core/model/types.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import { primaryAction } from '../lib/event.js';
+import { getPreference, setPreference } from '../store/directory.js';
+import { useStation, type ScreenId } from '../store/station.js';
+import { SettingsFields } from './start/SettingsFields.js';
+import {
+  announcesRounds,
+  checkSettings,
+  defaultsOf,
+  describeRecommendation,
+  describeTimeLimits,
+  patchFor,
+  recommend,
+} from './start/settings.js';
+import './Start.css';
+
+const PREFERENCE = 'new-event';
+
+interface NewEventPreference {
+  ruleset: RulesetId;
+  settings: SettingsPatch;
+}
+
+/** The screen an opened event needs first: where its next action is. */
+export function screenFor(snapshot: StationSnapshot): ScreenId {
+  const state: EventState | null = snapshot.state;
+  // Registration, and a damaged save (its repair is offered on the Players screen).
+  if (!state || state.rounds.length === 0 || snapshot.summary?.readOnly) return 'players';
+  const kinds: Record<ReturnType<typeof primaryAction>['kind'], ScreenId> = {
+    register: 'players',
+    pair: 'pairings',
+    results: 'results',
+    playoff: 'playoffs',
+    'next-playoff': 'playoffs',
+    standings: 'standings',
+  };
+  return kinds[primaryAction(state).kind];
+}
+
+function showOpened(snapshot: StationSnapshot, screen?: ScreenId): void {
+  useStation.setState({ snapshot, screen: screen ?? screenFor(snapshot) });
+}
+
+function parseWhole(text: string, min: number, max: number): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (!/^\d+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n < min || n > max ? null : n;
+}
+
+function NewEvent() {
+  const run = useStation((s) => s.run);
+  const [name, setName] = useState('');
+  const [ruleset, setRuleset] = useState<RulesetId>('mtr');
+  const [draft, setDraft] = useState<Settings>(() => defaultsOf('mtr'));
+  const [playersText, setPlayersText] = useState('');
+  const [roundsText, setRoundsText] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const touched = useRef(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  // The last rule set and settings used on this station, until the scorekeeper changes something.
+  useEffect(() => {
+    let live = true;
+    void getPreference<NewEventPreference | null>(PREFERENCE, null).then((pref) => {
+      if (!live || !pref || touched.current || !(RULESET_IDS as readonly string[]).includes(pref.ruleset)) return;
+      const checked = checkSettings(pref.ruleset, pref.settings);
+      if (!checked.settings) return;
+      setRuleset(pref.ruleset);
+      setDraft(checked.settings);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const chooseRuleset = (id: RulesetId): void => {
+    touched.current = true;
+    setRuleset(id);
+    const defaults = defaultsOf(id);
+    // The REL is the event's, not the rule set's: keep it.
+    setDraft({ ...defaults, rel: draft.rel });
+  };
+  const change = (patch: Partial<Settings>): void => {
+    touched.current = true;
+    setDraft((d) => ({ ...d, ...patch }));
+  };
+
+  const rounds = parseWhole(roundsText, 0, 30);
+  const players = parseWhole(playersText, 0, 100_000);
+  const patch = patchFor(ruleset, draft, typeof rounds === 'number' ? rounds : undefined);
+  const checked = checkSettings(ruleset, patch);
+  const settings = checked.settings ?? draft;
+  const limits = describeTimeLimits(ruleset, settings);
+  const recommendation = typeof players === 'number' ? recommend(ruleset, settings, players) : null;
+
+  const problems: string[] = [];
+  if (!name.trim()) problems.push('Name the event.');
+  if (checked.problem) problems.push(`Settings: ${checked.problem}.`);
+  if (rounds === null) problems.push('Swiss rounds: a whole number from 0 to 30, or blank for the recommended number.');
+  if (players === null) problems.push('Expected players: a whole number, or blank.');
+
+  const create = async (): Promise<void> => {
+    setAttempted(true);
+    if (problems.length > 0) {
+      if (!name.trim()) nameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const snapshot = await run('Creating the event…', (api) => api.createEvent({ name: name.trim(), ruleset, settings: patch }));
+    setBusy(false);
+    if (!snapshot) return;
+    const { swissRounds: _event, ...remembered } = patch;
+    void setPreference(PREFERENCE, { ruleset, settings: remembered } satisfies NewEventPreference);
+    showOpened(snapshot, 'players');
+    useStation.getState().toast(`Created ${snapshot.state?.name ?? name.trim()}: register the players`);
+  };
+
+  return (
+    <section className="card start-new" aria-labelledby="start-new-title">
+      <h2 id="start-new-title">New event</h2>
+      <form
+        className="start-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+        noValidate
+      >
+        <div className="start-main">
+          <label className="start-name">
+            Event name
+            <input
+              ref={nameRef}
+              autoFocus
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. Friday Night Magic — 14 March"
+              data-testid="event-name"
+              aria-invalid={attempted && !name.trim() ? true : undefined}
+            />
+          </label>
+          <label className="start-ruleset">
+            Rule set
+            <select value={ruleset} onChange={(e) => chooseRuleset(e.target.value as RulesetId)} data-testid="ruleset">
+              {RULESET_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {getRuleset(id).title}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <fieldset className="start-settings">
+          <legend>Settings — the rule set’s defaults; change what your event does differently</legend>
+          <SettingsFields ruleset={ruleset} draft={draft} settings={settings} change={change} />
+        </fieldset>
+
+        <div className="start-facts">
+          <div>
+            <h3>Time limits</h3>
+            <ul className="start-limits" data-testid="time-limits">
+              {limits.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3>Rounds</h3>
+            <div className="start-rounds">
+              <label>
+                Expected players
+                <input inputMode="numeric" value={playersText} onChange={(e) => setPlayersText(e.target.value)} placeholder="e.g. 24" data-testid="expected-players" />
+              </label>
+              {announcesRounds(ruleset) && (
+                <label>
+                  Announced rounds
+                  <input
+                    inputMode="numeric"
+                    value={roundsText}
+                    onChange={(e) => setRoundsText(e.target.value)}
+                    placeholder="recommended"
+                    data-testid="swiss-rounds"
+                    aria-invalid={rounds === null ? true : undefined}
+                  />
+                </label>
+              )}
+            </div>
+            <p className="start-recommendation" data-testid="recommended-rounds" aria-live="polite">
+              {recommendation && typeof players === 'number' ? (
+                <>
+                  <strong>
+                    Recommended for {players} {players === 1 ? 'player' : 'players'}: {describeRecommendation(ruleset, recommendation)}.
+                  </strong>
+                  {recommendation.note && <span className="muted"> {recommendation.note}</span>}
+                </>
+              ) : (
+                <span className="muted">
+                  Type the expected number of players to see the recommended rounds.
+                  {announcesRounds(ruleset) ? ' Leave the announced rounds blank to follow the recommendation for the players who actually register.' : ''}
+                </span>
+              )}
+            </p>
+          </div>
+        </div>
+
+        {attempted && problems.length > 0 && (
+          <ul className="problem start-problems" role="alert">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
+        {!attempted && checked.problem && (
+          <p className="problem" role="alert">
+            Settings: {checked.problem}.
+          </p>
+        )}
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={busy} data-testid="create-event">
+            Create event
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface RecentEvent {
+  path: string;
+  name: string;
+  openedAt: string;
+}
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+function OpenEvent() {
+  const run = useStation((s) => s.run);
+  const [recent, setRecent] = useState<RecentEvent[] | null>(null);
+  const [path, setPath] = useState('');
+
+  const connection = useStation((s) => s.connection);
+  const status = useStation((s) => s.status);
+
+  // Asked again whenever the connection comes (back): the list lives on the host.
+  useEffect(() => {
+    if (!connection || status !== 'connected') return;
+    let live = true;
+    void run('Loading recent events…', (api) => api.query({ kind: 'recent-events' })).then((result) => {
+      if (live && result) setRecent(result.kind === 'recent-events' ? result.events : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, [run, connection, status]);
+
+  const open = async (file: string): Promise<void> => {
+    const target = file.trim();
+    if (!target) return;
+    const snapshot = await run('Opening the event…', (api) => api.openEvent({ path: target }));
+    if (snapshot) showOpened(snapshot);
+  };
+
+  return (
+    <section className="card start-open" aria-labelledby="start-open-title">
+      <h2 id="start-open-title">Open an event</h2>
+      {recent === null ? (
+        <p className="muted">Looking for recent events…</p>
+      ) : recent.length === 0 ? (
+        <p className="muted">No recent events on this station yet.</p>
+      ) : (
+        <ul className="start-recent" data-testid="recent-events">
+          {recent.map((event) => (
+            <li key={event.path}>
+              <button type="button" className="start-recent-item" onClick={() => void open(event.path)} title={`Open ${event.path}`}>
+                <span className="start-recent-name">{event.name}</span>
+                <span className="start-recent-when">{when(event.openedAt)}</span>
+                <span className="start-recent-path">
+                  <span className="start-recent-folder">{event.path.slice(0, Math.max(event.path.lastIndexOf('/'), event.path.lastIndexOf('\\')) + 1)}</span>
+                  <span className="start-recent-file">{event.path.slice(Math.max(event.path.lastIndexOf('/'), event.path.lastIndexOf('\\')) + 1)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="start-path"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void open(path);
+        }}
+      >
+        <label>
+          Open a save by its path
+          <small className="muted">On the station’s computer; a bare file name is looked up in the events folder.</small>
+          <input
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            placeholder="friday.podium, or a full path"
+            data-testid="open-path"
+            spellCheck={false}
+          />
+        </label>
+        <button type="submit" disabled={!path.trim()}>
+          Open
+        </button>
+      </form>
+    </section>
+  );
+}
+
 export function StartScreen() {
-  return <section className="card"><h2>Start</h2><p className="notice">Coming in this release.</p></section>;
+  return (
+    <div className="start-screen">
+      <NewEvent />
+      <OpenEvent />
+    </div>
+  );
 }

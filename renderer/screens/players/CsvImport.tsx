@@ -1,0 +1,183 @@
+/**
+ * Import a player list from a CSV file (or pasted text): a preview of every row with its problems
+ * in words, then "Import N players" registers the good rows (rows with problems are skipped) and
+ * one toast sums it up.
+ */
+import { useMemo, useRef, useState } from 'react';
+import type { PlayerInput } from '../../../core/event/commands.js';
+import type { EventState } from '../../../core/model/types.js';
+import { plural } from '../../lib/format.js';
+import { useStation } from '../../store/station.js';
+import { hasAwardedByes, isTeamEvent, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
+import { nextId, previewImport, registrationDraw, seatsOf, type Column } from './registration.js';
+
+const COLUMN_LABELS: Record<Column, string> = {
+  name: 'name',
+  first: 'first name',
+  last: 'last name',
+  note: 'note',
+  byes: 'byes',
+  pod: 'pod',
+  team: 'team',
+  A: 'seat A',
+  B: 'seat B',
+  C: 'seat C',
+};
+
+const PREVIEW_ROWS = 500;
+
+export function CsvImport({ state, onClose }: { state: EventState; onClose(): void }) {
+  const run = useStation((s) => s.run);
+  const toast = useStation((s) => s.toast);
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const team = isTeamEvent(state);
+  const size = teamSizeOf(state);
+  const byes = hasAwardedByes(state);
+  const draft = usesDraftPods(state);
+
+  const preview = useMemo(
+    () => (text.trim() ? previewImport(text, { players: state.players, teamSize: size, byes, draft }) : null),
+    [text, state.players, size, byes, draft],
+  );
+  const good = preview ? preview.rows.filter((r) => r.errors.length === 0) : [];
+  const bad = preview ? preview.rows.length - good.length : 0;
+  const who = (n: number): string => plural(n, team ? 'team' : 'player');
+
+  const readFile = (file: File | undefined): void => {
+    if (!file) return;
+    setFileName(file.name);
+    void file.text().then(setText, () => toast(`Could not read ${file.name}`, { kind: 'problem' }));
+  };
+
+  const importRows = async (): Promise<void> => {
+    if (good.length === 0 || busy) return;
+    setBusy(true);
+    const outcome = await run(`Importing ${who(good.length)}…`, async (api) => {
+      const ids = state.players.map((p) => p.id);
+      let imported = 0;
+      const refused: string[] = [];
+      for (const row of good) {
+        const id = nextId(ids, team);
+        const player: PlayerInput = { id, ...row.player };
+        try {
+          await api.dispatch({ command: { type: 'register-player', player, draw: registrationDraw() } });
+          ids.push(id);
+          imported++;
+        } catch (error) {
+          refused.push(`line ${row.line} (${row.player.name}): ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return { imported, refused };
+    });
+    setBusy(false);
+    if (!outcome) return;
+    const parts = [`Imported ${who(outcome.imported)}`];
+    if (bad > 0) parts.push(`${plural(bad, 'row')} with problems skipped`);
+    if (outcome.refused.length > 0) parts.push(`${outcome.refused.length} refused — ${outcome.refused[0]}`);
+    toast(parts.join('; '), outcome.refused.length > 0 ? { kind: 'problem' } : undefined);
+    setText('');
+    setFileName(null);
+    if (outcome.refused.length === 0) onClose();
+  };
+
+  const example = [
+    team ? `team,note,${seatsOf(size).join(',')}` : `name,note${byes ? ',byes' : ''}${draft ? ',pod' : ''}`,
+    team ? `The Planeswalkers,Madrid,${seatsOf(size).map((s, i) => ['Ana Pérez', 'Bo Lindqvist', 'Chen Wei'][i] ?? s).join(',')}` : `José Núñez,Madrid${byes ? ',0' : ''}${draft ? ',1' : ''}`,
+  ].join('\n');
+
+  return (
+    <section className="card csv-import" aria-labelledby="csv-title" data-testid="csv-import">
+      <div className="csv-head">
+        <h2 id="csv-title">Import {team ? 'teams' : 'players'} from a CSV file</h2>
+        <button type="button" className="quiet" onClick={onClose} aria-label="Close the import">
+          ×
+        </button>
+      </div>
+      <p className="notice">
+        The first line names the columns: <b>{team ? 'team' : 'name'}</b> (or first name + last name), note
+        {byes ? ', byes (0–3)' : ''}
+        {draft ? ', pod' : ''}
+        {team ? `, ${seatsOf(size).join(', ')} (the players in each seat)` : ''}. Other columns are ignored. Commas, semicolons or tabs.
+      </p>
+      <div className="csv-source">
+        <label className="csv-file">
+          File
+          <input ref={fileRef} type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={(e) => readFile(e.target.files?.[0])} data-testid="csv-file" />
+        </label>
+        <label className="csv-paste">
+          …or paste the list
+          <textarea
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setFileName(null);
+            }}
+            rows={5}
+            spellCheck={false}
+            placeholder={example}
+            data-testid="csv-text"
+          />
+        </label>
+      </div>
+      {preview && (
+        <>
+          {preview.problems.map((p) => (
+            <p key={p} className="problem" role="alert">
+              {p}
+            </p>
+          ))}
+          {preview.rows.length > 0 && (
+            <>
+              <p className="csv-summary" data-testid="csv-summary">
+                {fileName ? `${fileName}: ` : ''}
+                <strong>{who(good.length)} ready</strong>
+                {bad > 0 && <span className="problem"> · {plural(bad, 'row')} with problems (skipped)</span>}
+                <span className="muted"> · columns read: {preview.columns.map((c) => COLUMN_LABELS[c]).join(', ')}</span>
+              </p>
+              <div className="csv-preview">
+                <table className="grid" data-testid="csv-preview">
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">{team ? 'Team' : 'Name'}</th>
+                      <th scope="col">Note</th>
+                      {byes && <th scope="col">Byes</th>}
+                      {draft && <th scope="col">Pod</th>}
+                      {team && <th scope="col">Members</th>}
+                      <th scope="col">Check</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
+                      <tr key={row.line} className={row.errors.length > 0 ? 'csv-bad' : undefined}>
+                        <td className="muted">{row.line}</td>
+                        <td>{row.player.name || <span className="muted">—</span>}</td>
+                        <td>{row.player.note}</td>
+                        {byes && <td>{row.player.awardedByes ?? ''}</td>}
+                        {draft && <td>{row.player.draftPod ?? ''}</td>}
+                        {team && <td>{(row.player.members ?? []).map((m) => `${m.seat}: ${m.name}`).join(' · ')}</td>}
+                        <td>{row.errors.length === 0 ? <span className="ok">OK</span> : <span className="problem">{row.errors.join('; ')}</span>}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {preview.rows.length > PREVIEW_ROWS && <p className="muted">…and {preview.rows.length - PREVIEW_ROWS} more rows.</p>}
+              </div>
+            </>
+          )}
+        </>
+      )}
+      <div className="toolbar">
+        <button type="button" className="primary" disabled={good.length === 0 || busy} onClick={() => void importRows()} data-testid="csv-import-button">
+          Import {who(good.length)}
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,346 @@
+/**
+ * Every registered competitor, sorted by family name as boards print them, searchable (`/`), with
+ * status in words (active, dropped after round N struck through, late entry, awarded byes) and row
+ * actions: edit inline, drop (before round 1: remove), reinstate. Long lists are virtualised.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import type { PlayerInput } from '../../../core/event/commands.js';
+import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
+import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
+import { plural } from '../../lib/format.js';
+import { fold } from '../../store/directory.js';
+import { useStation } from '../../store/station.js';
+import { hasAwardedByes, isTeamEvent, missedRoundsWords, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
+import { sameNameWarning, seatsOf } from './registration.js';
+
+const collator = boardCollator();
+
+/** Above this many rows the list is virtualised (only the rows in view are drawn). */
+const VIRTUAL_FROM = 300;
+const ROW_HEIGHT = 45;
+
+interface Row {
+  player: Player;
+  name: PersonName;
+  search: string;
+  sameName: number;
+}
+
+export function byesWords(n: number): string {
+  return n === 1 ? '1 awarded bye (round 1)' : `${n} awarded byes (rounds 1–${n})`;
+}
+
+/** The player's status in words; `dropped` for the strike-through. */
+export function statusOf(player: Player, state: EventState): { text: string; dropped: boolean; late: boolean } {
+  if (player.droppedAfterRound !== undefined) return { text: `Dropped after round ${player.droppedAfterRound}`, dropped: true, late: false };
+  if (player.joinedRound > 1) {
+    const played = state.rounds.filter((r) => r.stage === 'swiss').length;
+    const verb = player.joinedRound > played ? 'joins' : 'joined in';
+    return { text: `Late entry: ${verb} round ${player.joinedRound} (${missedRoundsWords(state)})`, dropped: false, late: true };
+  }
+  return { text: 'Active', dropped: false, late: false };
+}
+
+function EditRow({ player, state, columns, done }: { player: Player; state: EventState; columns: number; done(): void }) {
+  const dispatch = useStation((s) => s.dispatch);
+  const team = isTeamEvent(state);
+  const [name, setName] = useState(player.name);
+  const [note, setNote] = useState(player.note ?? '');
+  const [byes, setByes] = useState(player.awardedByes);
+  const [pod, setPod] = useState(player.draftPod !== undefined ? String(player.draftPod) : '');
+  const [members, setMembers] = useState<Record<TeamSeat, string>>(() => {
+    const m: Record<TeamSeat, string> = { A: '', B: '', C: '' };
+    for (const member of player.members ?? []) m[member.seat] = member.name;
+    return m;
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const warning = name.trim() && name.trim() !== player.name ? sameNameWarning(state.players, name, note, player.id) : null;
+
+  const save = async (): Promise<void> => {
+    const changes: Partial<Omit<PlayerInput, 'id'>> = {};
+    const trimmed = name.replace(/\s+/g, ' ').trim();
+    if (!trimmed) return setProblem('A name is needed.');
+    if (trimmed !== player.name) changes.name = trimmed;
+    if (note.trim() !== (player.note ?? '')) changes.note = note.trim();
+    if (hasAwardedByes(state) && byes !== player.awardedByes) changes.awardedByes = byes;
+    if (usesDraftPods(state) && pod.trim() !== (player.draftPod !== undefined ? String(player.draftPod) : '')) {
+      if (!/^\d+$/.test(pod.trim()) || Number(pod) < 1) return setProblem(`The draft pod is a number (1, 2, …), not "${pod.trim()}".`);
+      changes.draftPod = Number(pod);
+    }
+    if (team) {
+      const next = seatsOf(teamSizeOf(state)).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
+      if (next.some((m) => !m.name)) return setProblem('Name every member of the team.');
+      const before = seatsOf(teamSizeOf(state)).map((seat) => player.members?.find((m) => m.seat === seat)?.name ?? '');
+      if (next.some((m, i) => m.name !== before[i])) changes.members = next;
+    }
+    if (Object.keys(changes).length === 0) return done();
+    const ack = await dispatch({ type: 'edit-player', id: player.id, changes }, `Saved the changes to ${trimmed} (${player.id})`);
+    if (ack) done();
+  };
+
+  return (
+    <tr className="editing">
+      <td colSpan={columns}>
+        <form
+          className="edit-player"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              done();
+            }
+          }}
+          data-testid="edit-player"
+        >
+          <span className="edit-id">{player.id}</span>
+          <label>
+            Name
+            <input autoFocus value={name} onChange={(e) => setName(e.target.value)} data-testid="edit-name" />
+          </label>
+          <label>
+            Note
+            <input value={note} onChange={(e) => setNote(e.target.value)} data-testid="edit-note" />
+          </label>
+          {hasAwardedByes(state) && (
+            <label>
+              Awarded byes
+              <select value={byes} onChange={(e) => setByes(Number(e.target.value))}>
+                {[0, 1, 2, 3].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {usesDraftPods(state) && (
+            <label>
+              Draft pod
+              <input inputMode="numeric" value={pod} onChange={(e) => setPod(e.target.value)} />
+            </label>
+          )}
+          {team &&
+            seatsOf(teamSizeOf(state)).map((seat) => (
+              <label key={seat}>
+                Seat {seat}
+                <input value={members[seat]} onChange={(e) => setMembers((m) => ({ ...m, [seat]: e.target.value }))} />
+              </label>
+            ))}
+          <div className="edit-actions">
+            <button type="submit" className="primary">
+              Save
+            </button>
+            <button type="button" onClick={done}>
+              Cancel
+            </button>
+          </div>
+          {problem && <p className="problem edit-message">{problem}</p>}
+          {warning && <p className="warning edit-message">{warning}</p>}
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; state: EventState; readOnly: boolean; showPod: boolean; team: boolean; onEdit(): void }) {
+  const dispatch = useStation((s) => s.dispatch);
+  const { player } = row;
+  const status = statusOf(player, state);
+  const beforeRound1 = state.rounds.length === 0;
+  const played = state.rounds.length;
+  const drop = (): void => {
+    void dispatch(
+      { type: 'drop-player', id: player.id },
+      beforeRound1
+        ? `Removed ${player.name} (${player.id}) from the event: a drop before round 1 removes the player`
+        : `${player.name} (${player.id}) dropped after round ${played}: not paired from round ${played + 1}`,
+    );
+  };
+  const reinstate = (): void => {
+    void dispatch({ type: 'reinstate-player', id: player.id }, `${player.name} (${player.id}) reinstated: paired again from round ${played + 1}`);
+  };
+  return (
+    <tr className={status.dropped ? 'is-dropped' : undefined} data-testid={`player-${player.id}`} data-player={player.id}>
+      <td className="player-id">{player.id}</td>
+      <td className="player-name">
+        <span className={status.dropped ? 'dropped' : undefined}>{row.name.board}</span>
+        {row.sameName > 1 && (
+          <span className="same-name" title="Two or more players have this name: tell them apart by id or note">
+            same name ×{row.sameName}
+          </span>
+        )}
+        {team && player.members && (
+          <span className="player-members">
+            {player.members.map((m) => (
+              <span key={m.seat}>
+                <b>{m.seat}</b> {m.name}
+              </span>
+            ))}
+          </span>
+        )}
+      </td>
+      <td className="player-note">{player.note}</td>
+      {showPod && <td className="player-pod">{player.draftPod ?? '—'}</td>}
+      <td className="player-status">
+        <span className={status.dropped ? 'status-dropped' : status.late ? 'status-late' : 'status-active'} data-testid="status">
+          {status.text}
+        </span>
+        {player.awardedByes > 0 && <span className="status-byes">{byesWords(player.awardedByes)}</span>}
+      </td>
+      <td className="player-actions">
+        <button type="button" onClick={onEdit} disabled={readOnly} aria-label={`Edit ${player.name} (${player.id})`}>
+          Edit
+        </button>
+        {status.dropped ? (
+          <button type="button" onClick={reinstate} disabled={readOnly} aria-label={`Reinstate ${player.name} (${player.id})`}>
+            Reinstate
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={drop}
+            disabled={readOnly}
+            aria-label={`${beforeRound1 ? 'Remove' : 'Drop'} ${player.name} (${player.id})`}
+            title={beforeRound1 ? 'Before round 1 a drop removes the player from the event (MTR 2.10); Undo brings them back' : `Not paired from round ${played + 1}`}
+          >
+            {beforeRound1 ? 'Remove' : 'Drop'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** "12 active · 1 dropped · 1 late entry" (the page header). */
+export function PlayerCounts({ state }: { state: EventState }) {
+  const active = state.players.filter((p) => p.droppedAfterRound === undefined).length;
+  const dropped = state.players.length - active;
+  const late = state.players.filter((p) => p.joinedRound > 1 && p.droppedAfterRound === undefined).length;
+  return (
+    <span className="player-counts" data-testid="player-counts">
+      <strong>{active} active</strong>
+      {dropped > 0 && <span> · {dropped} dropped</span>}
+      {late > 0 && <span> · {plural(late, 'late entry', 'late entries')}</span>}
+    </span>
+  );
+}
+
+export function PlayerList({ state, readOnly }: { state: EventState; readOnly: boolean }) {
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const team = isTeamEvent(state);
+  const showPod = usesDraftPods(state);
+  const columns = 5 + (showPod ? 1 : 0);
+
+  const rows = useMemo<Row[]>(() => {
+    const counts = new Map<string, number>();
+    for (const p of state.players) counts.set(fold(p.name), (counts.get(fold(p.name)) ?? 0) + 1);
+    // A team's name is not a person's: it is shown as registered and sorted as written.
+    const sorted = team
+      ? [...state.players]
+          .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1))
+          .map((item) => ({ item, name: { ...splitName(item.name), board: item.name } }))
+      : sortByFamilyName(state.players);
+    return sorted.map(({ item, name }) => ({
+      player: item,
+      name,
+      sameName: counts.get(fold(item.name)) ?? 1,
+      search: fold([item.id, item.name, name.board, item.note ?? '', ...(item.members ?? []).map((m) => m.name)].join(' ')),
+    }));
+  }, [state.players, team]);
+
+  const shown = useMemo(() => {
+    const words = fold(query).split(' ').filter((w) => w);
+    if (words.length === 0) return rows;
+    return rows.filter((r) => words.every((w) => r.search.includes(w)));
+  }, [rows, query]);
+
+  const virtual = shown.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    enabled: virtual,
+  });
+
+  const who = team ? 'team' : 'player';
+
+  const items = virtual ? virtualizer.getVirtualItems() : null;
+  const visible = items ? items.map((i) => shown[i.index] as Row) : shown;
+  const padTop = items && items.length > 0 ? (items[0]?.start ?? 0) : 0;
+  const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  return (
+    <section className="card player-list" aria-labelledby="player-list-title">
+      <div className="player-list-head">
+        <h2 id="player-list-title">
+          {query.trim() ? `${plural(shown.length, who)} of ${state.players.length} match` : team ? 'All teams, by name' : 'All players, by family name'}
+        </h2>
+        <label className="player-search">
+          <span className="visually-hidden">Search {who}s</span>
+          <input
+            type="search"
+            data-search
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setQuery('');
+            }}
+            placeholder={`Search name, note or id   ( / )`}
+            data-testid="player-search"
+          />
+        </label>
+      </div>
+      {state.rounds.length === 0 && state.players.length > 0 && (
+        <p className="notice">Before round 1, Remove takes a {who} out of the event (MTR 2.10: a drop before round 1 removes the player). Undo brings them back.</p>
+      )}
+      {state.players.length === 0 ? (
+        <p className="empty">No {who}s yet: type a name above and press Enter.</p>
+      ) : shown.length === 0 ? (
+        <p className="empty">Nobody matches “{query}”.</p>
+      ) : (
+        <div ref={scrollRef} className={virtual ? 'player-scroll virtual' : 'player-scroll'}>
+          <table className="grid players-table">
+            <thead>
+              <tr>
+                <th scope="col">Id</th>
+                <th scope="col">{team ? 'Team' : 'Name'}</th>
+                <th scope="col">Note</th>
+                {showPod && <th scope="col">Pod</th>}
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {padTop > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={columns} style={{ height: padTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {visible.map((row) =>
+                editing === row.player.id ? (
+                  <EditRow key={row.player.id} player={row.player} state={state} columns={columns} done={() => setEditing(null)} />
+                ) : (
+                  <PlayerRow key={row.player.id} row={row} state={state} readOnly={readOnly} showPod={showPod} team={team} onEdit={() => setEditing(row.player.id)} />
+                ),
+              )}
+              {padBottom > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={columns} style={{ height: padBottom, padding: 0, border: 0 }} />
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

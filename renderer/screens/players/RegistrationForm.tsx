@@ -1,0 +1,233 @@
+/**
+ * The fast registration form: type a name (type-ahead from the directory), optionally a note,
+ * awarded byes (mtr), the draft pod (draft events) or the team's members (team events), Enter —
+ * and the cursor is back in the name box for the next person.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { PlayerInput } from '../../../core/event/commands.js';
+import type { EventState, TeamSeat } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { directoryKey, type DirectoryPlayer } from '../../store/directory.js';
+import { useStation } from '../../store/station.js';
+import { NameInput } from './NameInput.js';
+import { nextId, registrationDraw, sameNameWarning, seatsOf } from './registration.js';
+
+export function isTeamEvent(state: EventState): boolean {
+  return state.settings.teamSize > 1 || state.settings.twoHeadedGiant;
+}
+
+export function teamSizeOf(state: EventState): number {
+  return state.settings.twoHeadedGiant ? 2 : state.settings.teamSize;
+}
+
+export function hasAwardedByes(state: EventState): boolean {
+  return getRuleset(state.ruleset).family === 'head-to-head';
+}
+
+export function usesDraftPods(state: EventState): boolean {
+  return getRuleset(state.ruleset).family === 'head-to-head' && state.settings.format === 'draft';
+}
+
+/** "missed rounds count as losses" / "no record for missed rounds" (the event's setting). */
+export function missedRoundsWords(state: EventState): string {
+  return state.settings.lateEntryRecord === 'loss' ? 'missed rounds count as losses' : 'no record for missed rounds';
+}
+
+const BYE_LABELS = ['No awarded byes', '1 bye (round 1)', '2 byes (rounds 1–2)', '3 byes (rounds 1–3)'];
+
+/** The highest id number this station has handed out per event, so a freed id is not reused. */
+const highestIssued = new Map<string, number>();
+
+interface Props {
+  state: EventState;
+  readOnly: boolean;
+}
+
+export function RegistrationForm({ state, readOnly }: Props) {
+  const dispatch = useStation((s) => s.dispatch);
+  const team = isTeamEvent(state);
+  const size = teamSizeOf(state);
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  const [byes, setByes] = useState(0);
+  const [pod, setPod] = useState('');
+  const [members, setMembers] = useState<Record<TeamSeat, string>>({ A: '', B: '', C: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const pending = useRef(new Set<string>());
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const closed = state.playoff !== undefined;
+  const lateRound = state.rounds.length > 0 ? state.rounds.length + 1 : null;
+
+  // Registration comes first: before round 1 the cursor starts in the name box.
+  useEffect(() => {
+    if (state.rounds.length === 0 && !closed && !readOnly) nameRef.current?.focus();
+    // Only when the screen opens.
+  }, []);
+
+  const warning = name.trim() ? sameNameWarning(state.players, name, note) : null;
+  const byId = new Map(state.players.map((p) => [directoryKey(p.name, p.note), p.id]));
+
+  const pickSuggestion = (person: DirectoryPlayer): void => {
+    setName(person.name);
+    setNote(person.note ?? '');
+  };
+
+  const register = async (): Promise<void> => {
+    if (closed || readOnly) return;
+    const trimmed = name.replace(/\s+/g, ' ').trim();
+    const podText = pod.trim();
+    const seatNames = seatsOf(size).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
+    let error: string | null = null;
+    if (!trimmed) error = team ? 'Type the team’s name first.' : 'Type the player’s name first.';
+    else if (team && seatNames.some((m) => !m.name))
+      error = `Name every member of the team: seat${seatNames.filter((m) => !m.name).length > 1 ? 's' : ''} ${seatNames
+        .filter((m) => !m.name)
+        .map((m) => m.seat)
+        .join(' and ')} ${seatNames.filter((m) => !m.name).length > 1 ? 'are' : 'is'} empty.`;
+    else if (usesDraftPods(state) && podText !== '' && (!/^\d+$/.test(podText) || Number(podText) < 1))
+      error = `The draft pod is a number (1, 2, …), not "${podText}".`;
+    setProblem(error);
+    if (error) {
+      if (!trimmed) nameRef.current?.focus();
+      return;
+    }
+    // Several registrations may be on their way at once (a fast typist does not wait for the
+    // host): each takes its own id, and the form is free for the next person at once.
+    const issuedFloor = highestIssued.get(state.id) ?? 0;
+    const id = nextId([...state.players.map((p) => p.id), ...pending.current], team, issuedFloor);
+    const number = Number(id.slice(1));
+    highestIssued.set(state.id, number);
+    pending.current.add(id);
+    const player: PlayerInput = {
+      id,
+      name: trimmed,
+      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(hasAwardedByes(state) && byes > 0 ? { awardedByes: byes } : {}),
+      ...(usesDraftPods(state) && podText !== '' ? { draftPod: Number(podText) } : {}),
+      ...(team ? { members: seatNames } : {}),
+    };
+    const typed = { name, note, byes, members };
+    setName('');
+    setNote('');
+    setByes(0);
+    setMembers({ A: '', B: '', C: '' });
+    // The pod stays: players of one pod usually register one after the other.
+    nameRef.current?.focus();
+    const late = lateRound !== null ? ` — late entry, joins round ${lateRound}` : '';
+    const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw() }, `Registered ${trimmed} (${id})${late}`);
+    pending.current.delete(id);
+    if (!ack) {
+      // Refused (the toast says why): give the id back and the typing too, if the form is still empty.
+      if (highestIssued.get(state.id) === number) highestIssued.set(state.id, number - 1);
+      if (!nameRef.current?.value) {
+        setName(typed.name);
+        setNote(typed.note);
+        setByes(typed.byes);
+        setMembers(typed.members);
+      }
+    }
+  };
+
+  const disabled = closed || readOnly;
+  return (
+    <section className="card registration" aria-labelledby="register-title">
+      <h2 id="register-title">{team ? 'Register a team' : 'Register a player'}</h2>
+      <form
+        className="registration-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void register();
+        }}
+        data-testid="registration-form"
+      >
+        <div className="registration-row">
+          <NameInput
+            label={team ? 'Team name' : 'Name'}
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              if (problem) setProblem(null);
+            }}
+            onPick={pickSuggestion}
+            registeredAs={(person) => byId.get(person.key)}
+            inputRef={nameRef}
+            placeholder={team ? 'Team name' : 'Given name Family name'}
+            disabled={disabled}
+            testId="register-name"
+            invalid={!!problem && !name.trim()}
+          />
+          <label className="registration-note">
+            <span>
+              Note <span className="optional">(optional)</span>
+            </span>
+            <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="city, DCI number…" disabled={disabled} data-testid="register-note" />
+          </label>
+          {hasAwardedByes(state) && (
+            <label className="registration-byes">
+              Awarded byes
+              <select value={byes} onChange={(e) => setByes(Number(e.target.value))} disabled={disabled} data-testid="register-byes">
+                {BYE_LABELS.map((label, n) => (
+                  <option key={n} value={n}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {usesDraftPods(state) && (
+            <label className="registration-pod">
+              Draft pod
+              <input inputMode="numeric" value={pod} onChange={(e) => setPod(e.target.value)} placeholder="1" disabled={disabled} data-testid="register-pod" />
+            </label>
+          )}
+          {!team && (
+            <button type="submit" className="primary" disabled={disabled} data-testid="register">
+              Register
+            </button>
+          )}
+        </div>
+        {team && (
+          <div className="registration-row registration-members">
+            {seatsOf(size).map((seat) => (
+              <label key={seat}>
+                Seat {seat}
+                <input
+                  value={members[seat]}
+                  onChange={(e) => setMembers((m) => ({ ...m, [seat]: e.target.value }))}
+                  placeholder={`Player in seat ${seat}`}
+                  disabled={disabled}
+                  data-testid={`register-seat-${seat}`}
+                />
+              </label>
+            ))}
+            <button type="submit" className="primary" disabled={disabled} data-testid="register">
+              Register team
+            </button>
+          </div>
+        )}
+        {problem && (
+          <p className="problem" role="alert">
+            {problem}
+          </p>
+        )}
+        {warning && (
+          <p className="warning" role="status" data-testid="duplicate-warning">
+            {warning}
+          </p>
+        )}
+        {closed ? (
+          <p className="notice">The playoff has started: no more registrations.</p>
+        ) : lateRound !== null ? (
+          <p className="notice" data-testid="late-entry-notice">
+            Registering now is a <strong>late entry: joins round {lateRound}</strong> ({missedRoundsWords(state)}).
+          </p>
+        ) : (
+          <p className="notice">
+            Enter registers; the cursor comes back here. ↓ picks a name from the station’s player directory.
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+/** The settings a rule set reads, as form controls, with the rule set's default already chosen. */
+import { useEffect, useState } from 'react';
+import type { RulesetId, Settings } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { fieldsFor, REL_LABELS, type FieldId } from './settings.js';
+
+interface Props {
+  ruleset: RulesetId;
+  /** What the form holds. */
+  draft: Settings;
+  /** What the rule set makes of it (defaults filled in), for values shown but not chosen. */
+  settings: Settings;
+  change(patch: Partial<Settings>): void;
+}
+
+function LastTurnField({ draft, settings, change }: Omit<Props, 'ruleset'>) {
+  const procedure = getRuleset('mamtr-2024').endOfRound(settings, 'swiss');
+  const shown = draft.lastTurnMinutes ?? (procedure.kind === 'active-player-finishes' ? procedure.lastTurnMinutes : undefined) ?? 30;
+  const [text, setText] = useState(String(shown));
+  useEffect(() => setText(String(shown)), [shown]);
+  const valid = /^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 240;
+  return (
+    <label>
+      Last-turn limit (minutes)
+      <input
+        inputMode="numeric"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const n = Number(e.target.value.trim());
+          if (/^\d+$/.test(e.target.value.trim()) && n >= 1 && n <= 240) change({ lastTurnMinutes: n });
+        }}
+        aria-invalid={valid ? undefined : true}
+        data-testid="setting-lastTurnMinutes"
+      />
+      <small className={valid ? 'muted' : 'problem'}>{valid ? 'MAMTR 2.4B: at its end the game is a draw' : 'A number of minutes from 1 to 240'}</small>
+    </label>
+  );
+}
+
+export function SettingsFields({ ruleset, draft, settings, change }: Props) {
+  const fields = fieldsFor(ruleset, draft);
+  const giant = draft.twoHeadedGiant;
+  const control = (field: FieldId) => {
+    switch (field) {
+      case 'rel':
+        return (
+          <label key={field}>
+            Rules enforcement level
+            <select
+              value={draft.rel}
+              onChange={(e) => {
+                const rel = e.target.value as Settings['rel'];
+                // MTR 7.6: pairing across draft pods is allowed at Regular REL only.
+                change(rel === 'regular' ? { rel } : { rel, pairWithinDraftPods: true });
+              }}
+              data-testid="setting-rel"
+            >
+              {(Object.keys(REL_LABELS) as Settings['rel'][]).map((rel) => (
+                <option key={rel} value={rel}>
+                  {REL_LABELS[rel]}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      case 'gamesToWin':
+        return (
+          <label key={field}>
+            Matches
+            <select value={giant ? 1 : draft.gamesToWin} disabled={giant} onChange={(e) => change({ gamesToWin: Number(e.target.value) })} data-testid="setting-gamesToWin">
+              <option value={1}>Best of 1</option>
+              <option value={2}>Best of 3</option>
+              <option value={3}>Best of 5</option>
+            </select>
+            {giant && <small className="muted">Two-Headed Giant matches are one game</small>}
+          </label>
+        );
+      case 'format':
+        return (
+          <label key={field}>
+            Format
+            <select value={draft.format} onChange={(e) => change({ format: e.target.value as Settings['format'] })} data-testid="setting-format">
+              <option value="constructed">Constructed</option>
+              <option value="sealed">Sealed deck</option>
+              <option value="draft">Booster draft</option>
+            </select>
+          </label>
+        );
+      case 'releaseWeekend':
+        return (
+          <label key={field} className="check">
+            <input type="checkbox" checked={draft.releaseWeekend} onChange={(e) => change({ releaseWeekend: e.target.checked })} data-testid="setting-releaseWeekend" />
+            Release weekend (+15 minutes of deck construction)
+          </label>
+        );
+      case 'pairWithinDraftPods':
+        return (
+          <label key={field} className="check">
+            <input
+              type="checkbox"
+              checked={draft.pairWithinDraftPods}
+              disabled={draft.rel !== 'regular'}
+              onChange={(e) => change({ pairWithinDraftPods: e.target.checked })}
+              data-testid="setting-pairWithinDraftPods"
+            />
+            <span>
+              Pair players only inside their draft pod
+              <small className="muted">{draft.rel === 'regular' ? ' (MTR 7.6; may be lifted at Regular REL)' : ' (MTR 7.6: required above Regular REL)'}</small>
+            </span>
+          </label>
+        );
+      case 'teamSize':
+        return (
+          <label key={field}>
+            Competitors
+            <select
+              value={giant ? 2 : draft.teamSize}
+              disabled={giant}
+              onChange={(e) => change({ teamSize: Number(e.target.value) as Settings['teamSize'] })}
+              data-testid="setting-teamSize"
+            >
+              <option value={1}>Individual players</option>
+              <option value={2}>Teams of 2 (seats A, B)</option>
+              <option value={3}>Teams of 3 (seats A, B, C)</option>
+            </select>
+          </label>
+        );
+      case 'twoHeadedGiant':
+        return (
+          <label key={field} className="check">
+            <input
+              type="checkbox"
+              checked={giant}
+              onChange={(e) =>
+                change(e.target.checked ? { twoHeadedGiant: true, teamSize: 2, gamesToWin: 1 } : { twoHeadedGiant: false, teamSize: 1, gamesToWin: settings.gamesToWin === 1 ? 2 : settings.gamesToWin })
+              }
+              data-testid="setting-twoHeadedGiant"
+            />
+            <span>
+              Two-Headed Giant
+              <small className="muted"> (teams of 2 play as one; one-game matches; 3 extra turns)</small>
+            </span>
+          </label>
+        );
+      case 'lateEntryRecord':
+        return (
+          <label key={field}>
+            Late entries: missed rounds
+            <select value={draft.lateEntryRecord} onChange={(e) => change({ lateEntryRecord: e.target.value as Settings['lateEntryRecord'] })} data-testid="setting-lateEntryRecord">
+              <option value="loss">count as losses</option>
+              <option value="none">have no record</option>
+            </select>
+          </label>
+        );
+      case 'podSize':
+        return (
+          <label key={field}>
+            Pod size
+            <select value={draft.podSize} onChange={(e) => change({ podSize: Number(e.target.value) })} data-testid="setting-podSize">
+              {[3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {n} players
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      case 'endOfRound':
+        return (
+          <label key={field} className="wide">
+            At the end of a round
+            <select
+              value={draft.endOfRound ?? ''}
+              onChange={(e) => {
+                const value = e.target.value;
+                change({ endOfRound: value === '' ? undefined : (value as NonNullable<Settings['endOfRound']>) });
+              }}
+              data-testid="setting-endOfRound"
+            >
+              <option value="">{`As recommended for the round length (${settings.rel === 'regular' ? '90 min: active player finishes' : '75 min: extra turns'})`}</option>
+              <option value="extra-turns">Extra turns, one per player still in the game (2.5AA)</option>
+              <option value="active-player">The active player finishes the turn (2.5AB)</option>
+            </select>
+          </label>
+        );
+      case 'lastTurnMinutes':
+        return <LastTurnField key={field} draft={draft} settings={settings} change={change} />;
+      case 'balanceSeats':
+        return (
+          <label key={field} className="check">
+            <input type="checkbox" checked={draft.balanceSeats} onChange={(e) => change({ balanceSeats: e.target.checked })} data-testid="setting-balanceSeats" />
+            <span>
+              Balance seats across the event
+              <small className="muted"> (who sat late earlier gets an earlier seat; otherwise random)</small>
+            </span>
+          </label>
+        );
+    }
+  };
+  return <div className="start-fields">{fields.map(control)}</div>;
+}
