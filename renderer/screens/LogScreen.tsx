@@ -1,4 +1,215 @@
-/** Log screen — being built. */
+/**
+ * The event log: the journal as a readable audit trail — when (local time), which station, what
+ * happened in words, and why (the reason recorded with it) — newest first, filterable by kind and by
+ * text (`/`), refreshed on every change. Entries that were undone are struck through with the entry
+ * that undid them; any other entry can be undone from here (routine mistakes are undone, not
+ * prevented). Long logs are virtualised.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { JournalEntryView } from '../../core/api/contract.js';
+import { useStation } from '../store/station.js';
+import { describeJournal, LOG_KINDS, undoMarks, type LogKind, type LogRow } from './log/describe.js';
+import { searchKey } from './standings/people.js';
+import './Log.css';
+
+/** The journal, kept in step with the host: fetched once, then only the new entries after each change. */
+function useJournal(): { entries: JournalEntryView[]; error: string | null; loaded: boolean; retry: () => void } {
+  const connection = useStation((s) => s.connection);
+  const status = useStation((s) => s.status);
+  const [attempt, setAttempt] = useState(0);
+  const lastSeq = useStation((s) => s.snapshot?.lastSeq ?? -1);
+  const eventId = useStation((s) => s.snapshot?.summary?.id ?? s.snapshot?.state?.id ?? null);
+  const [entries, setEntries] = useState<JournalEntryView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const cache = useRef<{ eventId: string | null; entries: JournalEntryView[] }>({ eventId: null, entries: [] });
+
+  useEffect(() => {
+    if (!connection || status !== 'connected') return;
+    let cancelled = false;
+    const known = cache.current.eventId === eventId ? cache.current.entries : [];
+    const last = known[known.length - 1]?.seq ?? -1;
+    if (last >= lastSeq && known.length > 0) return;
+    connection.api
+      .query(last >= 0 ? { kind: 'journal', from: last + 1 } : { kind: 'journal' })
+      .then((answer) => {
+        if (cancelled || answer.kind !== 'journal') return;
+        const merged = [...known, ...answer.entries.filter((e) => e.seq > last)];
+        // An undo marks an earlier entry: recompute the marks over the whole journal.
+        const marks = undoMarks(merged);
+        const withMarks = merged.map((e) => {
+          const by = marks.get(e.seq);
+          if (by === e.undoneBy) return e;
+          const { undoneBy: _old, ...rest } = e;
+          return by === undefined ? rest : { ...rest, undoneBy: by };
+        });
+        cache.current = { eventId, entries: withMarks };
+        setEntries(withMarks);
+        setError(null);
+        setLoaded(true);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [connection, status, lastSeq, eventId, attempt]);
+  return { entries, error, loaded, retry: () => setAttempt((n) => n + 1) };
+}
+
+function timeText(iso: string): { time: string; full: string } {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { time: iso, full: iso };
+  const today = new Date();
+  const sameDay = date.toDateString() === today.toDateString();
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return {
+    time: sameDay ? time : `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`,
+    full: date.toLocaleString(),
+  };
+}
+
 export function LogScreen() {
-  return <section className="card"><h2>Log</h2><p className="notice">Coming in this release.</p></section>;
+  const state = useStation((s) => s.snapshot?.state ?? null);
+  const readOnly = useStation((s) => s.snapshot?.summary?.readOnly ?? false);
+  const undo = useStation((s) => s.undo);
+  const { entries, error, loaded, retry } = useJournal();
+  const [kinds, setKinds] = useState<Set<LogKind>>(new Set());
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+
+  const rows = useMemo(() => {
+    const described = describeJournal(entries, state);
+    for (const row of described) row.search = searchKey(`${row.seq} ${row.what} ${row.why ?? ''} ${row.station}`);
+    return described.reverse();
+  }, [entries, state]);
+  const counts = useMemo(() => {
+    const map = new Map<LogKind, number>();
+    for (const row of rows) map.set(row.kind, (map.get(row.kind) ?? 0) + 1);
+    return map;
+  }, [rows]);
+  const shown = useMemo(() => {
+    const q = searchKey(deferredQuery);
+    return rows.filter((r) => (kinds.size === 0 || kinds.has(r.kind)) && (!q || r.search.includes(q)));
+  }, [rows, kinds, deferredQuery]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 48,
+    overscan: 10,
+    getItemKey: (index) => shown[index]?.seq ?? index,
+  });
+  const toggle = (kind: LogKind): void =>
+    setKinds((current) => {
+      const next = new Set(current);
+      if (next.has(kind)) next.delete(kind);
+      else next.add(kind);
+      return next;
+    });
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <section className="log-screen" data-testid="log-screen">
+      <div className="log-head">
+        <div>
+          <h2>Event log</h2>
+          <p className="muted">
+            Every change, newest first: when, which station, what and why. Undone entries stay here, struck through.
+          </p>
+        </div>
+        <label className="search">
+          Search
+          <input
+            type="search"
+            data-search
+            placeholder="Name, table, reason…  ( / )"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setQuery('');
+            }}
+            aria-label="Search the event log"
+          />
+        </label>
+      </div>
+      <div className="log-filters" role="group" aria-label="Show only">
+        <button type="button" className={kinds.size === 0 ? 'log-chip active' : 'log-chip'} aria-pressed={kinds.size === 0} onClick={() => setKinds(new Set())}>
+          All <span className="count">{rows.length}</span>
+        </button>
+        {LOG_KINDS.map(({ kind, label }) => (
+          <button
+            key={kind}
+            type="button"
+            className={kinds.has(kind) ? 'log-chip active' : 'log-chip'}
+            aria-pressed={kinds.has(kind)}
+            onClick={() => toggle(kind)}
+            data-kind={kind}
+            disabled={!counts.get(kind) && !kinds.has(kind)}
+          >
+            {label} <span className="count">{counts.get(kind) ?? 0}</span>
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p className="problem" role="alert">
+          The event log could not be read: {error}{' '}
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      <div className="log-scroll" ref={scrollRef} data-testid="log-scroll">
+        <div className="log-list" role="list" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = shown[item.index] as LogRow;
+            const when = timeText(row.at);
+            const undone = row.undoneBy !== undefined;
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                className={`log-row${undone ? ' undone' : ''}${item.index % 2 === 1 ? ' alt' : ''}`}
+                data-index={item.index}
+                data-seq={row.seq}
+                ref={virtualizer.measureElement}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <span className="log-seq muted" title="Journal entry number">
+                  #{row.seq}
+                </span>
+                <time className="log-time" dateTime={row.at} title={when.full}>
+                  {when.time}
+                </time>
+                <span className="log-station muted" title="Station">
+                  {row.station}
+                </span>
+                <div className="log-what">
+                  <span className={`log-kind kind-${row.kind}`}>{LOG_KINDS.find((k) => k.kind === row.kind)?.label}</span>
+                  <span className="log-text">{row.what}</span>
+                  {row.why && (
+                    <span className="log-why">
+                      <span className="muted">reason:</span> {row.why}
+                    </span>
+                  )}
+                  {undone && <span className="log-undone">undone by entry {row.undoneBy}</span>}
+                </div>
+                <div className="log-actions">
+                  {row.undoable && !readOnly && (
+                    <button type="button" onClick={() => void undo(row.seq)} aria-label={`Undo entry ${row.seq}: ${row.what}`}>
+                      {row.kind === 'undo' ? 'Redo' : 'Undo'}
+                    </button>
+                  )}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+        {loaded && shown.length === 0 && <p className="empty">{rows.length === 0 ? 'Nothing recorded yet.' : 'No entry matches.'}</p>}
+      </div>
+    </section>
+  );
 }

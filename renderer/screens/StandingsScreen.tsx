@@ -1,4 +1,120 @@
-/** Standings screen — being built. */
+/**
+ * Standings: the rule set's ranking with its tiebreaker columns, computed here from the pushed state
+ * by the rule set itself (pure and fast, so every result entered or amended shows at once), searchable
+ * (`/`), sortable by any column, virtualised for thousands of players, and a per-player breakdown of
+ * every tiebreaker with the numbers filled in. Print from here.
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { PlayerId } from '../../core/model/types.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import { PrintButton } from '../components/PrintButton.js';
+import { swissRoundsPlayed } from '../lib/event.js';
+import { useStation } from '../store/station.js';
+import { Breakdown } from './standings/Breakdown.js';
+import { pointsLabel } from './standings/numbers.js';
+import { displayNames, nameLookup } from './standings/people.js';
+import { StandingsTable } from './standings/StandingsTable.js';
+import './Standings.css';
+
 export function StandingsScreen() {
-  return <section className="card"><h2>Standings</h2><p className="notice">Coming in this release.</p></section>;
+  const state = useStation((s) => s.snapshot?.state ?? null);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [selected, setSelected] = useState<PlayerId | null>(null);
+  const [shown, setShown] = useState(0);
+
+  const ruleset = useMemo(() => (state ? getRuleset(state.ruleset) : null), [state?.ruleset]);
+  const standings = useMemo(() => (state && ruleset ? ruleset.standings(state) : []), [state, ruleset]);
+  const names = useMemo(() => (state ? displayNames(state) : new Map<PlayerId, string>()), [state?.players]);
+  const nameOf = useMemo(() => nameLookup(names), [names]);
+  const droppedAfter = useMemo(() => {
+    const map = new Map<PlayerId, number>();
+    for (const p of state?.players ?? []) if (p.droppedAfterRound !== undefined) map.set(p.id, p.droppedAfterRound);
+    return map;
+  }, [state?.players]);
+
+  const selectedStanding = selected ? standings.find((s) => s.id === selected) : undefined;
+  useEffect(() => {
+    if (!selected) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && !useStation.getState().helpOpen) setSelected(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected]);
+  const onCount = useCallback((n: number) => setShown(n), []);
+
+  if (!state || !ruleset) return <></>;
+  const rounds = swissRoundsPlayed(state);
+  const large = state.ruleset === 'lightseekers-large';
+  const teams = ruleset.family === 'head-to-head' && state.settings.teamSize > 1;
+  const tiebreakers = teams ? ruleset.tiebreakers.filter((t) => t.key !== 'gw' && t.key !== 'ogw') : ruleset.tiebreakers;
+
+  return (
+    <section className="standings-screen" data-testid="standings-screen">
+      <div className="standings-head">
+        <div>
+          <h2>Standings</h2>
+          <p className="muted">
+            {rounds === 0 ? 'No round played yet' : `After ${rounds === 1 ? 'round 1' : `${rounds} Swiss rounds`}`} · {standings.length.toLocaleString('en')} players
+            {large ? ' · ranked within each group' : ''} · tiebreakers: {tiebreakers.map((t) => t.label).join(', ')}
+            {query && (
+              <strong data-testid="standings-count" aria-live="polite">
+                {' '}
+                · {shown.toLocaleString('en')} {shown === 1 ? 'matches' : 'match'} “{query}”
+              </strong>
+            )}
+          </p>
+        </div>
+        <div className="toolbar">
+          <label className="search">
+            Search
+            <input
+              type="search"
+              data-search
+              placeholder="Name or ID  ( / )"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setQuery('');
+                if (e.key === 'ArrowDown') {
+                  e.preventDefault();
+                  document.querySelector<HTMLElement>('.standings-table tbody tr[tabindex="0"]')?.focus();
+                }
+              }}
+              aria-label="Search standings by name or ID"
+            />
+          </label>
+          <PrintButton doc="standings" />
+        </div>
+      </div>
+      <div className={selectedStanding ? 'standings-layout with-panel' : 'standings-layout'}>
+        <StandingsTable
+          standings={standings}
+          tiebreakers={tiebreakers}
+          pointsLabel={pointsLabel(ruleset)}
+          names={names}
+          droppedAfter={droppedAfter}
+          query={deferredQuery}
+          showGroup={large}
+          teams={teams}
+          draws={ruleset.family !== 'lightseekers'}
+          showId={!selectedStanding}
+          selectedId={selected}
+          onOpen={(id) => setSelected((current) => (current === id ? null : id))}
+          onCount={onCount}
+        />
+        {selectedStanding && (
+          <Breakdown
+            state={state}
+            standing={selectedStanding}
+            nameOf={nameOf}
+            droppedAfter={droppedAfter.get(selectedStanding.id)}
+            onClose={() => setSelected(null)}
+          />
+        )}
+      </div>
+      <p className="muted st-small">Click a row, or press Enter on it, for the tiebreakers worked out. Click a column header to sort by it.</p>
+    </section>
+  );
 }

@@ -1,0 +1,333 @@
+/**
+ * The journal in words: each entry becomes "what happened" ("Result entered: round 2, table 3 — Ana
+ * Archer 2–1 Bo Berg", "Round 2 paired (12 tables, 1 bye)", "Ana Archer dropped after round 3") and
+ * "why" (the reason it carries), with its kind for the filter and whether it was undone.
+ *
+ * One pass over the journal in order: names come from the registrations (so removed players keep
+ * their names) and the current state; a result's players come from the pairing of its round in force
+ * when it was entered; a result for a table that already had one is an amendment.
+ */
+import type { JournalEntryView } from '../../../core/api/contract.js';
+import type { Command } from '../../../core/event/commands.js';
+import type { EventState, PlayerId, RulesetId } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { podMatchWinner } from '../../../core/rulesets/pods/results.js';
+import type { PodResult } from '../../../core/model/types.js';
+
+export type LogKind = 'event' | 'registration' | 'pairings' | 'results' | 'drops' | 'clock' | 'undo';
+
+export const LOG_KINDS: { kind: LogKind; label: string }[] = [
+  { kind: 'registration', label: 'Registration' },
+  { kind: 'pairings', label: 'Pairings' },
+  { kind: 'results', label: 'Results' },
+  { kind: 'drops', label: 'Drops' },
+  { kind: 'clock', label: 'Clock' },
+  { kind: 'undo', label: 'Undo' },
+  { kind: 'event', label: 'Event & settings' },
+];
+
+export interface LogRow {
+  seq: number;
+  at: string;
+  station: string;
+  kind: LogKind;
+  what: string;
+  why?: string;
+  /** Set when a later undo reverted this entry. */
+  undoneBy?: number;
+  /** The Undo button applies (not the event's creation, not already undone). */
+  undoable: boolean;
+  /** Folded text for the search box. */
+  search: string;
+}
+
+const KIND_OF: Record<Command['type'], LogKind> = {
+  'create-event': 'event',
+  'set-settings': 'event',
+  'register-player': 'registration',
+  'edit-player': 'registration',
+  'drop-player': 'drops',
+  'reinstate-player': 'drops',
+  'pair-round': 'pairings',
+  'start-playoff': 'pairings',
+  'record-result': 'results',
+  'start-round-clock': 'clock',
+  'pause-clock': 'clock',
+  'resume-clock': 'clock',
+  'adjust-clock': 'clock',
+  'extend-table': 'clock',
+  'set-players-in-game': 'clock',
+  'add-extra-turns': 'clock',
+  'record-intentional-draw': 'clock',
+  'start-deck-check': 'clock',
+  'end-deck-check': 'clock',
+  'start-timer': 'clock',
+  'stop-timer': 'clock',
+  undo: 'undo',
+};
+
+/** Journal entries reverted by an effective undo → the undo's seq (as the host computes it). */
+export function undoMarks(entries: readonly { seq: number; command: Command }[]): Map<number, number> {
+  const undos = entries.filter((e) => e.command.type === 'undo').sort((a, b) => b.seq - a.seq);
+  const undoneBy = new Map<number, number>();
+  for (const entry of undos) {
+    if (undoneBy.has(entry.seq)) continue;
+    const target = (entry.command as Extract<Command, { type: 'undo' }>).target;
+    if (!undoneBy.has(target)) undoneBy.set(target, entry.seq);
+  }
+  return undoneBy;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const SETTING_WORDS: Record<string, (value: unknown) => string> = {
+  rel: (v) => `REL ${String(v)}`,
+  swissRounds: (v) => `${String(v)} Swiss rounds`,
+  gamesToWin: (v) => `best of ${2 * Number(v) - 1}`,
+  format: (v) => `format ${String(v)}`,
+  teamSize: (v) => (Number(v) === 1 ? 'individual players' : `teams of ${String(v)}`),
+  twoHeadedGiant: (v) => (v ? 'Two-Headed Giant' : 'not Two-Headed Giant'),
+  pairWithinDraftPods: (v) => (v ? 'pair within draft pods' : 'pair across draft pods'),
+  lateEntryRecord: (v) => (v === 'loss' ? 'late entries get losses for missed rounds' : 'late entries get no record for missed rounds'),
+  releaseWeekend: (v) => (v ? 'release weekend' : 'not a release weekend'),
+  podSize: (v) => `pods of ${String(v)}`,
+  endOfRound: (v) => (v === 'extra-turns' ? 'end of round: extra turns' : 'end of round: active player finishes'),
+  lastTurnMinutes: (v) => `last turn ${String(v)} minutes`,
+  balanceSeats: (v) => (v ? 'balanced seats' : 'random seats'),
+};
+
+interface Pairing {
+  seq: number;
+  undoneBy?: number;
+  seats: Map<number, PlayerId[]>;
+}
+
+export function describeJournal(entries: readonly JournalEntryView[], state: EventState | null): LogRow[] {
+  const ruleset: RulesetId | undefined = state?.ruleset;
+  const family = ruleset ? getRuleset(ruleset).family : 'head-to-head';
+  const tableWord = family === 'pods' ? 'pod' : 'table';
+  const registered = new Map<PlayerId, string>();
+  const current = new Map<PlayerId, string>();
+  for (const p of state?.players ?? []) current.set(p.id, p.name);
+  const name = (id: PlayerId): string => current.get(id) ?? registered.get(id) ?? id;
+  const marks = new Map<number, number>();
+  for (const e of entries) if (e.undoneBy !== undefined) marks.set(e.seq, e.undoneBy);
+  // Was entry `seq` still in force at moment `at` (not undone by an entry before it)?
+  const inForce = (seq: number, at: number): boolean => {
+    const by = marks.get(seq);
+    return by === undefined || by > at;
+  };
+  const pairings = new Map<number, Pairing[]>();
+  const results = new Map<string, number[]>();
+  const whatOf = new Map<number, string>();
+  const rows: LogRow[] = [];
+
+  const seatsAt = (round: number, table: number, at: number): PlayerId[] | undefined => {
+    const list = pairings.get(round) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const p = list[i] as Pairing;
+      if (p.seq < at && inForce(p.seq, at)) return p.seats.get(table);
+    }
+    return undefined;
+  };
+  const roundsPairedAt = (at: number): number => {
+    let max = 0;
+    for (const [round, list] of pairings) if (list.some((p) => p.seq < at && inForce(p.seq, at))) max = Math.max(max, round);
+    return max;
+  };
+
+  const resultWords = (result: Record<string, unknown>, seats: PlayerId[] | undefined): string => {
+    const games = result.games;
+    if (Array.isArray(games) && games.length === 3 && games.every((g) => typeof g === 'number')) {
+      const [a, b, d] = games as number[];
+      const score = `${a}–${b}${(d ?? 0) > 0 ? `–${d}` : ''}`;
+      if (seats && seats.length === 2) return `${name(seats[0] as PlayerId)} ${score} ${name(seats[1] as PlayerId)}`;
+      return score;
+    }
+    if (result.vp && typeof result.vp === 'object') {
+      const vp = result.vp as Record<string, number>;
+      const order = seats ?? Object.keys(vp);
+      const sorted = [...order].sort((x, y) => (vp[y] ?? 0) - (vp[x] ?? 0));
+      const defeated = Array.isArray(result.defeated) ? (result.defeated as string[]) : [];
+      const parts = [sorted.map((id) => `${name(id)} ${vp[id] ?? 0} VP`).join(', ')];
+      if (defeated.length > 0) parts.push(`defeated in order: ${defeated.map(name).join(', ')}`);
+      if (typeof result.winner === 'string') parts.push(`winner picked: ${name(result.winner)}`);
+      if (typeof result.runnerUp === 'string') parts.push(`runner-up picked: ${name(result.runnerUp)}`);
+      return parts.join('; ');
+    }
+    const excluded = Array.isArray(result.excluded) ? (result.excluded as string[]) : [];
+    let words: string;
+    try {
+      const winner = podMatchWinner(result as unknown as PodResult);
+      words = winner === 'draw' ? 'a draw' : `won by ${name(winner)}`;
+    } catch {
+      words = 'result recorded';
+    }
+    if (Array.isArray(games)) words += ` (games: ${(games as string[]).map((g) => (g === 'draw' ? 'draw' : name(g))).join(', ')})`;
+    if (excluded.length > 0) words += `; ${andList(excluded.map(name))} excluded (conceded or match loss)`;
+    return words;
+  };
+
+  for (const entry of entries) {
+    const c = entry.command;
+    let what = '';
+    let why: string | undefined;
+    switch (c.type) {
+      case 'create-event': {
+        let title: string = c.ruleset;
+        try {
+          title = getRuleset(c.ruleset).title;
+        } catch {
+          title = c.ruleset;
+        }
+        what = `Event created: “${c.name}” (${title})`;
+        break;
+      }
+      case 'set-settings': {
+        const parts = Object.entries(c.settings).map(([k, v]) => SETTING_WORDS[k]?.(v) ?? `${k} ${String(v)}`);
+        what = `Settings changed: ${parts.join(', ') || 'nothing'}`;
+        break;
+      }
+      case 'register-player': {
+        registered.set(c.player.id, c.player.name);
+        const extra: string[] = [];
+        const paired = roundsPairedAt(entry.seq);
+        if (paired > 0) extra.push(`late entry after round ${paired}`);
+        if (c.player.awardedByes) extra.push(`${plural(c.player.awardedByes, 'awarded bye')}`);
+        if (c.player.draftPod !== undefined) extra.push(`draft pod ${c.player.draftPod}`);
+        if (c.player.members) extra.push(`team: ${c.player.members.map((m) => `${m.seat} ${m.name}`).join(', ')}`);
+        if (c.player.note) extra.push(`note “${c.player.note}”`);
+        what = `${c.player.name} registered (${c.player.id})${extra.length > 0 ? ` — ${extra.join('; ')}` : ''}`;
+        break;
+      }
+      case 'edit-player': {
+        const before = name(c.id);
+        const changes: string[] = [];
+        if (c.changes.name !== undefined) {
+          changes.push(`name → “${c.changes.name}”`);
+          registered.set(c.id, c.changes.name);
+        }
+        if (c.changes.note !== undefined) changes.push(c.changes.note ? `note → “${c.changes.note}”` : 'note removed');
+        if (c.changes.awardedByes !== undefined) changes.push(`awarded byes → ${c.changes.awardedByes}`);
+        if (c.changes.draftPod !== undefined) changes.push(`draft pod → ${c.changes.draftPod}`);
+        if (c.changes.members !== undefined) changes.push(`team → ${c.changes.members.map((m) => `${m.seat} ${m.name}`).join(', ')}`);
+        what = `${before} (${c.id}) edited: ${changes.join(', ') || 'no change'}`;
+        break;
+      }
+      case 'drop-player': {
+        const paired = roundsPairedAt(entry.seq);
+        what = `${name(c.id)} dropped${paired > 0 ? ` after round ${paired}` : ' before round 1 (removed from the event)'}`;
+        break;
+      }
+      case 'reinstate-player':
+        what = `${name(c.id)} reinstated`;
+        break;
+      case 'pair-round': {
+        const seats = new Map(c.tables.map((t) => [t.table, [...t.seats]]));
+        const list = pairings.get(c.round) ?? [];
+        list.push({ seq: entry.seq, ...(marks.has(entry.seq) ? { undoneBy: marks.get(entry.seq) as number } : {}), seats });
+        pairings.set(c.round, list);
+        const parts = [plural(c.tables.length, family === 'pods' ? 'pod' : 'table')];
+        if (c.byes.length > 0) parts.push(plural(c.byes.length, 'bye'));
+        if (c.waiting && c.waiting.length > 0) parts.push(`${c.waiting.length} waiting`);
+        if (c.groups) parts.push(plural(c.groups.length, 'group'));
+        const label = c.stage === 'playoff' ? `Playoff round ${c.round}` : `Round ${c.round}`;
+        what = `${label} ${c.replace ? 're-paired' : 'paired'} (${parts.join(', ')})`;
+        why = c.reason;
+        break;
+      }
+      case 'record-result': {
+        const key = `${c.round}:${c.table}`;
+        const pairing = (pairings.get(c.round) ?? []).filter((p) => p.seq < entry.seq && inForce(p.seq, entry.seq)).pop();
+        const earlier = (results.get(key) ?? []).filter((seq) => seq < entry.seq && inForce(seq, entry.seq) && (!pairing || seq > pairing.seq));
+        const list = results.get(key) ?? [];
+        list.push(entry.seq);
+        results.set(key, list);
+        const seats = seatsAt(c.round, c.table, entry.seq);
+        what = `Result ${earlier.length > 0 ? 'amended' : 'entered'}: round ${c.round}, ${tableWord} ${c.table} — ${resultWords(c.result, seats)}`;
+        why = c.reason;
+        break;
+      }
+      case 'start-playoff': {
+        const shown = c.seeds.slice(0, 8).map((id, i) => `${i + 1} ${name(id)}`);
+        what = `Cut to the top ${c.top}${c.draft ? ' (booster draft)' : ''} — ${c.draft ? 'draft seats' : 'seeds'}: ${shown.join(', ')}${c.seeds.length > 8 ? `, … (${c.seeds.length} in all)` : ''}`;
+        break;
+      }
+      case 'start-round-clock':
+        what = `Round ${c.round} clock started${c.minutes === null ? ' (untimed)' : c.minutes !== undefined ? ` (${c.minutes} minutes)` : ''}`;
+        break;
+      case 'pause-clock':
+        what = `Round ${c.round} clock paused`;
+        why = c.reason;
+        break;
+      case 'resume-clock':
+        what = `Round ${c.round} clock resumed`;
+        break;
+      case 'adjust-clock':
+        what = `Round ${c.round} clock ${c.minutes >= 0 ? '+' : '−'}${Math.abs(c.minutes)} minutes`;
+        why = c.reason;
+        break;
+      case 'extend-table': {
+        const reason = { 'deck-check': 'deck check', 'judge-pause': 'judge pause', 'feature-match': 'feature match', other: 'extension' }[c.reason];
+        const length = c.minutes !== undefined || c.seconds !== undefined ? `: ${c.minutes ?? 0} min${c.seconds ? ` ${c.seconds} s` : ''}` : '';
+        what = `Round ${c.round}, ${tableWord} ${c.table} time extended (${reason}${length})`;
+        why = c.note;
+        break;
+      }
+      case 'set-players-in-game':
+        what = `Round ${c.round}, ${tableWord} ${c.table}: ${plural(c.players, 'player')} still in the game when time was called`;
+        why = c.reason;
+        break;
+      case 'add-extra-turns':
+        what = `Round ${c.round}, ${tableWord} ${c.table}: +${plural(c.turns, 'extra turn')}`;
+        why = c.reason;
+        break;
+      case 'record-intentional-draw':
+        what = `Round ${c.round}, ${tableWord} ${c.table}: intentional draw (its timer starts)`;
+        break;
+      case 'start-deck-check':
+        what = `Deck check started: round ${c.round}, ${tableWord} ${c.table}, judge ${c.judge}${c.players ? ` (${andList(c.players.map(name))})` : ''}`;
+        break;
+      case 'end-deck-check':
+        what = `Deck check ended: round ${c.round}, ${tableWord} ${c.table}`;
+        why = c.outcome;
+        break;
+      case 'start-timer': {
+        const label = c.label ?? { 'deck-construction': 'deck construction', registration: 'deck registration', 'draft-pick': 'draft', custom: 'timer' }[c.kind];
+        const length = c.minutes !== undefined || c.seconds !== undefined ? ` (${c.minutes ?? 0} min${c.seconds ? ` ${c.seconds} s` : ''})` : '';
+        what = `Timer started: ${label}${length}`;
+        break;
+      }
+      case 'stop-timer':
+        what = `Timer stopped: ${c.id}`;
+        break;
+      case 'undo': {
+        const target = whatOf.get(c.target);
+        what = `Undo of entry ${c.target}${target ? `: ${target}` : ''}`;
+        why = c.reason;
+        break;
+      }
+    }
+    whatOf.set(entry.seq, what);
+    const row: LogRow = {
+      seq: entry.seq,
+      at: entry.at,
+      station: entry.station,
+      kind: KIND_OF[c.type],
+      what,
+      ...(why?.trim() ? { why: why.trim() } : {}),
+      ...(entry.undoneBy !== undefined ? { undoneBy: entry.undoneBy } : {}),
+      undoable: c.type !== 'create-event' && entry.undoneBy === undefined,
+      search: '',
+    };
+    rows.push(row);
+  }
+  return rows;
+}

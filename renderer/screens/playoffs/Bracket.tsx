@@ -1,0 +1,246 @@
+/**
+ * The bracket after the cut: every playoff round as a column.
+ * - Head-to-head (MTR 10.4): matches in bracket order, winners advance to the next column, then the
+ *   champion; seat 1 is the higher seed.
+ * - Pods (10.4A) and Lightseekers: each round's pods/tables with seats by seed, the winner of each
+ *   highlighted, seeds waiting out a round, and the rounds still to come.
+ * Results are entered on the Results screen; the bracket shows who won each table.
+ */
+import type { ReactNode } from 'react';
+import { headToHeadBracket } from '../../../core/documents/bracket.js';
+import { tableWinner } from '../../../core/documents/layout.js';
+import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { isHeadToHeadResult } from '../../../core/rulesets/mtr/results.js';
+import { isPodResult } from '../../../core/rulesets/pods/results.js';
+import { podPlayoffPlan } from '../../../core/rulesets/pods/playoffs.js';
+import { useStation } from '../../store/station.js';
+import { seedInfo, TableCard, WaitingList, type SeedInfo } from './common.js';
+
+function roundNames(total: number): string[] {
+  const names = ['Final', 'Semifinals', 'Quarterfinals'];
+  return Array.from({ length: total }, (_, i) => names[total - 1 - i] ?? `Playoff round ${i + 1}`);
+}
+
+/** Who advanced from a played table: its winner, or (a drawn MAMTR pod) the player found in the next round. */
+export function advancedFrom(state: EventState, table: Table, next: Round | undefined, seeds: SeedInfo): { id?: PlayerId; note?: string } {
+  const winner = tableWinner(table);
+  if (winner && winner !== 'draw') return { id: winner };
+  const moved = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id)) || next.byes.some((b) => b.player === id) || next.waiting?.includes(id)) : undefined;
+  if (moved) return { id: moved, note: 'advanced' };
+  if (winner === 'draw' && state.ruleset === 'mamtr-2024' && isPodResult(table.result)) {
+    // MAMTR 2.4C: a drawn playoff pod is won by the highest Swiss seed in it (not excluded).
+    const excluded = new Set(table.result.excluded ?? []);
+    const best = table.seats.filter((id) => !excluded.has(id)).sort((a, b) => (seeds.seedOf(a) ?? 1e9) - (seeds.seedOf(b) ?? 1e9))[0];
+    if (best) return { id: best, note: 'draw: the highest Swiss seed advances (2.4C)' };
+  }
+  return {};
+}
+
+function resultNote(table: Table, nameOf: (id: PlayerId) => string): string {
+  const result = table.result;
+  if (!result) return '';
+  if (isHeadToHeadResult(result)) {
+    const [a, b, d] = result.games;
+    return `${a}–${b}${d > 0 ? `–${d}` : ''}`;
+  }
+  const winner = tableWinner(table);
+  if (winner === 'draw') return 'draw';
+  if (winner) return `won by ${nameOf(winner)}`;
+  return 'result recorded';
+}
+
+function Outstanding({ round }: { round: Round }) {
+  const setScreen = useStation((s) => s.setScreen);
+  return (
+    <button type="button" className="link" onClick={() => setScreen('results')}>
+      Result outstanding — enter it on Results (round {round.number})
+    </button>
+  );
+}
+
+export function Bracket({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
+  const family = getRuleset(state.ruleset).family;
+  if (family === 'head-to-head' && state.playoff && [2, 4, 8].includes(state.playoff.top)) return <HeadToHeadBracket state={state} nameOf={nameOf} />;
+  return <RoundsBracket state={state} nameOf={nameOf} />;
+}
+
+function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
+  const playoff = state.playoff!;
+  const seeds = seedInfo(playoff.seeds, playoff.draft);
+  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
+  const matches = headToHeadBracket(state);
+  const names = roundNames(matches.length);
+  const champion = matches[matches.length - 1]?.[0]?.winner;
+  return (
+    <div className="bracket h2h" data-testid="bracket" style={{ gridTemplateColumns: `repeat(${matches.length + 1}, minmax(200px, 1fr))` }}>
+      {matches.map((column, r) => (
+        <div className="bracket-column" key={r} data-testid={`bracket-round-${r + 1}`}>
+          <h3>
+            {names[r]}
+            {rounds[r] ? <span className="muted"> · round {rounds[r]!.number}</span> : null}
+          </h3>
+          <div className="bracket-matches">
+            {column.map((match, j) => {
+              const round = rounds[r];
+              const label = match.table ? `Table ${match.table.table}` : match.bye ? 'Bye' : 'Not paired yet';
+              return (
+                <div key={j} className={`bracket-match${match.winner ? ' decided' : ''}`} data-testid={`match-${r + 1}-${j + 1}`}>
+                  <div className="playoff-table-head">
+                    <span className={match.table ? 'table-number' : 'muted'}>{label}</span>
+                    {match.table?.result && <span className="score">{resultNote(match.table, nameOf)}</span>}
+                  </div>
+                  <ol className="po-seats">
+                    {match.slots.map((slot, k) => {
+                      const won = slot.id !== undefined && slot.id === match.winner;
+                      const lost = slot.id !== undefined && match.winner !== undefined && !won;
+                      const seed = slot.id !== undefined ? seeds.seedOf(slot.id) : undefined;
+                      return (
+                        <li key={k} className={won ? 'winner' : lost ? 'lost' : undefined}>
+                          <span className="po-seat-label">{match.table ? `Seat ${k + 1}` : ''}</span>
+                          <span className="seat-who">
+                            {slot.id !== undefined ? (
+                              <>
+                                {seed !== undefined && <span className="seed">{seeds.word} {seed} — </span>}
+                                <span className="who">{nameOf(slot.id)}</span>
+                                {won && <span className="won-mark"> ✓</span>}
+                              </>
+                            ) : (
+                              <span className="muted placeholder">{slot.placeholder}</span>
+                            )}
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                  {match.table && !match.table.result && round && <Outstanding round={round} />}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ))}
+      <div className="bracket-column champion-column">
+        <h3>Champion</h3>
+        <div className="bracket-matches">
+          <div className={`bracket-match champion${champion ? ' decided' : ''}`} data-testid="champion">
+            {champion ? <strong>{nameOf(champion)}</strong> : <span className="muted placeholder">winner of the final</span>}
+          </div>
+        </div>
+      </div>
+      <p className="muted bracket-note">
+        Seat 1 of each match is the higher {playoff.draft ? 'Swiss seed' : 'seed'} and chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw.
+      </p>
+    </div>
+  );
+}
+
+/** Playoff rounds a pods or Lightseekers cut plays (for the columns still to come). */
+function plannedRounds(state: EventState): string[] {
+  const playoff = state.playoff!;
+  const family = getRuleset(state.ruleset).family;
+  if (family === 'pods') {
+    try {
+      const total = podPlayoffPlan(playoff.top).podsPerRound.length;
+      return Array.from({ length: total }, (_, i) => (i === total - 1 ? 'Final' : `Playoff round ${i + 1}`));
+    } catch {
+      return [];
+    }
+  }
+  if (state.ruleset === 'lightseekers-large') {
+    const groups = new Set(state.players.filter((p) => playoff.seeds.includes(p.id)).map((p) => p.group));
+    return groups.size >= 2 ? ['Group finals', 'Grand final'] : ['Final table'];
+  }
+  return ['Final table'];
+}
+
+function futureText(state: EventState, index: number, total: number, waitingAtStart: number): string {
+  if (state.ruleset === 'lightseekers-large') return 'When the group finals are complete: their winners (with 2 or 3 groups, the runners-up too); seats at random.';
+  const final = index === total - 1;
+  const waiting = index === 1 && waitingAtStart > 0 ? `, with seeds 1–${waitingAtStart} who waited,` : '';
+  return `When the round before is complete: the winners${waiting} re-seeded by Swiss standing${final ? ' — the final, one pod' : ''}.`;
+}
+
+function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
+  const playoff = state.playoff!;
+  const seeds = seedInfo(playoff.seeds, false);
+  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
+  const planned = plannedRounds(state);
+  const total = Math.max(planned.length, rounds.length);
+  const names = planned.length >= rounds.length ? planned : roundNames(total);
+  const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
+  let waitingAtStart = 0;
+  if (!lightseekers) {
+    try {
+      waitingAtStart = podPlayoffPlan(playoff.top).waiting;
+    } catch {
+      waitingAtStart = 0;
+    }
+  }
+  const last = rounds[rounds.length - 1];
+  const finalDone = last && rounds.length >= planned.length && last.tables.length === 1 && last.tables[0]?.result !== undefined;
+  const champion = finalDone ? advancedFrom(state, last.tables[0]!, undefined, seeds).id : undefined;
+  const columns: ReactNode[] = [];
+  for (let r = 0; r < total; r++) {
+    const round = rounds[r];
+    columns.push(
+      <div className="bracket-column" key={r} data-testid={`bracket-round-${r + 1}`}>
+        <h3>
+          {names[r]}
+          {round ? <span className="muted"> · round {round.number}</span> : null}
+        </h3>
+        <div className="bracket-matches">
+          {round ? (
+            <>
+              {round.tables.map((table) => {
+                const advanced = table.result ? advancedFrom(state, table, rounds[r + 1], seeds) : {};
+                return (
+                  <TableCard
+                    key={table.table}
+                    state={state}
+                    table={table}
+                    nameOf={nameOf}
+                    seeds={seeds}
+                    winner={advanced.id}
+                    testId={`bracket-table-${r + 1}-${table.table}`}
+                    footer={
+                      table.result ? (
+                        <p className="table-result">
+                          {resultNote(table, nameOf)}
+                          {advanced.note ? ` — ${advanced.note}` : ''}
+                        </p>
+                      ) : (
+                        <Outstanding round={round} />
+                      )
+                    }
+                  />
+                );
+              })}
+              <WaitingList waiting={round.waiting} nameOf={nameOf} seeds={seeds} note="they join the next round" />
+              {round.byes.length > 0 && (
+                <p className="muted">Advancing with a bye: {round.byes.map((b) => nameOf(b.player)).join(', ')}</p>
+              )}
+            </>
+          ) : (
+            <div className="bracket-match future">
+              <span className="muted">{r === 0 ? 'To be paired.' : futureText(state, r, total, waitingAtStart)}</span>
+            </div>
+          )}
+        </div>
+      </div>,
+    );
+  }
+  return (
+    <div className="bracket rounds" data-testid="bracket" style={{ gridTemplateColumns: `repeat(${total + 1}, minmax(240px, 1fr))` }}>
+      {columns}
+      <div className="bracket-column champion-column">
+        <h3>{lightseekers ? 'Winner' : 'Champion'}</h3>
+        <div className="bracket-matches">
+          <div className={`bracket-match champion${champion ? ' decided' : ''}`} data-testid="champion">
+            {champion ? <strong>{nameOf(champion)}</strong> : <span className="muted placeholder">winner of the final</span>}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

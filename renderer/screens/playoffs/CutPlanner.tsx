@@ -1,0 +1,228 @@
+/**
+ * Before the cut: choose the cut (the rule set's cuts, the recommended one first), the booster-draft
+ * top 8 for MTR, see the first playoff round the engine proposes (tables with seeds, waiting seeds,
+ * warnings), then "Cut to top K" — a confirmation, because the cut ends the Swiss part — which records
+ * the cut and publishes that round. Lightseekers final tables wait for the players to choose seats.
+ */
+import { useMemo, useState } from 'react';
+import type { EventState, PlayerId } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
+import { useStation } from '../../store/station.js';
+import { ConfirmDialog, seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
+
+const MTR_PLANS: Record<number, string> = {
+  2: 'The final: seed 1 v seed 2.',
+  4: 'Semifinals 1 v 4 and 2 v 3, then the final.',
+  8: 'Quarterfinals 1 v 8, 4 v 5, 2 v 7, 3 v 6; the winners of 1/8 and 4/5 meet, and of 2/7 and 3/6; then the final.',
+};
+const MTR_DRAFT_PLAN =
+  'The eight are seated at random for the draft; then draft seats 1 v 5, 3 v 7, 2 v 6, 4 v 8; the winners of 1/5 and 3/7 meet, and of 2/6 and 4/8; then the final.';
+const POD_PLANS: Record<number, string> = {
+  4: 'The final: seeds 1–4 in one pod.',
+  7: 'One pod of seeds 4–7 while seeds 1–3 wait; the final: seeds 1–3 and that winner.',
+  10: 'Two pods from seeds 3–10 while seeds 1–2 wait; the final: seeds 1–2 and the two winners.',
+  13: 'Three pods from seeds 2–13 while seed 1 waits; the final: seed 1 and the three winners.',
+  16: 'Four pods from seeds 1–16; the final: the four winners.',
+  40: 'Seeds 1–8 wait; seeds 9–40 play in eight pods; then 16 players in four semifinal pods, re-seeded; then the final.',
+  64: 'Sixteen pods; then 16 players in four semifinal pods, re-seeded; then the final.',
+};
+
+function planText(state: EventState, top: number, draft: boolean): string {
+  const family = getRuleset(state.ruleset).family;
+  if (family === 'head-to-head') return draft ? MTR_DRAFT_PLAN : (MTR_PLANS[top] ?? '');
+  if (family === 'pods') return POD_PLANS[top] ?? '';
+  if (state.ruleset === 'lightseekers-casual') return 'The final table, filled from the round’s tables as the seed’s table says; seats at random.';
+  if (state.ruleset === 'lightseekers-large')
+    return 'A final table for each group (the top of the group), the players choosing their seats; then the grand final.';
+  return 'The final table: the top of the standings; the players choose their seats, the lowest seed first and the top seed last.';
+}
+
+function randomSeed(): number {
+  const buffer = new Int32Array(1);
+  crypto.getRandomValues(buffer);
+  return buffer[0] as number;
+}
+
+export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
+  const ruleset = getRuleset(state.ruleset);
+  const lastSeq = useStation((s) => s.snapshot?.lastSeq ?? -1);
+  const dispatch = useStation((s) => s.dispatch);
+  const setScreen = useStation((s) => s.setScreen);
+  const eligible = state.players.filter((p) => p.droppedAfterRound === undefined).length;
+  const recommended = useMemo(() => {
+    try {
+      return ruleset.recommendedRounds(
+        { competitors: state.players.length, awardedByes: state.players.filter((p) => p.awardedByes > 0).map((p) => p.awardedByes) },
+        state.settings,
+      ).top;
+    } catch {
+      return 0;
+    }
+  }, [ruleset, state.players, state.settings]);
+  const cuts = ruleset.playoffCuts;
+  const defaultTop =
+    cuts.includes(recommended) && recommended <= eligible ? recommended : ([...cuts].reverse().find((k) => k <= eligible) ?? cuts[0] ?? 2);
+  const [top, setTop] = useState(defaultTop);
+  const [draft, setDraft] = useState(ruleset.family === 'head-to-head' && state.settings.format === 'draft' && defaultTop === 8);
+  const [seed, setSeed] = useState(randomSeed);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const round = currentRound(state);
+  const open = outstandingTables(round);
+  const played = swissRoundsPlayed(state);
+  const planned = plannedSwissRounds(state);
+  const useDraft = draft && top === 8 && ruleset.family === 'head-to-head';
+  const query = open.length > 0 ? null : ({ kind: 'propose-playoff', top, ...(useDraft ? { draft: true } : {}), seed } as const);
+  const { result, error, slow } = useHostQuery<'propose-playoff'>(query, `${lastSeq}|${top}|${useDraft}|${seed}`);
+  const proposal = result?.proposal ?? null;
+  const seeds = seedInfo(proposal?.seeds ?? [], useDraft);
+  const seatChoice = (proposal?.seatChoice?.length ?? 0) > 0;
+  const firstRound = state.rounds.length + 1;
+
+  const cut = async (): Promise<void> => {
+    if (!proposal) return;
+    setBusy(true);
+    try {
+      const ack = await dispatch({ type: 'start-playoff', top, draft: useDraft, seeds: [...proposal.seeds] }, `Cut to the top ${top}`);
+      if (!ack) return;
+      if (seatChoice) return; // the players choose their seats first (the next-round panel records it)
+      await dispatch(
+        {
+          type: 'pair-round',
+          round: firstRound,
+          stage: 'playoff',
+          tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
+          byes: proposal.byes.map((b) => ({ player: b.player, kind: b.kind })),
+          ...(proposal.waiting && proposal.waiting.length > 0 ? { waiting: [...proposal.waiting] } : {}),
+          seed: proposal.seed,
+        },
+        `Playoff round ${firstRound} published: ${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}`,
+      );
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className="card cut-planner" data-testid="cut-planner">
+      <h2>Cut to the playoff</h2>
+      {played < planned && (
+        <p className="warning">
+          {played} of {planned} Swiss rounds played. The cut normally comes after the last Swiss round; you may still cut now.
+        </p>
+      )}
+      {open.length > 0 && round && (
+        <p className="problem" data-testid="cut-blocked">
+          Round {round.number} is not finished: {open.length === 1 ? 'table' : 'tables'} {open.join(', ')} {open.length === 1 ? 'has' : 'have'} no result. The cut needs the final standings.{' '}
+          <button type="button" onClick={() => setScreen('results')}>
+            Enter results
+          </button>
+        </p>
+      )}
+      <fieldset className="cut-choice">
+        <legend>Cut</legend>
+        {cuts.map((k) => (
+          <label key={k} className={k === top ? 'chosen' : undefined}>
+            <input type="radio" name="cut" value={k} checked={k === top} disabled={k > eligible} onChange={() => setTop(k)} />
+            Top {k}
+            {k === recommended ? <span className="muted"> (recommended)</span> : null}
+          </label>
+        ))}
+        {ruleset.family === 'head-to-head' && (
+          <label className="draft-option">
+            <input type="checkbox" checked={useDraft} disabled={top !== 8} onChange={(e) => setDraft(e.target.checked)} data-testid="draft-top8" />
+            Booster-draft top 8
+          </label>
+        )}
+      </fieldset>
+      <p className="muted plan" data-testid="cut-plan">
+        {planText(state, top, useDraft)} {eligible} players have not dropped.
+      </p>
+      {error && (
+        <p className="problem" role="alert" data-testid="cut-error">
+          {error}
+        </p>
+      )}
+      {!proposal && !error && query && <p className="muted">{slow ? 'Working out the cut…' : '\u00a0'}</p>}
+      {proposal && (
+        <div className="cut-preview" data-testid="cut-preview">
+          <div className="preview-head">
+            <h3>{seatChoice ? 'The final table' : `First playoff round (round ${firstRound})`}</h3>
+            <div className="toolbar">
+              {useDraft && (
+                <button type="button" onClick={() => setSeed(randomSeed())}>
+                  Draw the draft seats again
+                </button>
+              )}
+              <button type="button" className="primary" onClick={() => setConfirming(true)} data-testid="cut-button">
+                Cut to top {top}
+                {useDraft ? ' (booster draft)' : ''}…
+              </button>
+            </div>
+          </div>
+          {seatChoice && (
+            <p className="muted">
+              After the cut the players choose their seats: the lowest seed first, the top seed last. You record the seats they choose.
+            </p>
+          )}
+          <div className="playoff-tables">
+            {proposal.tables.map((t) =>
+              seatChoice ? (
+                <div key={t.table} className="playoff-table choosing-card" data-testid={`playoff-table-${t.table}`}>
+                  <div className="playoff-table-head">
+                    <span className="table-number">Table {t.table}</span>
+                    <span className="muted">choosing order</span>
+                  </div>
+                  <ol className="po-seats choosing">
+                    {t.seats.map((id, i) => (
+                      <li key={id}>
+                        <span className="po-seat-label">{i === 0 ? 'Chooses 1st' : i === t.seats.length - 1 ? 'Chooses last' : `Chooses ${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`}</span>
+                        <span className="seat-who">
+                          <span className="seed">Seed {seeds.seedOf(id)} — </span>
+                          <span className="who">{nameOf(id)}</span>
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              ) : (
+                <TableCard key={t.table} state={state} table={t} nameOf={nameOf} seeds={seeds} />
+              ),
+            )}
+          </div>
+          <WaitingList waiting={proposal.waiting} nameOf={nameOf} seeds={seeds} note="they join the next round" />
+          <Warnings warnings={proposal.warnings} />
+          <details className="seed-list">
+            <summary>All {proposal.seeds.length} {useDraft ? 'draft seats' : 'seeds'}</summary>
+            <ol>
+              {proposal.seeds.map((id) => (
+                <li key={id}>{nameOf(id)}</li>
+              ))}
+            </ol>
+          </details>
+        </div>
+      )}
+      {confirming && proposal && (
+        <ConfirmDialog
+          title={`Cut to the top ${top}?`}
+          confirmLabel={seatChoice ? `Cut to top ${top}` : `Cut to top ${top} and publish round ${firstRound}`}
+          onConfirm={() => void cut()}
+          onCancel={() => setConfirming(false)}
+          busy={busy}
+        >
+          <p>
+            The Swiss part of the event ends here: no more Swiss rounds can be paired, and a player who drops from now on is not replaced.
+          </p>
+          <p className="muted">
+            {seatChoice
+              ? 'Next, the players choose their seats at the final table and you record them.'
+              : `The first playoff round (${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}) is published at once.`}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * The standings table: the rule set's tiebreaker columns, sortable by any column (click or Enter on
+ * a header), filtered by the search text, and virtualised (@tanstack/react-virtual) so that a
+ * 4,096-player event scrolls smoothly: only the rows in view are in the DOM, every row has the same
+ * height, and the header stays put. Rows are keyboard-driven: ↑/↓, Page Up/Down, Home/End move, Enter
+ * opens the player's breakdown.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { boardCollator, splitName } from '../../../core/documents/names.js';
+import type { PlayerId, Standing } from '../../../core/model/types.js';
+import type { TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
+import { formatTiebreaker } from './numbers.js';
+import { searchKey } from './people.js';
+
+export const ROW_HEIGHT = 40;
+
+export type SortKey = 'rank' | 'group' | 'name' | 'id' | 'points' | 'record' | `tb:${string}`;
+export interface SortState {
+  key: SortKey;
+  /** true = the column's natural order (rank 1 first, names A–Z, most points first). */
+  natural: boolean;
+}
+
+export interface StandingsTableProps {
+  standings: readonly Standing[];
+  tiebreakers: readonly TiebreakerInfo[];
+  /** Header of the points column ("Points", Lightseekers "Wins"). */
+  pointsLabel?: string;
+  /** Display names (with a note or id where two people share a name); default the standing's name. */
+  names?: ReadonlyMap<PlayerId, string>;
+  /** The round after which each dropped player dropped. */
+  droppedAfter?: ReadonlyMap<PlayerId, number>;
+  /** Search text: rows whose name or id contain it (accents and case ignored). */
+  query?: string;
+  /** Lightseekers large: the group column. */
+  showGroup?: boolean;
+  /** MTR team events: GW and OGW are not used. */
+  teams?: boolean;
+  /** Lightseekers: games have no draws (the record column reads W–L). */
+  draws?: boolean;
+  /** The ID column (hidden while the breakdown panel takes the room). */
+  showId?: boolean;
+  selectedId?: PlayerId | null;
+  onOpen?: (id: PlayerId) => void;
+  /** Told how many rows match the search. */
+  onCount?: (shown: number) => void;
+}
+
+interface Row {
+  s: Standing;
+  order: number;
+  name: string;
+  key: string;
+}
+
+function recordText(s: Standing, draws: boolean): string {
+  const r = s.record;
+  return `${r.wins}–${r.losses}${draws ? `–${r.draws}` : ''}${r.byes > 0 ? ` (+${r.byes} bye${r.byes === 1 ? '' : 's'})` : ''}`;
+}
+
+export function StandingsTable(props: StandingsTableProps) {
+  const { standings, tiebreakers, names, droppedAfter, query = '', showGroup = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
+  const [sort, setSort] = useState<SortState>({ key: 'rank', natural: true });
+
+  const rows = useMemo<Row[]>(
+    () =>
+      standings.map((s, order) => {
+        const name = names?.get(s.id) ?? s.name;
+        return { s, order, name, key: searchKey(`${name} ${s.id}`) };
+      }),
+    [standings, names],
+  );
+
+  const filtered = useMemo(() => {
+    const q = searchKey(query);
+    return q ? rows.filter((r) => r.key.includes(q)) : rows;
+  }, [rows, query]);
+
+  const sorted = useMemo(() => {
+    const list = [...filtered];
+    const dir = sort.natural ? 1 : -1;
+    const byOrder = (a: Row, b: Row): number => a.order - b.order;
+    let compare: (a: Row, b: Row) => number;
+    switch (sort.key) {
+      case 'rank':
+        compare = byOrder;
+        break;
+      case 'group':
+        compare = (a, b) => (a.s.group ?? Infinity) - (b.s.group ?? Infinity) || byOrder(a, b);
+        break;
+      case 'name': {
+        const collator = boardCollator();
+        const keys = new Map(list.map((r) => [r, splitName(r.name)]));
+        compare = (a, b) => {
+          const x = keys.get(a)!;
+          const y = keys.get(b)!;
+          return collator.compare(x.sortKey, y.sortKey) || collator.compare(x.given, y.given) || byOrder(a, b);
+        };
+        break;
+      }
+      case 'id': {
+        const collator = boardCollator();
+        compare = (a, b) => collator.compare(a.s.id, b.s.id);
+        break;
+      }
+      case 'points':
+        compare = (a, b) => b.s.points - a.s.points || byOrder(a, b);
+        break;
+      case 'record':
+        compare = (a, b) => b.s.record.wins - a.s.record.wins || b.s.record.draws - a.s.record.draws || a.s.record.losses - b.s.record.losses || byOrder(a, b);
+        break;
+      default: {
+        const tb = sort.key.slice(3);
+        compare = (a, b) => (b.s.tiebreakers[tb] ?? 0) - (a.s.tiebreakers[tb] ?? 0) || byOrder(a, b);
+      }
+    }
+    list.sort((a, b) => dir * compare(a, b));
+    return list;
+  }, [filtered, sort]);
+
+  useEffect(() => onCount?.(sorted.length), [sorted.length, onCount]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // The header row sits above the rows inside the scroll box.
+    scrollPaddingStart: ROW_HEIGHT,
+  });
+
+  // Keyboard focus: one row is in the tab order; arrows move it (scrolling it into view first).
+  const [active, setActive] = useState(0);
+  const [focusWanted, setFocusWanted] = useState(false);
+  const activeIndex = Math.min(active, Math.max(0, sorted.length - 1));
+  useEffect(() => {
+    if (!focusWanted) return;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
+    if (el) {
+      el.focus({ preventScroll: true });
+      setFocusWanted(false);
+    }
+  });
+
+  const move = (to: number): void => {
+    const index = Math.max(0, Math.min(sorted.length - 1, to));
+    setActive(index);
+    setFocusWanted(true);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+  const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / ROW_HEIGHT) - 2);
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, id: PlayerId): void => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(index + 1),
+      ArrowUp: () => move(index - 1),
+      PageDown: () => move(index + page),
+      PageUp: () => move(index - page),
+      Home: () => move(0),
+      End: () => move(sorted.length - 1),
+      Enter: () => onOpen?.(id),
+      ' ': () => onOpen?.(id),
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  const headers: { key: SortKey; label: string; title?: string; className?: string }[] = [
+    { key: 'rank', label: 'Rank', className: 'num' },
+    ...(showGroup ? [{ key: 'group' as SortKey, label: 'Group', className: 'num' }] : []),
+    { key: 'name', label: 'Name', className: 'st-name' },
+    ...(showId ? [{ key: 'id' as SortKey, label: 'ID' }] : []),
+    { key: 'points', label: props.pointsLabel ?? 'Points', className: 'num' },
+    { key: 'record', label: draws ? 'W–L–D' : 'W–L', title: draws ? 'wins – losses – draws (+ byes)' : 'games won – games lost' },
+    ...tiebreakers.map((t) => ({ key: `tb:${t.key}` as SortKey, label: t.label, title: t.description, className: 'num' })),
+  ];
+  const clickSort = (key: SortKey): void => {
+    setSort((s) => (s.key === key ? { key, natural: !s.natural } : { key, natural: true }));
+    setActive(0);
+    virtualizer.scrollToOffset(0);
+  };
+  const ariaSort = (key: SortKey): 'ascending' | 'descending' | 'none' => {
+    if (sort.key !== key) return 'none';
+    const ascendingNatural = key === 'rank' || key === 'name' || key === 'id' || key === 'group';
+    return sort.natural === ascendingNatural ? 'ascending' : 'descending';
+  };
+
+  // A new search starts at the top of its matches.
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+    setActive(0);
+  }, [query]);
+
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columns = headers.length;
+
+  return (
+    <div className="standings-scroll" ref={scrollRef} data-testid="standings-scroll">
+      <table className="grid standings-table" aria-rowcount={sorted.length + 1} data-testid="standings-table">
+        <colgroup>
+          {headers.map((h) => (
+            <col key={h.key} className={`col-${h.key.replace(':', '-')}`} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h.key} aria-sort={ariaSort(h.key)} className={h.className} title={h.title}>
+                <button type="button" className="sort" onClick={() => clickSort(h.key)} data-sort={h.key}>
+                  {h.label}
+                  <span className="sort-mark" aria-hidden="true">
+                    {sort.key === h.key ? (ariaSort(h.key) === 'ascending' ? ' ▲' : ' ▼') : ''}
+                  </span>
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 && (
+            <tr className="spacer" aria-hidden="true">
+              <td colSpan={columns} style={{ height: padTop }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = sorted[item.index] as Row;
+            const s = row.s;
+            const dropped = droppedAfter?.get(s.id);
+            const selected = selectedId === s.id;
+            return (
+              <tr
+                key={s.id}
+                data-index={item.index}
+                data-player={s.id}
+                aria-rowindex={item.index + 2}
+                aria-selected={selected}
+                className={`${item.index % 2 === 1 ? 'alt' : ''}${selected ? ' selected' : ''}`}
+                tabIndex={item.index === activeIndex ? 0 : -1}
+                onClick={() => {
+                  setActive(item.index);
+                  onOpen?.(s.id);
+                }}
+                onFocus={() => setActive(item.index)}
+                onKeyDown={(e) => onRowKey(e, item.index, s.id)}
+              >
+                <td className="num st-rank">{s.rank}</td>
+                {showGroup && <td className="num">{s.group ?? '—'}</td>}
+                <td className="st-name" title={`${row.name}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
+                  <span className={s.dropped ? 'dropped' : undefined}>{row.name}</span>
+                  {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
+                  {s.organiserDecides && (
+                    <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">
+                      tie — organiser decides
+                    </span>
+                  )}
+                </td>
+                {showId && <td className="st-id muted">{s.id}</td>}
+                <td className="num st-points">{s.points}</td>
+                <td className="st-record">{recordText(s, draws)}</td>
+                {tiebreakers.map((t) => (
+                  <td key={t.key} className="num">
+                    {formatTiebreaker(t.key, s.tiebreakers[t.key], { teams })}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            <tr className="spacer" aria-hidden="true">
+              <td colSpan={columns} style={{ height: padBottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {sorted.length === 0 && (
+        <p className="empty" data-testid="standings-empty">
+          {rows.length === 0 ? 'No players yet.' : `Nobody matches “${query}”.`}
+        </p>
+      )}
+    </div>
+  );
+}

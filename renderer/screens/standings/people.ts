@@ -1,0 +1,41 @@
+/**
+ * How the standings, playoff and log screens name people: the registered name, with the note (or
+ * the id) added when two competitors share a name, so that nobody is ever confused with someone
+ * else (UX.md "Names are people's names").
+ */
+import type { EventState, PlayerId } from '../../../core/model/types.js';
+
+/** Display name of every registered competitor ("Ana Archer", or "Ana Archer (Leeds)" when shared). */
+export function displayNames(state: EventState): Map<PlayerId, string> {
+  const count = new Map<string, number>();
+  const key = (name: string): string => name.normalize('NFC').trim().toLocaleLowerCase();
+  for (const p of state.players) count.set(key(p.name), (count.get(key(p.name)) ?? 0) + 1);
+  const out = new Map<PlayerId, string>();
+  for (const p of state.players) {
+    const shared = (count.get(key(p.name)) ?? 0) > 1;
+    out.set(p.id, shared ? `${p.name} (${p.note?.trim() ? p.note.trim() : p.id})` : p.name);
+  }
+  return out;
+}
+
+/** A name lookup that never throws: an unknown id reads as itself. */
+export function nameLookup(names: ReadonlyMap<PlayerId, string>): (id: PlayerId) => string {
+  return (id) => names.get(id) ?? id;
+}
+
+/** Text folded for search: lower case, accents removed, spaces collapsed ("Zoë" matches "zoe"). */
+export function searchKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
