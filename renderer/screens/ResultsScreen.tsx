@@ -112,6 +112,13 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
     if (!round) return setProblem('No round has been paired yet.');
     if (!table) return setProblem(tableProblem ?? 'Type a table number first.');
     const b = override ? buildResult(state, table, override) : built;
+    // Lightseekers: Enter in the last VP box goes on to the defeat order rather than recording the
+    // game as if nobody had been defeated; Enter there (empty: nobody was) records.
+    const order = fields.current?.querySelector<HTMLInputElement>('[data-defeat-order]');
+    if (!override && order && (b.kind === 'ok' || b.kind === 'tie') && order.value.trim() === '' && document.activeElement?.hasAttribute('data-result-field')) {
+      order.focus();
+      return;
+    }
     if (b.kind === 'empty') {
       // Enter in a filled field moves on to the next empty one (team seats, VP of each seat).
       const before = document.activeElement;
@@ -120,7 +127,13 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
       return setProblem('The result is not complete yet: fill in every field.');
     }
     if (b.kind === 'problem') return setProblem(b.problem);
-    if (b.kind === 'tie') return setProblem('Pick the winner among the tied players first.');
+    if (b.kind === 'tie') {
+      // The question may be below the fold: bring it into view with the cursor on it (arrows choose, Enter records).
+      const question = fields.current?.querySelector<HTMLElement>('[data-testid="tie-question"]');
+      question?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      question?.scrollIntoView?.({ block: 'center' });
+      return setProblem('Pick the winner among the tied players first.');
+    }
     const check = checkResult(state, table, round.stage, b.result);
     if (check.problem !== null) return setProblem(check.problem);
     if (amending && !reason.trim()) {

@@ -1,85 +1,66 @@
 /**
  * Browser mode end to end, in a real browser: the built renderer served by the real server,
- * talking to the real host services over the WebSocket, under the real CSP. Uses Debian's
- * Chromium (/usr/bin/chromium: `apt-get install -y chromium`, as .ci/run does); skipped, saying
+ * talking to the real host services over the WebSocket, under the real CSP, with no console error.
+ * The station and the projector are kept in step by the host's pushes: an event created on the
+ * station's Start screen, players registered and a round paired by another client, the event closed
+ * and another created from the form — both windows follow. Uses Debian's Chromium; skipped, saying
  * so, where it is not installed.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserMode, type BrowserMode } from '../../electron/web.js';
-import { buildRenderer } from '../../scripts/build.js';
+import { chromiumAvailable, eventually, startE2eHost, warnIfSkipped, type E2eHost } from '../support/e2e.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) console.warn(`browser-mode e2e skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+warnIfSkipped('browser-mode');
 
-describe.skipIf(!available)('browser mode in Chromium', () => {
-  let dir: string;
-  let mode: BrowserMode;
-  let browser: Browser;
-  const problems: string[] = [];
+const NAMES = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eitan Levi', 'Fumiko Sato', 'María de la Cruz', 'Hana Novak'];
+
+describe.skipIf(!chromiumAvailable)('browser mode in Chromium', () => {
+  let host: E2eHost;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'podium-e2e-'));
-    const rendererDir = path.join(dir, 'renderer');
-    await buildRenderer(rendererDir);
-    mode = await startBrowserMode({ port: 0, dataDir: path.join(dir, 'station'), rendererDir, log: () => undefined });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    host = await startE2eHost('browser-mode');
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await mode?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await host?.close();
   });
 
-  const open = async (urlPath: string): Promise<Page> => {
-    const page = await browser.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${urlPath}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${urlPath}: ${error.message}`));
-    await page.goto(`${mode.server.url}${urlPath.replace(/^\//, '')}`);
-    return page;
-  };
-
   it('shows the station and the projector, kept in step by the host', async () => {
-    const station = await open('/');
+    const station = await host.open('/');
     await station.getByText('Connected').waitFor();
-    await station.getByTestId('no-event').waitFor();
-    const projector = await open('/projector');
+    await station.getByRole('heading', { name: 'New event' }).waitFor();
+    const projector = await host.open('/projector');
     await projector.getByTestId('no-event').waitFor();
 
-    await station.getByRole('button', { name: 'Create a demo event (8 players)' }).click();
-    await station.getByRole('heading', { name: 'Demo event' }).waitFor();
-    await expect.poll(() => station.getByTestId('players').textContent()).toBe('8');
-    expect(await station.getByTestId('round').textContent()).toBe('Not started');
+    // An event created on the Start screen opens on the station and reaches the projector.
+    await station.getByTestId('event-name').fill('Demo event');
+    await station.getByTestId('create-event').click();
+    await station.getByRole('heading', { name: 'Demo event', level: 1 }).waitFor();
+    expect(await station.getByTestId('round').textContent()).toBe('Registration');
     await projector.getByRole('heading', { name: 'Demo event' }).waitFor();
 
-    // A round paired by another client reaches both windows by push.
-    const proposal = await mode.service.query({ kind: 'propose-pairing', seed: 3 });
+    // Players registered and a round paired by another client reach both windows by push.
+    const service = host.mode.service;
+    for (const [i, name] of NAMES.entries()) await service.dispatch({ command: { type: 'register-player', player: { id: `p${i + 1}`, name }, draw: i } });
+    await eventually(() => station.getByTestId('player-counts').textContent()).toContain('8 active');
+    const proposal = await service.query({ kind: 'propose-pairing', seed: 3 });
     if (proposal.kind !== 'propose-pairing') throw new Error('wrong answer kind');
     const tables = proposal.proposal.tables.map((t) => ({ table: t.table, seats: t.seats }));
-    await mode.service.dispatch({ command: { type: 'pair-round', round: 1, stage: 'swiss', tables, byes: [], seed: 3 } });
-    await expect.poll(() => projector.getByTestId('round').textContent()).toBe('Round 1 — 4 tables outstanding');
-    await expect.poll(() => station.getByTestId('round').textContent()).toBe('Round 1 — 4 tables outstanding');
+    await service.dispatch({ command: { type: 'pair-round', round: 1, stage: 'swiss', tables, byes: [], seed: 3 } });
+    await eventually(() => projector.getByTestId('round').textContent()).toBe('Round 1 — 4 tables outstanding');
+    await eventually(() => station.getByTestId('round').textContent()).toBe('Round 1 · 4 outstanding');
 
-    // A new event from the form replaces the open one, in both windows.
-    await station.getByRole('textbox', { name: 'Name' }).fill('Friday Night Magic');
-    await station.getByRole('combobox', { name: 'Rule set' }).selectOption('mamtr-2024');
-    await station.getByRole('button', { name: 'Create event' }).click();
-    await station.getByRole('heading', { name: 'Friday Night Magic' }).waitFor();
-    expect(await station.getByText('Multiplayer Addendum 2024 (pods)').count()).toBeGreaterThan(0);
+    // Closing the event takes both windows back to no event; a new one from the form replaces it.
+    await station.getByTestId('close-event').click();
+    await station.getByRole('heading', { name: 'New event' }).waitFor();
+    await projector.getByTestId('no-event').waitFor();
+    await station.getByTestId('event-name').fill('Friday Night Magic');
+    await station.getByTestId('ruleset').selectOption('mamtr-2024');
+    await station.getByTestId('create-event').click();
+    await station.getByRole('heading', { name: 'Friday Night Magic', level: 1 }).waitFor();
+    expect(await station.getByText('Multiplayer Addendum to the Magic Tournament Rules (December 2024)').count()).toBeGreaterThan(0);
     await projector.getByRole('heading', { name: 'Friday Night Magic' }).waitFor();
-    await expect.poll(() => station.getByTestId('players').textContent()).toBe('0');
+    await eventually(() => station.getByTestId('player-counts').textContent()).toContain('0 active');
 
-    expect(problems).toEqual([]);
+    expect(host.problems).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserMode, type BrowserMode } from '../../electron/web.js';
-import { buildRenderer } from '../../scripts/build.js';
+import { e2eRenderer } from '../support/e2e.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -29,6 +29,7 @@ const NAMES = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eita
 describe.skipIf(!available)('the projector and the station show the same clock', () => {
   let dir: string;
   let rendererDir: string;
+  let cleanupRenderer: () => Promise<void> = async () => undefined;
   let dataDir: string;
   let mode: BrowserMode;
   let browser: Browser;
@@ -40,10 +41,11 @@ describe.skipIf(!available)('the projector and the station show the same clock',
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'podium-projector-'));
-    rendererDir = path.join(dir, 'renderer');
     dataDir = path.join(dir, 'station');
     await mkdir(SHOTS, { recursive: true });
-    await buildRenderer(rendererDir);
+    const renderer = await e2eRenderer();
+    rendererDir = renderer.dir;
+    cleanupRenderer = renderer.cleanup;
     mode = await startHost(0);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -54,6 +56,7 @@ describe.skipIf(!available)('the projector and the station show the same clock',
   afterAll(async () => {
     await browser?.close();
     await mode?.close();
+    await cleanupRenderer();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

@@ -203,6 +203,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
                     seeds={seeds}
                     winner={advanced.id}
                     testId={`bracket-table-${r + 1}-${table.table}`}
+                    final={r === total - 1 && round.tables.length === 1}
                     footer={
                       table.result ? (
                         <p className="table-result">

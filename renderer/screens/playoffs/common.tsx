@@ -39,6 +39,7 @@ export function TableCard({
   footer,
   title,
   testId,
+  final,
 }: {
   state: EventState;
   table: Table;
@@ -48,6 +49,8 @@ export function TableCard({
   footer?: ReactNode;
   title?: string;
   testId?: string;
+  /** The last table of the playoff: its winner wins the event rather than advancing. */
+  final?: boolean;
 }) {
   const note = seatOneNote(state);
   return (
@@ -74,7 +77,7 @@ export function TableCard({
                 )}
                 <span className="who">{nameOf(id)}</span>
                 {i === 0 && note ? <span className="muted">, {note}</span> : null}
-                {won && <span className="won-mark"> ✓ advances</span>}
+                {won && <span className="won-mark">{final ? ' ✓ wins' : ' ✓ advances'}</span>}
               </span>
             </li>
           );

@@ -6,7 +6,7 @@
 import type { EventState, PlayerId, Table } from '../../../core/model/types.js';
 import { leaders } from '../../../core/rulesets/lightseekers/results.js';
 import { displayNames, familyOf, isSeatTeams, playersById } from '../pairings/shared.js';
-import { parseSeatOrder, runnerUpMatters, runnerUpTie, type Built, type Draft } from './parse.js';
+import { parsePodEntry, parseSeatOrder, runnerUpMatters, runnerUpTie, type Built, type Draft } from './parse.js';
 
 export interface FieldsProps {
   state: EventState;
@@ -93,6 +93,9 @@ function PodFields({ state, table, draft, setDraft }: FieldsProps) {
   const n = table.seats.length;
   const toggle = (id: PlayerId): void =>
     setDraft({ ...draft, excluded: draft.excluded.includes(id) ? draft.excluded.filter((x) => x !== id) : [...draft.excluded, id] });
+  // Seats excluded by typing "x2" show ticked too (the typing decides them: untick by editing it).
+  const typed = parsePodEntry(draft.text, table.seats);
+  const typedOut = typed.kind === 'ok' ? typed.value.excluded : [];
   return (
     <div className="result-fields">
       <label className="result-text">
@@ -110,7 +113,13 @@ function PodFields({ state, table, draft, setDraft }: FieldsProps) {
         <legend>Excluded from a draw (conceded or match loss)</legend>
         {table.seats.map((id, i) => (
           <label key={id} className="check">
-            <input type="checkbox" checked={draft.excluded.includes(id)} onChange={() => toggle(id)} />
+            <input
+              type="checkbox"
+              checked={draft.excluded.includes(id) || typedOut.includes(id)}
+              disabled={typedOut.includes(id)}
+              title={typedOut.includes(id) ? `Typed as x${i + 1} in the result` : undefined}
+              onChange={() => toggle(id)}
+            />
             Seat {i + 1} — {names.get(id)}
           </label>
         ))}
@@ -171,8 +180,9 @@ function LightseekersFields({ state, table, draft, setDraft, built, points }: Fi
       </div>
       <label className="result-text">
         Defeat order — seats, first defeated first (empty if nobody was defeated)
-        <input value={draft.defeated} onChange={(e) => setDraft({ ...draft, defeated: e.target.value })} placeholder="3 2" autoComplete="off" spellCheck={false} />
+        <input data-defeat-order value={draft.defeated} onChange={(e) => setDraft({ ...draft, defeated: e.target.value })} placeholder="3 2" autoComplete="off" spellCheck={false} />
       </label>
+      <p className="hint muted">VP in seat order, Enter after each; then the defeat order (left empty: nobody was defeated) — Enter records.</p>
       {defeatedIds.length > 0 && (
         <p className="muted defeat-order" data-testid="defeat-order">
           Defeated: {defeatedIds.map((id, i) => `${ordinal(i + 1)} ${names.get(id)}`).join(' · ')}; still standing: {table.seats.filter((id) => !defeatedIds.includes(id)).map((id) => names.get(id)).join(', ') || 'nobody'}
