@@ -10,6 +10,7 @@ import { type DocDefinition, buildDocument } from '../documents/index.js';
 import { type Command, settingsPatchSchema, type SettingsPatch } from '../event/commands.js';
 import { PodiumError } from '../model/errors.js';
 import type { EventState, PlayerId, Standing, Table } from '../model/types.js';
+import { finalStandings, playoffFinishLabel } from '../rulesets/final-standings.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import { simulateEvent } from '../simulate.js';
@@ -72,8 +73,10 @@ const AVAILABLE = ['standings', 'pair', 'simulate', 'playoff', 'print', 'import'
 export const HELP = `Podium command line
 
 Usage:
-  npm run cli -- standings FILE.json [--json]
-      The standings after the last round of the transcript (a table, or JSON).
+  npm run cli -- standings FILE.json [--final] [--json]
+      The standings after the last round of the transcript (a table, or JSON). --final: after a
+      playoff, the final standings: the playoff players by how far they got (a Playoff column),
+      then everyone else in Swiss order.
   npm run cli -- pair FILE.json [--json]
       The pairings Podium would make for the next round of the transcript.
   npm run cli -- simulate --ruleset ID --players N --rounds K [--seed S] [--drop-rate P]
@@ -349,15 +352,22 @@ function requireFinished(file: string, state: EventState): void {
 // standings
 
 function standingsCommand(args: readonly string[], io: CliIo, out: string[], warnings: string[]): number {
-  const parsed = parseArgs('standings', args, { json: 'switch' }, ['FILE.json']);
+  const parsed = parseArgs('standings', args, { json: 'switch', final: 'switch' }, ['FILE.json']);
   const file = parsed.positionals[0] as string;
   const { state } = readEvent(io, file, warnings);
   const ruleset = getRuleset(state.ruleset);
-  const standings = withFile(file, () => ruleset.standings(state));
+  const final = parsed.switches.has('final');
+  const standings = withFile(file, () => {
+    if (!final) return ruleset.standings(state);
+    const after = finalStandings(state);
+    if (!after) throw new UsageError(`standings --final: ${file} has no playoff; the final standings come after the playoff cut`);
+    return after;
+  });
   if (parsed.switches.has('json')) out.push(JSON.stringify({ standings: standings.map((s) => standingJson(s, ruleset)) }, null, 2));
   else {
     const played = state.rounds.filter((r) => r.tables.some((t) => t.result !== undefined)).length;
-    out.push(`Standings after ${played === 0 ? 'registration' : `round ${played}`} (${ruleset.id}, ${state.players.length} players)`);
+    if (final) out.push(`Final standings after the playoff (${ruleset.id}, ${state.players.length} players)`);
+    else out.push(`Standings after ${played === 0 ? 'registration' : `round ${played}`} (${ruleset.id}, ${state.players.length} players)`);
     out.push('');
     out.push(...standingsTable(standings, ruleset));
   }
@@ -377,6 +387,8 @@ function standingJson(s: Standing, ruleset: Ruleset) {
     // Lightseekers: the group of a large event (ranks count within it); a tie the organiser decides.
     ...(s.group !== undefined ? { group: s.group } : {}),
     ...(s.organiserDecides ? { organiserDecides: true, tiedWith: [...(s.tiedWith ?? [])] } : {}),
+    // --final: how far the player got in the playoff.
+    ...(s.playoff !== undefined ? { playoff: s.playoff } : {}),
   };
 }
 
@@ -428,6 +440,12 @@ function standingsTable(standings: readonly Standing[], ruleset: Ruleset): strin
     ...ruleset.tiebreakers.map((t) => formatTiebreaker(s.tiebreakers[t.key] ?? 0, t.label, t.key)),
   ]);
   const right = [true, false, false, true, false, ...ruleset.tiebreakers.map(() => true)];
+  // Final standings: how far each playoff player got (after the ID).
+  if (standings.some((s) => s.playoff !== undefined)) {
+    header.splice(3, 0, 'Playoff');
+    rows.forEach((row, i) => row.splice(3, 0, playoffFinishLabel(standings[i]?.playoff) || '-'));
+    right.splice(3, 0, false);
+  }
   // Lightseekers large: a Group column (ranks count within the group).
   if (standings.some((s) => s.group !== undefined)) {
     header.unshift('Group');

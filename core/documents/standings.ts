@@ -5,6 +5,7 @@
  * the round they dropped after. With `round`, the standings after that round.
  */
 import type { EventState, Standing } from '../model/types.js';
+import { finalStandings, playoffFinishLabel } from '../rulesets/final-standings.js';
 import { type DocContext, COLORS, definition, fitFontSize, pageBox, plural, nameTags } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
 
@@ -31,13 +32,19 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   const state = stateAfterRound(ctx.state, ctx.options.round);
   const played = state.rounds.filter((r) => r.stage === 'swiss' && r.tables.some((t) => t.result !== undefined));
   const lastPlayed = played[played.length - 1];
-  const about = lastPlayed ? `Standings after round ${lastPlayed.number}` : 'Standings before round 1';
+  // After a playoff cut: the final standings, the playoff players by how far they got.
+  const final = finalStandings(state);
+  const about = final
+    ? 'Final standings after the playoff'
+    : lastPlayed
+      ? `Standings after round ${lastPlayed.number}`
+      : 'Standings before round 1';
   const running = { document: 'Standings', about };
-  const standings: Standing[] = ctx.ruleset.standings(state);
+  const standings: Standing[] = final ?? ctx.ruleset.standings(state);
   const tiebreakers = ctx.ruleset.tiebreakers;
   const box = pageBox(ctx.options.pageSize, 'portrait');
   const pointsLabel = ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
-  const fixed = [34, 44, 52, ...tiebreakers.map(() => 56)];
+  const fixed = [34, ...(final ? [64] : []), 44, 52, ...tiebreakers.map(() => 56)];
   const nameWidth = box.contentWidth - fixed.reduce((a, b) => a + b, 0) - 8 * (fixed.length + 1);
   const tags = nameTags(ctx);
   const dropRound = new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
@@ -45,6 +52,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
     [
       { text: 'Rank', style: 'th', alignment: 'right' },
       { text: 'Player', style: 'th' },
+      ...(final ? [{ text: 'Playoff', style: 'th' }] : []),
       { text: pointsLabel, style: 'th', alignment: 'right' },
       { text: 'W-L-D', style: 'th', alignment: 'center' },
       ...tiebreakers.map((t) => ({ text: t.label, style: 'th', alignment: 'right' as const })),
@@ -67,6 +75,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
             : []),
         ],
       },
+      ...(final ? [{ text: playoffFinishLabel(s.playoff), bold: s.playoff === 'champion' }] : []),
       { text: String(s.points), alignment: 'right', bold: true },
       // A bye is a match win (MTR App. C): W counts byes, as the command line prints it.
       { text: `${s.record.wins + s.record.byes}-${s.record.losses}-${s.record.draws}`, alignment: 'center' },
@@ -76,7 +85,9 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   const content: Content[] = [
     { text: about, style: 'title' },
     {
-      text: `${plural(standings.length, 'player')} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
+      text: final
+        ? `${plural(standings.length, 'player')} · ${ctx.ruleset.title} · order: the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order; points and tiebreakers are from the Swiss rounds`
+        : `${plural(standings.length, 'player')} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
       style: 'subtitle',
     },
     { table: { widths: [fixed[0] as number, '*', ...fixed.slice(1)], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' },

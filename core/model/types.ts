@@ -201,4 +201,16 @@ export interface Standing {
    */
   tiedWith?: PlayerId[];
   organiserDecides?: boolean;
+  /**
+   * Final standings after a playoff (core/rulesets/final-standings.ts): how far the player got.
+   * `eliminatedInRound` counts playoff rounds from 1; `roundName` names it ("Semifinal", ...).
+   */
+  playoff?: PlayoffFinish;
 }
+
+/** How far a player got in the playoff. */
+export type PlayoffFinish =
+  | 'champion'
+  | 'finalist'
+  | 'in-contention'
+  | { eliminatedInRound: number; roundName: string };

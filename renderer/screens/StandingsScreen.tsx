@@ -6,6 +6,7 @@
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { PlayerId } from '../../core/model/types.js';
+import { finalStandings } from '../../core/rulesets/final-standings.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
 import { swissRoundsPlayed } from '../lib/event.js';
@@ -22,9 +23,14 @@ export function StandingsScreen() {
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<PlayerId | null>(null);
   const [shown, setShown] = useState(0);
+  /** After a playoff cut: the final standings (default) or the Swiss standings. */
+  const [view, setView] = useState<'final' | 'swiss'>('final');
 
   const ruleset = useMemo(() => (state ? getRuleset(state.ruleset) : null), [state?.ruleset]);
-  const standings = useMemo(() => (state && ruleset ? ruleset.standings(state) : []), [state, ruleset]);
+  const swissStandings = useMemo(() => (state && ruleset ? ruleset.standings(state) : []), [state, ruleset]);
+  const final = useMemo(() => (state?.playoff ? finalStandings(state) : null), [state]);
+  const showFinal = final !== null && view === 'final';
+  const standings = showFinal ? final : swissStandings;
   const names = useMemo(() => (state ? displayNames(state) : new Map<PlayerId, string>()), [state?.players]);
   const nameOf = useMemo(() => nameLookup(names), [names]);
   const droppedAfter = useMemo(() => {
@@ -54,9 +60,9 @@ export function StandingsScreen() {
     <section className="standings-screen" data-testid="standings-screen">
       <div className="standings-head">
         <div>
-          <h2>Standings</h2>
+          <h2>{showFinal ? 'Final standings' : 'Standings'}</h2>
           <p className="muted">
-            {rounds === 0 ? 'No round played yet' : `After ${rounds === 1 ? 'round 1' : `${rounds} Swiss rounds`}`} · {standings.length.toLocaleString('en')} players
+            {showFinal ? 'After the playoff, then Swiss order' : rounds === 0 ? 'No round played yet' : `After ${rounds === 1 ? 'round 1' : `${rounds} Swiss rounds`}`} · {standings.length.toLocaleString('en')} players
             {large ? ' · ranked within each group' : ''} · tiebreakers: {tiebreakers.map((t) => t.label).join(', ')}
             {query && (
               <strong data-testid="standings-count" aria-live="polite">
@@ -67,6 +73,16 @@ export function StandingsScreen() {
           </p>
         </div>
         <div className="toolbar">
+          {final && (
+            <div className="standings-view" role="group" aria-label="Which standings" data-testid="standings-view">
+              <button type="button" aria-pressed={view === 'final'} onClick={() => setView('final')} data-testid="view-final">
+                Final (after the playoff)
+              </button>
+              <button type="button" aria-pressed={view === 'swiss'} onClick={() => setView('swiss')} data-testid="view-swiss">
+                Swiss
+              </button>
+            </div>
+          )}
           <label className="search">
             Search
             <input
@@ -97,6 +113,7 @@ export function StandingsScreen() {
           droppedAfter={droppedAfter}
           query={deferredQuery}
           showGroup={large}
+          showPlayoff={showFinal}
           teams={teams}
           draws={ruleset.family !== 'lightseekers'}
           showId={!selectedStanding}

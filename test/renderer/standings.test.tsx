@@ -183,6 +183,46 @@ describe('Standings screen', () => {
 });
 
 describe('The standings table, virtualised', () => {
+  it('after a playoff: Final (after the playoff) by default with the finish in words, or Swiss', async () => {
+    const user = userEvent.setup();
+    await b.create('mtr', 8);
+    for (let r = 0; r < 3; r++) {
+      await b.pairSwiss();
+      await b.finishRound(seatOneWins);
+    }
+    const mtr = getRuleset('mtr');
+    let state = await b.state();
+    const cut = mtr.playoff(state, { top: 4 }, 3);
+    await b.run({ type: 'start-playoff', top: 4, draft: false, seeds: cut.seeds });
+    const pairPlayoff = async (tables: { table: number; seats: string[] }[], round: number) =>
+      b.run({ type: 'pair-round', round, stage: 'playoff', tables: tables.map((t) => ({ table: t.table, seats: [...t.seats] })), byes: [], seed: 3 });
+    await pairPlayoff(cut.tables, 4);
+    state = await b.finishRound(seatOneWins);
+    await pairPlayoff(mtr.nextPlayoffRound(state, 3)!.tables, 5);
+    // The final: seed 2 (seat 2) beats seed 1.
+    await b.finishRound(() => ({ games: [0, 2, 0] }));
+    const [s1, s2, s3, s4] = cut.seeds;
+
+    const table = await renderStandings();
+    expect(screen.getByTestId('view-final').getAttribute('aria-pressed')).toBe('true');
+    expect(headers(table)).toEqual(['Rank', 'Name', 'Playoff', 'ID', 'Points', 'W–L–D', 'OMW%', 'GW%', 'OGW%']);
+    expect(rowIds(table).slice(0, 4)).toEqual([s2, s1, s3, s4]);
+    const finishes = () => Array.from(table.querySelectorAll('[data-testid="playoff-finish"]')).map((td) => td.textContent);
+    expect(finishes().slice(0, 5)).toEqual(['Champion', 'Finalist', 'Semifinal', 'Semifinal', '']);
+    expect(screen.getByRole('heading', { name: 'Final standings' })).toBeTruthy();
+
+    // Search still works in the final view.
+    await user.type(screen.getByRole('searchbox', { name: /search standings/i }), s3 as string);
+    await waitFor(() => expect(rowIds(table)).toEqual([s3]));
+    await user.clear(screen.getByRole('searchbox', { name: /search standings/i }));
+
+    // The Swiss standings, as the rule set ranks them.
+    await user.click(screen.getByTestId('view-swiss'));
+    expect(screen.getByTestId('view-swiss').getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(headers(table)).not.toContain('Playoff'));
+    expect(rowIds(table)).toEqual(mtr.standings(await b.state()).map((s) => s.id));
+  });
+
   it('renders only a window of a 4,096-player list', async () => {
     const { state } = simulateEvent({ ruleset: 'mtr', players: 4096, rounds: 3, seed: 3 });
     const ruleset = getRuleset('mtr');

@@ -8,14 +8,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { boardCollator, splitName } from '../../../core/documents/names.js';
-import type { PlayerId, Standing } from '../../../core/model/types.js';
+import type { PlayerId, PlayoffFinish, Standing } from '../../../core/model/types.js';
+import { playoffFinishLabel } from '../../../core/rulesets/final-standings.js';
 import type { TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
 import { formatTiebreaker } from './numbers.js';
 import { searchKey } from './people.js';
 
 export const ROW_HEIGHT = 40;
 
-export type SortKey = 'rank' | 'group' | 'name' | 'id' | 'points' | 'record' | `tb:${string}`;
+export type SortKey = 'rank' | 'group' | 'playoff' | 'name' | 'id' | 'points' | 'record' | `tb:${string}`;
 export interface SortState {
   key: SortKey;
   /** true = the column's natural order (rank 1 first, names A–Z, most points first). */
@@ -35,6 +36,8 @@ export interface StandingsTableProps {
   query?: string;
   /** Lightseekers large: the group column. */
   showGroup?: boolean;
+  /** Final standings: the Playoff column (how far each player got). */
+  showPlayoff?: boolean;
   /** MTR team events: GW and OGW are not used. */
   teams?: boolean;
   /** Lightseekers: games have no draws (the record column reads W–L). */
@@ -54,13 +57,21 @@ interface Row {
   key: string;
 }
 
+/** How far a playoff finish went, furthest first (0 = champion or still in); no finish last. */
+function finishOrder(finish: PlayoffFinish | undefined): number {
+  if (finish === undefined) return Number.MAX_SAFE_INTEGER;
+  if (finish === 'champion' || finish === 'in-contention') return 0;
+  if (finish === 'finalist') return 1;
+  return 1000 - finish.eliminatedInRound;
+}
+
 function recordText(s: Standing, draws: boolean): string {
   const r = s.record;
   return `${r.wins}–${r.losses}${draws ? `–${r.draws}` : ''}${r.byes > 0 ? ` (+${r.byes} bye${r.byes === 1 ? '' : 's'})` : ''}`;
 }
 
 export function StandingsTable(props: StandingsTableProps) {
-  const { standings, tiebreakers, names, droppedAfter, query = '', showGroup = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
+  const { standings, tiebreakers, names, droppedAfter, query = '', showGroup = false, showPlayoff = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
   const [sort, setSort] = useState<SortState>({ key: 'rank', natural: true });
 
   const rows = useMemo<Row[]>(
@@ -88,6 +99,9 @@ export function StandingsTable(props: StandingsTableProps) {
         break;
       case 'group':
         compare = (a, b) => (a.s.group ?? Infinity) - (b.s.group ?? Infinity) || byOrder(a, b);
+        break;
+      case 'playoff':
+        compare = (a, b) => finishOrder(a.s.playoff) - finishOrder(b.s.playoff) || byOrder(a, b);
         break;
       case 'name': {
         const collator = boardCollator();
@@ -173,6 +187,7 @@ export function StandingsTable(props: StandingsTableProps) {
     { key: 'rank', label: 'Rank', className: 'num' },
     ...(showGroup ? [{ key: 'group' as SortKey, label: 'Group', className: 'num' }] : []),
     { key: 'name', label: 'Name', className: 'st-name' },
+    ...(showPlayoff ? [{ key: 'playoff' as SortKey, label: 'Playoff', title: 'How far the player got in the playoff' }] : []),
     ...(showId ? [{ key: 'id' as SortKey, label: 'ID' }] : []),
     { key: 'points', label: props.pointsLabel ?? 'Points', className: 'num' },
     { key: 'record', label: draws ? 'W–L–D' : 'W–L', title: draws ? 'wins – losses – draws (+ byes)' : 'games won – games lost' },
@@ -260,6 +275,11 @@ export function StandingsTable(props: StandingsTableProps) {
                     </span>
                   )}
                 </td>
+                {showPlayoff && (
+                  <td className={s.playoff === 'champion' ? 'st-playoff champion' : 'st-playoff'} data-testid="playoff-finish">
+                    {playoffFinishLabel(s.playoff)}
+                  </td>
+                )}
                 {showId && <td className="st-id muted">{s.id}</td>}
                 <td className="num st-points">{s.points}</td>
                 <td className="st-record">{recordText(s, draws)}</td>

@@ -1,0 +1,202 @@
+/**
+ * Final standings: the event's ranking once a playoff has been cut. Pure.
+ *
+ * The playoff players come first, ranked by how far they got: the winner of the final is 1st, then
+ * players eliminated in later playoff rounds above those eliminated earlier. A player who skipped a
+ * round (a waiting seed, a playoff bye) counts as having reached the round they next played. Within
+ * the same elimination round, by Swiss seed (`state.playoff.seeds` order; for an MTR booster-draft
+ * top 8, whose `seeds` are draft seats, by Swiss rank). While the final has not been played, the
+ * players still in contention share the top places in seed order and nobody is champion. Then every
+ * other player in Swiss standings order. Each Standing keeps its Swiss points, tiebreakers and
+ * record; only the order and the rank change, and `playoff` says how far the player got.
+ *
+ * Who won a playoff table: head-to-head by `matchOutcome`; pods by `podMatchWinner`, a drawn MAMTR
+ * pod going to its highest Swiss seed not excluded (2.4C; an MSTR draw decides nothing);
+ * Lightseekers by `gameOutcome` (a large event's group finals with 2–3 groups send their runner-up
+ * to the grand final too). Rounds already followed by another playoff round are read from who played
+ * on; the latest round, once finished, is read from the rule set's own next playoff round.
+ */
+import type { EventState, PlayerId, PlayoffFinish, Round, Standing, Table } from '../model/types.js';
+import { getRuleset } from './index.js';
+import { gameOutcome, isLightseekersResult } from './lightseekers/results.js';
+import { grandFinalPerGroup } from './lightseekers/tables.js';
+import { mtrPlayoffRoundCount } from './mtr/playoffs.js';
+import { isHeadToHeadResult, matchOutcome } from './mtr/results.js';
+import { podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
+import { isPodResult, podMatchWinner } from './pods/results.js';
+import type { Ruleset } from './ruleset.js';
+
+/** The finish in words, as a scorekeeper says it: "Champion", "Finalist", "Semifinal", ... */
+export function playoffFinishLabel(finish: PlayoffFinish | undefined): string {
+  if (finish === undefined) return '';
+  if (finish === 'champion') return 'Champion';
+  if (finish === 'finalist') return 'Finalist';
+  if (finish === 'in-contention') return 'In contention';
+  return finish.roundName;
+}
+
+/** Everyone a playoff round involves: seated, with a playoff bye, or waiting through it. */
+function playersOf(round: Round): PlayerId[] {
+  return [...round.tables.flatMap((t) => t.seats), ...round.byes.map((b) => b.player), ...(round.waiting ?? [])];
+}
+
+/** Playoff rounds a cut takes when played in full (for naming rounds); undefined when unknown. */
+function plannedRounds(ruleset: Ruleset, state: EventState, played: number): number {
+  const top = state.playoff?.top ?? 0;
+  try {
+    if (ruleset.family === 'head-to-head') return mtrPlayoffRoundCount(top);
+    if (ruleset.family === 'pods') return podPlayoffRoundCount(top);
+  } catch {
+    return played;
+  }
+  // Lightseekers: the final table; a large event with two or more groups adds a grand final.
+  if (state.ruleset === 'lightseekers-large') {
+    const first = state.rounds.find((r) => r.stage === 'playoff');
+    return first && first.tables.length > 1 ? 2 : 1;
+  }
+  return 1;
+}
+
+/**
+ * The players a finished table sends on, or null when its result does not decide that (no result,
+ * an MSTR draw, a Lightseekers tie nobody picked).
+ */
+function advancingFrom(ruleset: Ruleset, state: EventState, round: Round, table: Table, seedOf: (id: PlayerId) => number): PlayerId[] | null {
+  const result = table.result;
+  if (result === undefined) return null;
+  if (ruleset.family === 'head-to-head') {
+    if (!isHeadToHeadResult(result)) return null;
+    const outcome = matchOutcome(result);
+    if (outcome === 'draw') return null;
+    const winner = table.seats[outcome === 'seat1' ? 0 : 1];
+    return winner === undefined ? null : [winner];
+  }
+  if (ruleset.family === 'pods') {
+    if (!isPodResult(result)) return null;
+    const winner = podMatchWinner(result, state.settings);
+    if (winner !== 'draw') return [winner];
+    if (state.ruleset !== 'mamtr-2024') return null;
+    // MAMTR 2.4C: a drawn playoff pod goes to its highest Swiss seed who is not excluded.
+    const excluded = new Set(result.excluded ?? []);
+    const best = table.seats.filter((id) => !excluded.has(id)).sort((a, b) => seedOf(a) - seedOf(b))[0];
+    return best === undefined ? null : [best];
+  }
+  if (!isLightseekersResult(result)) return null;
+  try {
+    const outcome = gameOutcome(result, table.seats);
+    const first = state.rounds.find((r) => r.stage === 'playoff');
+    const groupFinals = state.ruleset === 'lightseekers-large' && round === first && round.tables.length > 1;
+    const count = groupFinals ? grandFinalPerGroup(round.tables.length) : 1;
+    return outcome.order.slice(0, count);
+  } catch {
+    return null;
+  }
+}
+
+/** The final standings after a playoff; null when the event has no playoff. */
+export function finalStandings(state: EventState): Standing[] | null {
+  const playoff = state.playoff;
+  if (!playoff) return null;
+  const ruleset = getRuleset(state.ruleset);
+  const swiss = ruleset.standings(state);
+  const byId = new Map(swiss.map((s) => [s.id, s]));
+
+  // Seed order: the cut's seeds; a booster-draft top 8 lists draft seats, so there the Swiss rank.
+  const seedIndex = new Map<PlayerId, number>();
+  if (playoff.draft) {
+    const swissOrder = new Map(swiss.map((s, i) => [s.id, i]));
+    [...playoff.seeds]
+      .sort((a, b) => (swissOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (swissOrder.get(b) ?? Number.MAX_SAFE_INTEGER))
+      .forEach((id, i) => seedIndex.set(id, i));
+  } else playoff.seeds.forEach((id, i) => seedIndex.set(id, i));
+  const seedOf = (id: PlayerId): number => seedIndex.get(id) ?? Number.MAX_SAFE_INTEGER;
+
+  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
+  const total = Math.max(plannedRounds(ruleset, state, rounds.length), rounds.length);
+  /** Round (1-based within the playoff) each player went out in; absent = still in. */
+  const outIn = new Map<PlayerId, number>();
+  let alive = new Set(playoff.seeds);
+  let over = false;
+
+  rounds.forEach((round, i) => {
+    const number = i + 1;
+    const next = rounds[i + 1];
+    // Anyone still in and not in this round (a seed who dropped before it) went out before it.
+    const here = new Set(playersOf(round));
+    if (i === 0) {
+      // A first round's waiting seeds may be unrecorded (pods): they are still in.
+      for (const id of alive) if (!here.has(id) && !waitsFirstRound(ruleset, state, id)) outIn.set(id, number);
+    }
+    let onward: Set<PlayerId>;
+    if (next) onward = new Set(playersOf(next));
+    else {
+      const finished = round.tables.every((t) => t.result !== undefined);
+      let proposal: PlayerId[] | null | undefined;
+      if (finished) {
+        try {
+          const p = ruleset.nextPlayoffRound(state, state.seed);
+          proposal = p ? [...p.tables.flatMap((t) => t.seats), ...p.byes.map((b) => b.player), ...(p.waiting ?? [])] : null;
+        } catch {
+          proposal = undefined;
+        }
+      }
+      if (proposal !== undefined && proposal !== null) onward = new Set(proposal);
+      else {
+        // Read the tables: a decided table sends its winner(s) on, an undecided one keeps all in.
+        onward = new Set([...round.byes.map((b) => b.player), ...(round.waiting ?? [])]);
+        for (const id of alive) if (!here.has(id)) onward.add(id);
+        for (const table of round.tables) {
+          const sent = advancingFrom(ruleset, state, round, table, seedOf);
+          for (const id of sent ?? table.seats) onward.add(id);
+        }
+        over = proposal === null;
+      }
+    }
+    for (const id of here) if (alive.has(id) && !onward.has(id)) outIn.set(id, number);
+    alive = new Set([...alive].filter((id) => !outIn.has(id)));
+  });
+
+  const champion = over && alive.size === 1 ? [...alive][0] : undefined;
+  const finalRound = over ? rounds.length : total;
+
+  const roundName = (number: number): string => {
+    const round = rounds[number - 1];
+    const toFinal = finalRound - number;
+    if (ruleset.family === 'lightseekers' && toFinal >= 1) return 'Group final';
+    if (toFinal === 1) return 'Semifinal';
+    if (toFinal === 2) return 'Quarterfinal';
+    return `Top ${round ? playersOf(round).length : playoff.top} round`;
+  };
+  const finishOf = (id: PlayerId): PlayoffFinish => {
+    if (id === champion) return 'champion';
+    const out = outIn.get(id);
+    if (out === undefined) return 'in-contention';
+    if (out === finalRound) return 'finalist';
+    return { eliminatedInRound: out, roundName: roundName(out) };
+  };
+
+  const playoffIds = [...new Set(playoff.seeds)].filter((id) => byId.has(id));
+  const stage = (id: PlayerId): number => (id === champion ? Number.MAX_SAFE_INTEGER : outIn.get(id) ?? Number.MAX_SAFE_INTEGER - 1);
+  playoffIds.sort((a, b) => stage(b) - stage(a) || seedOf(a) - seedOf(b));
+  const inPlayoff = new Set(playoffIds);
+  const ordered: Standing[] = [
+    ...playoffIds.map((id) => ({ ...(byId.get(id) as Standing), playoff: finishOf(id) })),
+    ...swiss.filter((s) => !inPlayoff.has(s.id)).map((s) => ({ ...s })),
+  ];
+  ordered.forEach((s, i) => {
+    s.rank = i + 1;
+  });
+  return ordered;
+}
+
+/** Pods: the seeds a cut's first round leaves waiting (recorded or not). */
+function waitsFirstRound(ruleset: Ruleset, state: EventState, id: PlayerId): boolean {
+  const first = state.rounds.find((r) => r.stage === 'playoff');
+  if (first?.waiting?.includes(id)) return true;
+  if (ruleset.family !== 'pods' || !state.playoff) return false;
+  try {
+    return state.playoff.seeds.slice(0, podPlayoffPlan(state.playoff.top).waiting).includes(id);
+  } catch {
+    return false;
+  }
+}
