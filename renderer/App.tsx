@@ -240,7 +240,13 @@ export function App({ connection, view }: { connection: StationConnection; view:
     () =>
       connection.onMenu((command) => {
         const store = useStation.getState();
-        if (command === 'print' && store.snapshot?.state) store.setScreen('pairings');
+        // The desktop menu's Print: the document the floor needs on this screen (its primary Print
+        // button, else its first one); on screens without one, the pairings board.
+        if (command === 'print' && store.snapshot?.state) {
+          const button = document.querySelector<HTMLButtonElement>('button.primary[data-print]') ?? document.querySelector<HTMLButtonElement>('button[data-print]');
+          if (button) button.click();
+          else store.setScreen('pairings');
+        }
       }),
     [connection],
   );

@@ -105,14 +105,22 @@ Exit status: 0 on success; 2 with a one-line message on stderr for any invalid i
 `;
 
 export function runCli(argv: readonly string[], io: CliIo): number {
+  return collected(io, (out, warnings) => dispatch(argv, io, out, warnings)) as number;
+}
+
+/**
+ * Run a command that writes into `out` and `warnings`, and only then print: stdout on success, one
+ * line on stderr and exit 2 for invalid input, exit 1 for anything unexpected — never a trace.
+ */
+function collected(io: CliIo, work: (out: string[], warnings: string[]) => number | Promise<number>): number | Promise<number> {
   const out: string[] = [];
   const warnings: string[] = [];
-  try {
-    const code = dispatch(argv, io, out, warnings);
+  const finish = (code: number): number => {
     if (out.length > 0) io.stdout(`${out.join('\n')}\n`);
     for (const warning of warnings) io.stderr(`${oneLine(warning)}\n`);
     return code;
-  } catch (error) {
+  };
+  const failed = (error: unknown): number => {
     if (error instanceof UsageError || error instanceof PodiumError) {
       io.stderr(`${oneLine(error.message)}\n`);
       return 2;
@@ -120,6 +128,12 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`internal error: ${oneLine(message)}\n`);
     return 1;
+  };
+  try {
+    const code = work(out, warnings);
+    return typeof code === 'number' ? finish(code) : code.then(finish, failed);
+  } catch (error) {
+    return failed(error);
   }
 }
 
@@ -687,22 +701,7 @@ function exportCommand(args: readonly string[], io: CliIo, out: string[], warnin
 export async function runCliAsync(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== 'print' || rest.includes('--help') || rest.includes('-h')) return runCli(argv, io);
-  const out: string[] = [];
-  const warnings: string[] = [];
-  try {
-    const code = await printCommand(rest, io, out, warnings);
-    if (out.length > 0) io.stdout(`${out.join('\n')}\n`);
-    for (const warning of warnings) io.stderr(`${oneLine(warning)}\n`);
-    return code;
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof PodiumError) {
-      io.stderr(`${oneLine(error.message)}\n`);
-      return 2;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`internal error: ${oneLine(message)}\n`);
-    return 1;
-  }
+  return collected(io, (out, warnings) => printCommand(rest, io, out, warnings));
 }
 
 /** The event name a transcript's state gets on paper: the file's name (a transcript carries none). */

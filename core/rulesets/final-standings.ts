@@ -25,6 +25,7 @@ import { isHeadToHeadResult, matchOutcome } from './mtr/results.js';
 import { podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
 import { isPodResult, podMatchWinner } from './pods/results.js';
 import type { Ruleset } from './ruleset.js';
+import { drawnPodWinner } from './pods/playoffs.js';
 
 /** The finish in words, as a scorekeeper says it: "Champion", "Finalist", "Semifinal", ... */
 export function playoffFinishLabel(finish: PlayoffFinish | undefined): string {
@@ -76,9 +77,7 @@ function advancingFrom(ruleset: Ruleset, state: EventState, round: Round, table:
     const winner = podMatchWinner(result, state.settings);
     if (winner !== 'draw') return [winner];
     if (state.ruleset !== 'mamtr-2024') return null;
-    // MAMTR 2.4C: a drawn playoff pod goes to its highest Swiss seed who is not excluded.
-    const excluded = new Set(result.excluded ?? []);
-    const best = table.seats.filter((id) => !excluded.has(id)).sort((a, b) => seedOf(a) - seedOf(b))[0];
+    const best = drawnPodWinner(table.seats, result.excluded ?? [], seedOf);
     return best === undefined ? null : [best];
   }
   if (!isLightseekersResult(result)) return null;

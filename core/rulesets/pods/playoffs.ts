@@ -160,6 +160,23 @@ export function podPlayoff(variant: PodVariant, state: EventState, options: Play
  * The winner of a playoff pod. A drawn match: MAMTR 2.4C, the highest Swiss seed in the pod who is
  * not excluded (and has not dropped); MSTR, a PodiumError (a drawn game is followed by a new game).
  */
+/**
+ * MAMTR 2.4C: a drawn playoff pod goes to its highest Swiss seed who is not excluded (and has not
+ * dropped, while anyone else is left). Undefined when everyone was excluded.
+ */
+export function drawnPodWinner(
+  seats: readonly PlayerId[],
+  excludedIds: readonly PlayerId[],
+  seedOf: (id: PlayerId) => number,
+  dropped: ReadonlySet<PlayerId> = new Set(),
+): PlayerId | undefined {
+  const excluded = new Set(excludedIds);
+  const candidates = seats.filter((id) => !excluded.has(id));
+  const live = candidates.filter((id) => !dropped.has(id));
+  const pool = live.length > 0 ? live : candidates;
+  return [...pool].sort((a, b) => seedOf(a) - seedOf(b))[0];
+}
+
 function podWinner(
   variant: PodVariant,
   state: EventState,
@@ -179,11 +196,7 @@ function podWinner(
   if (!variant.playoffDrawGoesToHighestSeed) {
     fail('invalid-result', `${where} is recorded as a draw: playoff matches are untimed (2.5B) and a drawn game is followed by a new game (2.1A); record the winner`);
   }
-  const excluded = new Set(result.excluded ?? []);
-  const candidates = table.seats.filter((id) => !excluded.has(id));
-  const live = candidates.filter((id) => !dropped.has(id));
-  const pool = live.length > 0 ? live : candidates;
-  const best = [...pool].sort((a, b) => seedOf(a) - seedOf(b))[0];
+  const best = drawnPodWinner(table.seats, result.excluded ?? [], seedOf, dropped);
   if (best === undefined) fail('invalid-result', `${where} is a draw with every player excluded: no one can advance`);
   return { winner: best, byDraw: true };
 }
