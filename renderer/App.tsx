@@ -43,7 +43,8 @@ function ConnectionBadge() {
 function ClockBadge() {
   const clock = useStation((s) => s.clock);
   const hasEvent = useStation((s) => !!s.snapshot?.state);
-  if (!hasEvent || !clock || clock.round === null || clock.status === 'no-round') return null;
+  // A finished round needs no clock: the bar already says "Round N · complete".
+  if (!hasEvent || !clock || clock.round === null || clock.status === 'no-round' || clock.status === 'finished') return null;
   // The same words as the Clock screen and the projector (screens/clock/display.ts).
   const face = clockFace(clock);
   return (
