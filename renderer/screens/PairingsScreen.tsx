@@ -12,7 +12,7 @@ import { PrintButton } from '../components/PrintButton.js';
 import { activeCount, currentRound, outstandingTables, primaryAction } from '../lib/event.js';
 import { plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
-import { ConfirmDialog } from './pairings/ConfirmDialog.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { DraftPods } from './pairings/DraftPods.js';
 import { checkProposal, PairingCheck } from './pairings/PairingCheck.js';
 import { RoundTables } from './pairings/RoundTables.js';

@@ -4,7 +4,6 @@
  */
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId, Table } from '../../core/model/types.js';
-import { useStation } from '../../renderer/store/station.js';
 import type { RendererHost } from '../support/renderer-host.js';
 
 export const NAMES = [
@@ -12,9 +11,8 @@ export const NAMES = [
   'Mo Moss', 'Nia Nunes', 'Oli Ortiz', 'Pia Park', 'Quin Quade', 'Rui Reis', 'Sol Soto', 'Tea Tran', 'Uma Ueda', 'Vic Vidal', 'Wes Wong', 'Xia Xu',
 ];
 
-export function resetStore(screen: 'standings' | 'playoffs' | 'log'): void {
-  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen, toasts: [], progress: null, helpOpen: false });
-}
+/** The store reset between tests lives with the in-process host. */
+export { resetStation as resetStore } from '../support/renderer-host.js';
 
 export class Builder {
   constructor(private readonly host: RendererHost) {}

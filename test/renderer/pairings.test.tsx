@@ -7,17 +7,12 @@ import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
 import { checkProposal } from '../../renderer/screens/pairings/PairingCheck.js';
-import { useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
+import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 let host: RendererHost;
 
-function resetStore(): void {
-  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen: 'pairings', toasts: [], progress: null, helpOpen: false });
-}
-
 beforeEach(async () => {
-  resetStore();
+  resetStation('pairings');
   host = await startRendererHost();
 });
 

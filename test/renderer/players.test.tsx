@@ -9,8 +9,7 @@ import { App } from '../../renderer/App.js';
 import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
 import { nextId, previewImport } from '../../renderer/screens/players/registration.js';
 import { clearStationMemory, rememberPlayers, suggestPlayers } from '../../renderer/store/directory.js';
-import { useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
+import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 // The host writes every command to disk before answering: give a busy CI machine time.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,12 +17,8 @@ configure({ asyncUtilTimeout: 5000 });
 let host: RendererHost;
 let draws = 1;
 
-function resetStore(): void {
-  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen: 'players', toasts: [], progress: null, helpOpen: false });
-}
-
 beforeEach(async () => {
-  resetStore();
+  resetStation('players');
   forgetDirectorySession();
   await clearStationMemory();
   host = await startRendererHost();

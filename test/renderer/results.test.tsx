@@ -7,19 +7,14 @@ import type { SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
 import { parseGames, parsePodEntry, parseSeatOrder } from '../../renderer/screens/results/parse.js';
-import { useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
+import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 let host: RendererHost;
 
 const NAMES = ['Ana Archer', 'Bo Berg', 'Cy Castro', 'Di Dahl', 'Ed Eze', 'Flo Fox', 'Gus Gray', 'Hal Hu', 'Ida Ito', 'Jo Jung', 'Kai Kim', 'Lu Lam'];
 
-function resetStore(): void {
-  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen: 'results', toasts: [], progress: null, helpOpen: false });
-}
-
 beforeEach(async () => {
-  resetStore();
+  resetStation('results');
   host = await startRendererHost();
 });
 

@@ -7,20 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/App.js';
 import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
 import { clearStationMemory } from '../../renderer/store/directory.js';
-import { useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
+import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 // The host writes every command to disk before answering: give a busy CI machine time.
 configure({ asyncUtilTimeout: 5000 });
 
 let host: RendererHost;
 
-function resetStore(): void {
-  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen: 'players', toasts: [], progress: null, helpOpen: false });
-}
-
 beforeEach(async () => {
-  resetStore();
+  resetStation('players');
   forgetDirectorySession();
   await clearStationMemory();
   host = await startRendererHost();

@@ -10,6 +10,7 @@ import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/a
 import { createHostServices } from '../../electron/host/host.js';
 import type { StationService } from '../../electron/host/station-service.js';
 import type { StationConnection } from '../../renderer/api/index.js';
+import { useStation, type ScreenId } from '../../renderer/store/station.js';
 
 export interface RendererHost {
   connection: StationConnection;
@@ -41,4 +42,9 @@ export async function startRendererHost(): Promise<RendererHost> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The renderer's store as a fresh window has it, on `screen` (between component tests). */
+export function resetStation(screen: ScreenId): void {
+  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen, toasts: [], progress: null, helpOpen: false });
 }

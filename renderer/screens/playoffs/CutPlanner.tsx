@@ -9,7 +9,8 @@ import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
 import { useStation } from '../../store/station.js';
-import { ConfirmDialog, seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
 
 const MTR_PLANS: Record<number, string> = {
   2: 'The final: seed 1 v seed 2.',
@@ -208,7 +209,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
       {confirming && proposal && (
         <ConfirmDialog
           title={`Cut to the top ${top}?`}
-          confirmLabel={seatChoice ? `Cut to top ${top}` : `Cut to top ${top} and publish round ${firstRound}`}
+          confirm={seatChoice ? `Cut to top ${top}` : `Cut to top ${top} and publish round ${firstRound}`}
           onConfirm={() => void cut()}
           onCancel={() => setConfirming(false)}
           busy={busy}
