@@ -5,15 +5,17 @@
  *
  * `npm run start:web -- [--port P] [--data-dir DIR]` always starts browser mode.
  *
- * Both work right after `npm ci`: everything they need is built here.
+ * Both work right after `npm ci`: everything they need is built here. Browser mode serves a
+ * renderer build of its own (scripts/build.ts, dist/renderer-builds/…), kept until it stops: a
+ * second `start:web` from the same checkout builds its own and never takes the first one's pages away.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseWebArgs, startBrowserMode, stopOnSignals } from '../electron/web.js';
-import { buildAll, buildRenderer, repoRoot } from './build.js';
+import { parseWebArgs, startBrowserMode, stopOnSignals, type BrowserMode } from '../electron/web.js';
+import { buildElectron, buildHostRenderer, buildRenderer, repoRoot } from './build.js';
 
 /**
  * The Electron binary, if installed. Looked up the way the `electron` package does, but without
@@ -40,22 +42,34 @@ export function electronBinary(): string | null {
 
 async function browserMode(argv: readonly string[]): Promise<void> {
   const args = parseWebArgs(argv);
-  stopOnSignals(await startBrowserMode(args));
+  const renderer = await buildHostRenderer();
+  let mode: BrowserMode;
+  try {
+    mode = await startBrowserMode({ ...args, rendererDir: renderer.dir });
+  } catch (error) {
+    await renderer.release();
+    throw error;
+  }
+  // On Ctrl+C / SIGTERM: close the host, then remove its renderer build.
+  stopOnSignals({
+    ...mode,
+    async close() {
+      await mode.close();
+      await renderer.release();
+    },
+  });
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const web = argv.includes('--web');
-  if (web) {
-    await buildRenderer();
-    return browserMode(argv);
-  }
-  await buildAll();
+  if (argv.includes('--web')) return browserMode(argv);
+  await buildElectron();
   const binary = electronBinary();
   if (!binary) {
     console.log('Electron is not available on this machine; starting browser mode.');
     return browserMode(argv);
   }
+  await buildRenderer(); // a fresh build, then swapped in as dist/renderer (what the desktop app loads)
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
   const child = spawn(binary, [repoRoot, ...argv], { stdio: 'inherit', env });
