@@ -19,6 +19,13 @@
  * sorts under d, where a reader finds it on the sheet), with a locale-aware collator
  * (Intl.Collator; accents and case only break ties), then by the given names, then by the player id
  * so that two people with the same name keep a stable order.
+ *
+ * Direction: pdfmake runs no bidi algorithm (each word is laid out on its own, words left to right),
+ * so the text printed after a right-to-left name stays where it was typed, and so does the text
+ * after an old name holding an override (test/core/names.test.ts). Names are not wrapped in
+ * isolation marks on paper, unlike on screen: DejaVu has no glyph for U+2066–U+2069 (they would
+ * print as boxes) and nothing would read them. New names cannot hold direction controls at all
+ * (core/model/names.ts).
  */
 
 const PARTICLES = new Set([

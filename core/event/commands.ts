@@ -4,17 +4,46 @@
  * pairing algorithm. Schemas validate anything that arrives from a file or a person.
  */
 import { z } from 'zod';
+import { nameProblem } from '../model/names.js';
 import { RULESET_IDS } from '../model/types.js';
 
 const playerId = z.string().min(1).max(64);
-const teamMember = z.object({ seat: z.enum(['A', 'B', 'C']), name: z.string().trim().min(1).max(120) });
+
+/**
+ * Names (core/model/names.ts) are checked only in commands arriving now — the station's dispatch
+ * and new events (core/api/contract.ts). The journal reader keeps the lenient schema: a save
+ * written by an older version whose names hold such characters still opens with nothing lost (and
+ * so does its repaired copy); every screen shows a name isolated, so an old name cannot reorder
+ * the text around it there.
+ */
+type NameRule = (text: z.ZodString, what: string) => z.ZodString;
+const anyName: NameRule = (text) => text;
+const checkedName: NameRule = (text, what) =>
+  text.superRefine((value, ctx) => {
+    const problem = nameProblem(value, what);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The fields that hold a name or the note shown beside one, with their limits. */
+function nameFields(rule: NameRule) {
+  return {
+    person: rule(z.string().trim().min(1, 'a name is required').max(120), 'name'),
+    member: rule(z.string().trim().min(1).max(120), 'name'),
+    note: rule(z.string().max(200), 'note'),
+    event: rule(z.string().trim().min(1).max(200), 'event name'),
+    judge: rule(z.string().trim().min(1, 'name the judge').max(120), "judge's name"),
+  };
+}
+
+/** An event's name as a new event gets it (the StationApi's createEvent). */
+export const newEventNameSchema = nameFields(checkedName).event;
 
 export const settingsPatchSchema = z
   .object({
     rel: z.enum(['regular', 'competitive', 'professional']),
     swissRounds: z.number().int().min(0).max(30),
     gamesToWin: z.number().int().min(1).max(3),
-    format: z.enum(['constructed', 'sealed', 'draft']),
+    format: z.enum(['constructed', 'sealed', 'draft', 'commander']),
     teamSize: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     twoHeadedGiant: z.boolean(),
     pairWithinDraftPods: z.boolean(),
@@ -28,14 +57,19 @@ export const settingsPatchSchema = z
   .partial()
   .strict();
 
-export const playerInputSchema = z.object({
-  id: playerId,
-  name: z.string().trim().min(1, 'a name is required').max(120),
-  note: z.string().max(200).optional(),
-  awardedByes: z.number().int().min(0).max(3).optional(),
-  draftPod: z.number().int().min(1).max(1000).optional(),
-  members: z.array(teamMember).min(2).max(3).optional(),
-});
+function playerInput(rule: NameRule) {
+  const names = nameFields(rule);
+  return z.object({
+    id: playerId,
+    name: names.person,
+    note: names.note.optional(),
+    awardedByes: z.number().int().min(0).max(3).optional(),
+    draftPod: z.number().int().min(1).max(1000).optional(),
+    members: z.array(z.object({ seat: z.enum(['A', 'B', 'C']), name: names.member })).min(2).max(3).optional(),
+  });
+}
+
+export const playerInputSchema = playerInput(anyName);
 
 /** Results are checked in detail by the rule set; here only their outer shape. */
 const resultSchema = z.record(z.string(), z.unknown());
@@ -53,156 +87,175 @@ const clockRound = z.number().int().min(1);
 const clockTable = z.number().int().min(1);
 const clockAt = z.number().int().min(0);
 
-export const commandSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('create-event'),
-    id: z.string().min(1),
-    name: z.string().trim().min(1).max(200),
-    ruleset: z.enum(RULESET_IDS),
-    settings: settingsPatchSchema,
-    seed: z.number().int(),
-    createdAt: z.string(),
-  }),
-  z.object({ type: z.literal('set-settings'), settings: settingsPatchSchema }),
-  z.object({
-    type: z.literal('register-player'),
-    player: playerInputSchema,
-    /** The registration draw (final tiebreaker), drawn once by whoever registered the player. */
-    draw: z.number().int(),
-  }),
-  z.object({
-    type: z.literal('edit-player'),
-    id: playerId,
-    changes: playerInputSchema.omit({ id: true }).partial(),
-  }),
-  z.object({ type: z.literal('drop-player'), id: playerId }),
-  z.object({ type: z.literal('reinstate-player'), id: playerId }),
-  z.object({
-    type: z.literal('pair-round'),
-    round: z.number().int().min(1),
-    stage: z.enum(['swiss', 'playoff']),
-    tables: z.array(tableSchema),
-    byes: z.array(byeSchema),
-    waiting: z.array(playerId).optional(),
-    seed: z.number().int(),
-    /** Re-pair the current round (allowed before any of its results is entered). */
-    replace: z.boolean().optional(),
-    /** A manual change to a published pairing must say why (kept in the journal). */
-    reason: z.string().max(500).optional(),
+function commandUnion(rule: NameRule) {
+  const names = nameFields(rule);
+  const player = playerInput(rule);
+  return z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('create-event'),
+      id: z.string().min(1),
+      name: names.event,
+      ruleset: z.enum(RULESET_IDS),
+      settings: settingsPatchSchema,
+      seed: z.number().int(),
+      createdAt: z.string(),
+    }),
+    z.object({
+      type: z.literal('set-settings'),
+      settings: settingsPatchSchema,
+      /** Changing the announced Swiss rounds after round 1 is paired needs a reason (RULES 4). */
+      reason: z.string().max(500).optional(),
+    }),
+    z.object({
+      type: z.literal('register-player'),
+      player,
+      /** The registration draw (final tiebreaker), drawn once by whoever registered the player. */
+      draw: z.number().int(),
+    }),
+    z.object({
+      type: z.literal('edit-player'),
+      id: playerId,
+      changes: player.omit({ id: true }).partial(),
+    }),
+    z.object({ type: z.literal('drop-player'), id: playerId }),
+    z.object({ type: z.literal('reinstate-player'), id: playerId }),
+    z.object({
+      type: z.literal('pair-round'),
+      round: z.number().int().min(1),
+      stage: z.enum(['swiss', 'playoff']),
+      tables: z.array(tableSchema),
+      byes: z.array(byeSchema),
+      waiting: z.array(playerId).optional(),
+      seed: z.number().int(),
+      /** Re-pair the current round (allowed before any of its results is entered). */
+      replace: z.boolean().optional(),
+      /** A manual change to a published pairing must say why (kept in the journal). */
+      reason: z.string().max(500).optional(),
+      /**
+       * A Swiss round past the announced number of rounds: the scorekeeper was asked and confirmed
+       * (RULES 4). Without it the fold refuses such a round.
+       */
+      beyondAnnounced: z.boolean().optional(),
+      /**
+       * `lightseekers-large` only: the groups this pairing drew (index 0 = group 1), recorded with the
+       * round that drew them (round 1, or a late entry's first round). Each listed player's group is
+       * set; players not listed keep theirs.
+       */
+      groups: z.array(z.array(playerId)).min(1).optional(),
+    }),
+    z.object({
+      type: z.literal('record-result'),
+      round: z.number().int().min(1),
+      table: z.number().int().min(1),
+      result: resultSchema,
+      /** Amending an entered result needs a reason. */
+      reason: z.string().max(500).optional(),
+      /** When the result was entered (epoch ms, stamped by the host): the clock's "pod finished" time. */
+      at: z.number().int().min(0).optional(),
+    }),
+    z.object({
+      type: z.literal('start-playoff'),
+      top: z.number().int().min(2),
+      draft: z.boolean(),
+      seeds: z.array(playerId).min(2),
+    }),
+    // The clock (core/clock). Every clock command carries `at`, the epoch ms it happened, stamped by
+    // the host, so a replay rebuilds the clock exactly. "Time is called" is derived, never recorded.
+    /** Start a round's time; `minutes` omitted = the rule set's length, null = untimed. */
+    z.object({
+      type: z.literal('start-round-clock'),
+      round: clockRound,
+      at: clockAt,
+      minutes: z.number().int().min(1).max(600).nullable().optional(),
+    }),
+    z.object({ type: z.literal('pause-clock'), round: clockRound, at: clockAt, reason: z.string().max(500).optional() }),
+    z.object({ type: z.literal('resume-clock'), round: clockRound, at: clockAt }),
+    /** ± minutes on the round's length; a reason is required (kept in the journal). */
+    z.object({
+      type: z.literal('adjust-clock'),
+      round: clockRound,
+      minutes: z.number().int().min(-600).max(600),
+      reason: z.string().trim().min(1, 'adjusting the clock needs a reason').max(500),
+      at: clockAt,
+    }),
     /**
-     * `lightseekers-large` only: the groups this pairing drew (index 0 = group 1), recorded with the
-     * round that drew them (round 1, or a late entry's first round). Each listed player's group is
-     * set; players not listed keep theirs.
+     * A time extension for one table. deck-check / judge-pause: the length of the interruption (the
+     * clock grants duration + 3 or 4 minutes / the pause if over one minute); feature-match: the time
+     * granted, or omitted = 3 minutes + the round time elapsed at `at`; other: the time granted.
      */
-    groups: z.array(z.array(playerId)).min(1).optional(),
-  }),
-  z.object({
-    type: z.literal('record-result'),
-    round: z.number().int().min(1),
-    table: z.number().int().min(1),
-    result: resultSchema,
-    /** Amending an entered result needs a reason. */
-    reason: z.string().max(500).optional(),
-    /** When the result was entered (epoch ms, stamped by the host): the clock's "pod finished" time. */
-    at: z.number().int().min(0).optional(),
-  }),
-  z.object({
-    type: z.literal('start-playoff'),
-    top: z.number().int().min(2),
-    draft: z.boolean(),
-    seeds: z.array(playerId).min(2),
-  }),
-  // The clock (core/clock). Every clock command carries `at`, the epoch ms it happened, stamped by
-  // the host, so a replay rebuilds the clock exactly. "Time is called" is derived, never recorded.
-  /** Start a round's time; `minutes` omitted = the rule set's length, null = untimed. */
-  z.object({
-    type: z.literal('start-round-clock'),
-    round: clockRound,
-    at: clockAt,
-    minutes: z.number().int().min(1).max(600).nullable().optional(),
-  }),
-  z.object({ type: z.literal('pause-clock'), round: clockRound, at: clockAt, reason: z.string().max(500).optional() }),
-  z.object({ type: z.literal('resume-clock'), round: clockRound, at: clockAt }),
-  /** ± minutes on the round's length; a reason is required (kept in the journal). */
-  z.object({
-    type: z.literal('adjust-clock'),
-    round: clockRound,
-    minutes: z.number().int().min(-600).max(600),
-    reason: z.string().trim().min(1, 'adjusting the clock needs a reason').max(500),
-    at: clockAt,
-  }),
-  /**
-   * A time extension for one table. deck-check / judge-pause: the length of the interruption (the
-   * clock grants duration + 3 or 4 minutes / the pause if over one minute); feature-match: the time
-   * granted, or omitted = 3 minutes + the round time elapsed at `at`; other: the time granted.
-   */
-  z.object({
-    type: z.literal('extend-table'),
-    round: clockRound,
-    table: clockTable,
-    reason: z.enum(['deck-check', 'judge-pause', 'feature-match', 'other']),
-    minutes: z.number().int().min(0).max(240).optional(),
-    seconds: z.number().int().min(0).max(14_400).optional(),
-    note: z.string().max(500).optional(),
-    at: clockAt,
-  }),
-  /** MSTR 2.5AA: N, the players still in the game at a table when time was called there. */
-  z.object({
-    type: z.literal('set-players-in-game'),
-    round: clockRound,
-    table: clockTable,
-    players: z.number().int().min(1).max(8),
-    at: clockAt,
-    /** Correcting an entered N needs a reason. */
-    reason: z.string().max(500).optional(),
-  }),
-  /** MTR 2.6: extra turns from a slow-play penalty, added to the end-of-round turns. */
-  z.object({
-    type: z.literal('add-extra-turns'),
-    round: clockRound,
-    table: clockTable,
-    turns: z.number().int().min(1).max(10),
-    reason: z.string().trim().min(1, 'extra turns need a reason').max(500),
-    at: clockAt,
-  }),
-  /** MAMTR App. B: a playoff pod intentionally drew a game (starts its 150-minute timer). */
-  z.object({ type: z.literal('record-intentional-draw'), round: clockRound, table: clockTable, at: clockAt }),
-  z.object({
-    type: z.literal('start-deck-check'),
-    round: clockRound,
-    table: clockTable,
-    judge: z.string().trim().min(1, 'name the judge').max(120),
-    /** Whose decks are checked; default everyone at the table. */
-    players: z.array(playerId).min(1).optional(),
-    at: clockAt,
-  }),
-  z.object({
-    type: z.literal('end-deck-check'),
-    round: clockRound,
-    table: clockTable,
-    at: clockAt,
-    outcome: z.string().max(500).optional(),
-  }),
-  /**
-   * Deck construction, registration, draft pick and custom timers. Without minutes/seconds the
-   * length comes from the rule set (MTR App. B; draft: `draft` names the table, whole draft timed).
-   */
-  z.object({
-    type: z.literal('start-timer'),
-    id: z.string().min(1).max(64),
-    kind: z.enum(['deck-construction', 'registration', 'draft-pick', 'custom']),
-    label: z.string().max(120).optional(),
-    minutes: z.number().int().min(0).max(600).optional(),
-    seconds: z.number().int().min(0).max(36_000).optional(),
-    draft: z.string().max(64).optional(),
-    packs: z.number().int().min(1).max(30).optional(),
-    packSize: z.number().int().min(1).max(30).optional(),
-    at: clockAt,
-  }),
-  z.object({ type: z.literal('stop-timer'), id: z.string().min(1).max(64), at: clockAt }),
-  /** Revert an earlier command (by its journal sequence number); undoing an undo redoes. */
-  z.object({ type: z.literal('undo'), target: z.number().int().min(0), reason: z.string().max(500).optional() }),
-]);
+    z.object({
+      type: z.literal('extend-table'),
+      round: clockRound,
+      table: clockTable,
+      reason: z.enum(['deck-check', 'judge-pause', 'feature-match', 'other']),
+      minutes: z.number().int().min(0).max(240).optional(),
+      seconds: z.number().int().min(0).max(14_400).optional(),
+      note: z.string().max(500).optional(),
+      at: clockAt,
+    }),
+    /** MSTR 2.5AA: N, the players still in the game at a table when time was called there. */
+    z.object({
+      type: z.literal('set-players-in-game'),
+      round: clockRound,
+      table: clockTable,
+      players: z.number().int().min(1).max(8),
+      at: clockAt,
+      /** Correcting an entered N needs a reason. */
+      reason: z.string().max(500).optional(),
+    }),
+    /** MTR 2.6: extra turns from a slow-play penalty, added to the end-of-round turns. */
+    z.object({
+      type: z.literal('add-extra-turns'),
+      round: clockRound,
+      table: clockTable,
+      turns: z.number().int().min(1).max(10),
+      reason: z.string().trim().min(1, 'extra turns need a reason').max(500),
+      at: clockAt,
+    }),
+    /** MAMTR App. B: a playoff pod intentionally drew a game (starts its 150-minute timer). */
+    z.object({ type: z.literal('record-intentional-draw'), round: clockRound, table: clockTable, at: clockAt }),
+    z.object({
+      type: z.literal('start-deck-check'),
+      round: clockRound,
+      table: clockTable,
+      judge: names.judge,
+      /** Whose decks are checked; default everyone at the table. */
+      players: z.array(playerId).min(1).optional(),
+      at: clockAt,
+    }),
+    z.object({
+      type: z.literal('end-deck-check'),
+      round: clockRound,
+      table: clockTable,
+      at: clockAt,
+      outcome: z.string().max(500).optional(),
+    }),
+    /**
+     * Deck construction, registration, draft pick and custom timers. Without minutes/seconds the
+     * length comes from the rule set (MTR App. B; draft: `draft` names the table, whole draft timed).
+     */
+    z.object({
+      type: z.literal('start-timer'),
+      id: z.string().min(1).max(64),
+      kind: z.enum(['deck-construction', 'registration', 'draft-pick', 'custom']),
+      label: z.string().max(120).optional(),
+      minutes: z.number().int().min(0).max(600).optional(),
+      seconds: z.number().int().min(0).max(36_000).optional(),
+      draft: z.string().max(64).optional(),
+      packs: z.number().int().min(1).max(30).optional(),
+      packSize: z.number().int().min(1).max(30).optional(),
+      at: clockAt,
+    }),
+    z.object({ type: z.literal('stop-timer'), id: z.string().min(1).max(64), at: clockAt }),
+    /** Revert an earlier command (by its journal sequence number); undoing an undo redoes. */
+    z.object({ type: z.literal('undo'), target: z.number().int().min(0), reason: z.string().max(500).optional() }),
+  ]);
+}
+
+/** Any command as the journal holds it (names as an older version may have written them). */
+export const commandSchema = commandUnion(anyName);
+/** A command arriving now (the StationApi's dispatch): names are checked (core/model/names.ts). */
+export const newCommandSchema = commandUnion(checkedName);
 
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];
@@ -232,7 +285,7 @@ export function publishCommand(
     groups?: readonly (readonly string[])[];
     seed: number;
   },
-  extra: { replace?: boolean; reason?: string } = {},
+  extra: { replace?: boolean; reason?: string; beyondAnnounced?: boolean } = {},
 ): Extract<Command, { type: 'pair-round' }> {
   return {
     type: 'pair-round',

@@ -1,4 +1,4 @@
-/** How the station writes times and numbers. */
+/** How the station writes times, numbers and names. */
 
 /** 49:05, or −2:10 past time; hours when needed. */
 export function formatClock(ms: number): string {
@@ -18,4 +18,30 @@ export function percent(value: number): string {
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A name inside plain text (a toast, a title, an option, a sentence built as a string): wrapped in
+ * FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, the plain-text form of <bdi> (components/Name.tsx),
+ * so a right-to-left name cannot reorder the words after it ("Table 3: אבי כהן wins 2–0").
+ */
+export function isolate(name: string): string {
+  return `\u2068${name}\u2069`;
+}
+
+/**
+ * A message from the engine with the names in it isolated (pairing warnings name their players; the
+ * engine writes plain text, also for the command line). Longest names first, each occurrence once.
+ */
+export function isolateNames(text: string, names: readonly string[]): string {
+  const wanted = [...new Set(names.filter((n) => n !== ''))].sort((a, b) => b.length - a.length);
+  if (wanted.length === 0) return text;
+  const pattern = new RegExp(wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  return text.replace(pattern, (found) => isolate(found));
+}
+
+/** "the name … contains …" → "The name … contains ….": an engine phrase as a sentence of its own. */
+export function sentence(phrase: string): string {
+  const text = phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

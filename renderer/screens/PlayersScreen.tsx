@@ -4,6 +4,7 @@
  * event; a damaged save's "Save a repaired copy").
  */
 import { useEffect, useState } from 'react';
+import type { ReadOnlyReason } from '../../core/api/contract.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
@@ -46,7 +47,8 @@ export function repairedPath(path: string): string {
   return `${base}-repaired.podium`;
 }
 
-function RepairCopy({ path }: { path: string }) {
+function RepairCopy({ path, reason }: { path: string; reason: ReadOnlyReason | undefined }) {
+  const damaged = reason !== 'no-permission';
   const run = useStation((s) => s.run);
   const toast = useStation((s) => s.toast);
   const [target, setTarget] = useState(() => repairedPath(path));
@@ -65,16 +67,23 @@ function RepairCopy({ path }: { path: string }) {
       }}
       data-testid="repair"
     >
-      <p className="problem">
-        This save is damaged, so it is open <strong>read-only</strong>. A repaired copy keeps everything up to the damaged line, in a new file; the damaged save
-        is never rewritten.
-      </p>
+      {damaged ? (
+        <p className="problem">
+          This save is damaged, so it is open <strong>read-only</strong>. A repaired copy keeps everything up to the damaged line, in a new file; the damaged
+          save is never rewritten.
+        </p>
+      ) : (
+        <p className="notice">
+          Podium may not write where this save is (a read-only disk or a protected file), so it is open <strong>read-only</strong>. Save a copy somewhere
+          writable to continue the event there.
+        </p>
+      )}
       <label>
         New file
         <input value={target} onChange={(e) => setTarget(e.target.value)} spellCheck={false} data-testid="repair-path" />
       </label>
       <button type="submit" className="primary" disabled={!target.trim()}>
-        Save a repaired copy
+        {damaged ? 'Save a repaired copy' : 'Save a copy'}
       </button>
     </form>
   );
@@ -132,7 +141,8 @@ export function PlayersScreen() {
             {n.line !== undefined ? ` (line ${n.line})` : ''}
           </p>
         ))}
-      {readOnly && summary && <RepairCopy path={summary.path} />}
+      {/* A save another Podium holds is never copied here: two copies of one event would part ways. */}
+      {readOnly && summary && summary.readOnlyReason !== 'locked' && <RepairCopy path={summary.path} reason={summary.readOnlyReason} />}
       <RegistrationForm key={state.id} state={state} readOnly={readOnly} />
       {importing && <CsvImport state={state} onClose={() => setImporting(false)} />}
       <PlayerList state={state} readOnly={readOnly} />

@@ -13,6 +13,7 @@ import type { ClockView, TableClockView, TimerView } from '../../core/clock/inde
 import { boardEntries, type BoardEntry } from '../../core/documents/pairings-by-name.js';
 import { createContext } from '../../core/documents/layout.js';
 import type { EventState, Round } from '../../core/model/types.js';
+import { Name } from '../components/Name.js';
 import { currentRound, outstandingTables } from '../lib/event.js';
 import { formatClock } from '../lib/format.js';
 import { useStation } from '../store/station.js';
@@ -172,10 +173,16 @@ function Board({ state, round }: { state: EventState; round: Round }) {
   const row = (e: BoardEntry, copy: number) => (
     <li key={`${copy}-${e.id}`} className="pj-entry">
       <span className="pj-entry-name">
-        {e.name.board}
-        {e.tag && (shared.get(e.name.full.toLocaleLowerCase()) ?? 0) > 1 ? <span className="pj-entry-tag"> ({e.tag})</span> : null}
+        <Name>{e.name.board}</Name>
+        {e.tag && (shared.get(e.name.full.toLocaleLowerCase()) ?? 0) > 1 ? (
+          <span className="pj-entry-tag">
+            {' '}
+            (<Name>{e.tag}</Name>)
+          </span>
+        ) : null}
       </span>
       <span className="pj-entry-table">{e.table ?? '—'}</span>
+      {/* A grid item is a paragraph of its own: the opponent's name at its end cannot move the table number. */}
       <span className="pj-entry-detail">{e.detail}</span>
     </li>
   );

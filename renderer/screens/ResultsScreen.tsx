@@ -12,7 +12,8 @@ import type { DispatchAck } from '../../core/api/contract.js';
 import type { EventState, PlayerId, Round, Standing, Table } from '../../core/model/types.js';
 import { findTable } from '../../core/event/queries.js';
 import { currentRound, outstandingTables } from '../lib/event.js';
-import { plural } from '../lib/format.js';
+import { Name } from '../components/Name.js';
+import { isolate, plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { describeResult, displayNames, familyOf, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
 import { buildResult, checkResult, EMPTY_DRAFT, type Draft } from './results/parse.js';
@@ -40,9 +41,9 @@ function Seats({ state, table, points }: { state: EventState; table: Table; poin
   if (table.seats.length === 2)
     return (
       <span className="entry-seats" data-testid="entry-seats">
-        <strong>{names.get(table.seats[0] ?? '')}</strong> <span className="points">{points.get(table.seats[0] ?? '') ?? 0}</span>
+        <strong><Name>{names.get(table.seats[0] ?? '') ?? ''}</Name></strong> <span className="points">{points.get(table.seats[0] ?? '') ?? 0}</span>
         <span className="muted"> v </span>
-        <strong>{names.get(table.seats[1] ?? '')}</strong> <span className="points">{points.get(table.seats[1] ?? '') ?? 0}</span>
+        <strong><Name>{names.get(table.seats[1] ?? '') ?? ''}</Name></strong> <span className="points">{points.get(table.seats[1] ?? '') ?? 0}</span>
       </span>
     );
   return (
@@ -50,7 +51,7 @@ function Seats({ state, table, points }: { state: EventState; table: Table; poin
       {table.seats.map((id, i) => (
         <span key={id}>
           <span className="entry-seat">
-            <span className="muted">{i + 1}</span> <strong>{names.get(id)}</strong>
+            <span className="muted">{i + 1}</span> <strong><Name>{names.get(id) ?? id}</Name></strong>
             {i < table.seats.length - 1 ? ' ·' : ''}
           </span>{' '}
         </span>
@@ -171,7 +172,7 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
     if (amending) {
       const names = displayNames(state);
       const now = new Map((outcome.points ?? []).map((s) => [s.id, s.points]));
-      const pts = table.seats.map((id) => `${names.get(id)} ${plural(now.get(id) ?? 0, 'point')}`).join(', ');
+      const pts = table.seats.map((id) => `${isolate(names.get(id) ?? id)} ${plural(now.get(id) ?? 0, 'point')}`).join(', ');
       store.toast(`${roundLabel(round)}, table ${table.table} amended: ${described}. Standings now: ${pts}`, { undoSeq: outcome.ack.seq });
     } else {
       store.toast(`Table ${table.table}: ${described}`, { undoSeq: outcome.ack.seq });
@@ -331,7 +332,7 @@ const OutstandingItem = memo(
       <li {...(at ? { className: 'virtual-item', 'data-index': at.index, ref: at.measure, style: { transform: `translateY(${at.start}px)` } } : {})}>
         <button type="button" className={active ? 'active' : undefined} onClick={() => onPick(table.table)} data-table={table.table} aria-label={`Table ${table.table}: ${names.join(', ')}`}>
           <span className="table-number">{table.table}</span>
-          <span className="who">{names.join(table.seats.length === 2 ? ' v ' : ' · ')}</span>
+          <span className="who">{names.map(isolate).join(table.seats.length === 2 ? ' v ' : ' · ')}</span>
         </button>
       </li>
     );
@@ -397,7 +398,7 @@ const ResultRow = memo(
         <td className="num">
           <span className="table-number">{t.table}</span>
         </td>
-        <td>{names.map((n, i) => (pods ? `${i + 1}. ${n}` : n)).join(pods ? ' · ' : ' v ')}</td>
+        <td>{names.map((n, i) => (pods ? `${i + 1}. ${isolate(n)}` : isolate(n))).join(pods ? ' · ' : ' v ')}</td>
         <td className={t.result ? undefined : 'muted'}>{t.result ? describeResult(state, t) : 'no result yet'}</td>
         <td className="actions">
           <button type="button" onClick={() => onAmend(round.number, t.table)} aria-label={`${t.result ? 'Amend' : 'Enter'} ${roundLabel(round)} table ${t.table}`}>
@@ -461,7 +462,7 @@ const RoundResults = memo(function RoundResults({ state, onAmend }: { state: Eve
       {tables.length === 0 && <p className="empty">{q ? `Nobody matches “${query}”.` : 'No tables.'}</p>}
       {round.byes.length > 0 && (
         <p className="muted">
-          Byes: {round.byes.map((b) => `${names.get(b.player)}${b.kind === 'awarded' ? ' (awarded)' : ''}`).join(', ')}
+          Byes: {round.byes.map((b) => `${isolate(names.get(b.player) ?? b.player)}${b.kind === 'awarded' ? ' (awarded)' : ''}`).join(', ')}
         </p>
       )}
     </section>

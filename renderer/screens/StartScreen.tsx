@@ -6,9 +6,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StationSnapshot } from '../../core/api/contract.js';
 import type { SettingsPatch } from '../../core/event/commands.js';
+import { nameProblem } from '../../core/model/names.js';
 import { RULESET_IDS, type EventState, type RulesetId, type Settings } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
+import { Name } from '../components/Name.js';
 import { primaryAction } from '../lib/event.js';
+import { isolate, sentence } from '../lib/format.js';
 import { getPreference, setPreference } from '../store/directory.js';
 import { useStation, type ScreenId } from '../store/station.js';
 import { SettingsFields } from './start/SettingsFields.js';
@@ -107,6 +110,8 @@ function NewEvent() {
 
   const problems: string[] = [];
   if (!name.trim()) problems.push('Name the event.');
+  const characters = nameProblem(name.trim(), 'event name');
+  if (characters) problems.push(sentence(characters));
   if (checked.problem) problems.push(`Settings: ${checked.problem}.`);
   if (rounds === null) problems.push('Swiss rounds: a whole number from 0 to 30, or blank for the recommended number.');
   if (players === null) problems.push('Expected players: a whole number, or blank.');
@@ -124,7 +129,7 @@ function NewEvent() {
     const { swissRounds: _event, ...remembered } = patch;
     void setPreference(PREFERENCE, { ruleset, settings: remembered } satisfies NewEventPreference);
     showOpened(snapshot, 'players');
-    useStation.getState().toast(`Created ${snapshot.state?.name ?? name.trim()}: register the players`);
+    useStation.getState().toast(`Created ${isolate(snapshot.state?.name ?? name.trim())}: register the players`);
   };
 
   return (
@@ -289,7 +294,7 @@ function OpenEvent() {
           {recent.map((event) => (
             <li key={event.path}>
               <button type="button" className="start-recent-item" onClick={() => void open(event.path)} title={`Open ${event.path}`}>
-                <span className="start-recent-name">{event.name}</span>
+                <Name className="start-recent-name">{event.name}</Name>
                 <span className="start-recent-when">{when(event.openedAt)}</span>
                 <span className="start-recent-path">
                   <span className="start-recent-folder">{event.path.slice(0, Math.max(event.path.lastIndexOf('/'), event.path.lastIndexOf('\\')) + 1)}</span>

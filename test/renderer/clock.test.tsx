@@ -18,6 +18,7 @@ import { createHostServices } from '../../electron/host/host.js';
 import type { StationService } from '../../electron/host/station-service.js';
 import type { StationConnection } from '../../renderer/api/index.js';
 import { App } from '../../renderer/App.js';
+import { isolate } from '../../renderer/lib/format.js';
 import { ClockScreen } from '../../renderer/screens/ClockScreen.js';
 import { attachConnection, useStation } from '../../renderer/store/station.js';
 
@@ -172,7 +173,7 @@ describe('Clock screen', () => {
     await user.type(screen.getByTestId('ext-judge'), 'Dana Scully{Enter}');
     const open = await screen.findByTestId('checks-open');
     expect(open.textContent).toContain('Dana Scully');
-    expect(open.textContent).toContain('Eitan Levi, Fumiko Sato');
+    expect(open.textContent).toContain(`${isolate('Eitan Levi')}, ${isolate('Fumiko Sato')}`);
     await waitFor(() => expect(screen.getByTestId('clock-groups').textContent).toContain('Deck check under way: 3'));
 
     advance(7 * M);

@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/App.js';
+import { isolate } from '../../renderer/lib/format.js';
 import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
 import { Builder, fakeLayout, resetStore } from './event-builders.js';
 
@@ -46,16 +47,16 @@ describe('Event log screen', () => {
     // Newest first.
     expect(rows()[0]?.dataset.seq).toBe(String(undo));
     expect(texts()).toContain('Round 1 paired (2 tables)');
-    expect(texts()).toContain('Ana Archer registered (p01)');
-    expect(row(entered).querySelector('.log-text')?.textContent).toBe('Result entered: round 1, table 1 — Ana Archer 2–1 Bo Berg');
-    expect(row(amended).querySelector('.log-text')?.textContent).toBe('Result amended: round 1, table 1 — Ana Archer 1–2 Bo Berg');
+    expect(texts()).toContain(`${isolate('Ana Archer')} registered (p01)`);
+    expect(row(entered).querySelector('.log-text')?.textContent).toBe(`Result entered: round 1, table 1 — ${isolate('Ana Archer')} 2–1 ${isolate('Bo Berg')}`);
+    expect(row(amended).querySelector('.log-text')?.textContent).toBe(`Result amended: round 1, table 1 — ${isolate('Ana Archer')} 1–2 ${isolate('Bo Berg')}`);
     expect(row(amended).querySelector('.log-why')?.textContent).toBe('reason: slip reversed');
     // The undone drop: struck through, with the entry that undid it; no Undo button on it any more.
     expect(row(drop).classList.contains('undone')).toBe(true);
-    expect(row(drop).querySelector('.log-text')?.textContent).toBe('Di Dahl dropped after round 1');
+    expect(row(drop).querySelector('.log-text')?.textContent).toBe(`${isolate('Di Dahl')} dropped after round 1`);
     expect(row(drop).textContent).toContain(`undone by entry ${undo}`);
     expect(within(row(drop)).queryByRole('button')).toBeNull();
-    expect(row(undo).querySelector('.log-text')?.textContent).toBe(`Undo of entry ${drop}: Di Dahl dropped after round 1`);
+    expect(row(undo).querySelector('.log-text')?.textContent).toBe(`Undo of entry ${drop}: ${isolate('Di Dahl')} dropped after round 1`);
     expect(row(undo).querySelector('.log-why')?.textContent).toBe('reason: dropped the wrong player');
     // Who and when: the station, and the local time of the entry.
     expect(row(amended).textContent).toContain('test-station');
@@ -74,7 +75,7 @@ describe('Event log screen', () => {
     render(<App connection={host.connection} view="station" />);
     await waitFor(() => expect(rows().length).toBe(second + 1));
     await user.click(within(filters()).getByRole('button', { name: /^Results/ }));
-    expect(texts()).toEqual(['Result entered: round 1, table 2 — Cy Castro 0–2–1 Di Dahl', 'Result entered: round 1, table 1 — Ana Archer 2–0 Bo Berg']);
+    expect(texts()).toEqual([`Result entered: round 1, table 2 — ${isolate('Cy Castro')} 0–2–1 ${isolate('Di Dahl')}`, `Result entered: round 1, table 1 — ${isolate('Ana Archer')} 2–0 ${isolate('Bo Berg')}`]);
     await user.click(within(filters()).getByRole('button', { name: /^Pairings/ }));
     expect(texts()).toHaveLength(3);
     await user.click(within(filters()).getByRole('button', { name: /^All/ }));
@@ -83,11 +84,11 @@ describe('Event log screen', () => {
     // "/" focuses the search; accents and case do not matter.
     await user.keyboard('/');
     await user.keyboard('DI DAHL');
-    await waitFor(() => expect(texts()).toEqual(['Result entered: round 1, table 2 — Cy Castro 0–2–1 Di Dahl', 'Di Dahl registered (p04)']));
+    await waitFor(() => expect(texts()).toEqual([`Result entered: round 1, table 2 — ${isolate('Cy Castro')} 0–2–1 ${isolate('Di Dahl')}`, `${isolate('Di Dahl')} registered (p04)`]));
 
     // A change made elsewhere shows up at once.
     await b.run({ type: 'drop-player', id: 'p04' });
-    await waitFor(() => expect(texts()[0]).toBe('Di Dahl dropped after round 1'));
+    await waitFor(() => expect(texts()[0]).toBe(`${isolate('Di Dahl')} dropped after round 1`));
 
     // Undo from the log: the entry is struck through, the undo listed above it.
     await user.click(within(row(second)).getByRole('button', { name: /Undo entry/ }));
@@ -95,6 +96,6 @@ describe('Event log screen', () => {
     const state = await b.state();
     expect(state.rounds[0]!.tables[1]!.result).toBeUndefined();
     await user.clear(screen.getByRole('searchbox'));
-    await waitFor(() => expect(texts()[0]).toBe(`Undo of entry ${second}: Result entered: round 1, table 2 — Cy Castro 0–2–1 Di Dahl`));
+    await waitFor(() => expect(texts()[0]).toBe(`Undo of entry ${second}: Result entered: round 1, table 2 — ${isolate('Cy Castro')} 0–2–1 ${isolate('Di Dahl')}`));
   });
 });

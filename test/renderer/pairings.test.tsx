@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
+import { isolate } from '../../renderer/lib/format.js';
 import { checkProposal } from '../../renderer/screens/pairings/PairingCheck.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
@@ -127,7 +128,7 @@ describe('Pairings screen', () => {
     expect(rematch).not.toBeNull();
     expect(rematch.textContent).toContain('Rematches');
     expect(rematch.textContent).toContain('Podium allows a rematch only when no pairing without one exists');
-    expect(rematch.textContent).toMatch(/Player \w+ Family\d and Player \w+ Family\d played in round \d/);
+    expect(rematch.textContent).toMatch(/\u2068Player \w+ Family\d\u2069 and \u2068Player \w+ Family\d\u2069 played in round \d/);
     expect(within(check).getByTestId('seated-count').textContent).toBe('4 of 4 active players seated · 2 tables · no byes');
     // Points beside each name (before the round).
     expect(preview.querySelector('.points')?.textContent?.trim()).toMatch(/^\d+$/);
@@ -139,8 +140,8 @@ describe('Pairings screen', () => {
     await host.connection.api.dispatch({ command: { type: 'drop-player', id: 'p01' } });
     const s = await state();
     const check = checkProposal(s, 2, { tables: [{ table: 1, seats: ['p01', 'p02'] }], byes: [{ player: 'p03', kind: 'pairing' }] });
-    expect(check.problems.join(' ')).toContain('Player A Family1 dropped after round 1 but is seated in round 2. This should never happen');
-    expect(check.problems.join(' ')).toContain('1 active player is not seated: Player D Family4');
+    expect(check.problems.join(' ')).toContain(`${isolate('Player A Family1')} dropped after round 1 but is seated in round 2. This should never happen`);
+    expect(check.problems.join(' ')).toContain(`1 active player is not seated: ${isolate('Player D Family4')}`);
     expect(check).toMatchObject({ seated: 2, active: 3 });
   });
 

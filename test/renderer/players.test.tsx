@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsPatch } from '../../core/event/commands.js';
 import type { RulesetId } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
+import { isolate } from '../../renderer/lib/format.js';
 import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
 import { nextId, previewImport } from '../../renderer/screens/players/registration.js';
 import { clearStationMemory, rememberPlayers, suggestPlayers } from '../../renderer/store/directory.js';
@@ -128,7 +129,7 @@ describe('Players screen: registration', () => {
     await user.click(nameBox());
     await user.keyboard('jose nuñez');
     const warning = await screen.findByTestId('duplicate-warning');
-    expect(warning.textContent).toBe('There is already a José Núñez (p004) — add a note to tell them apart');
+    expect(warning.textContent).toBe(`There is already a ${isolate('José Núñez')} (p004) — add a note to tell them apart`);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(row('p005')).toBeTruthy());
     expect((await hostPlayers()).filter((p) => p.name.toLowerCase().startsWith('jos'))).toHaveLength(2);
@@ -179,7 +180,7 @@ describe('Players screen: registration', () => {
     await renderStation();
     await user.keyboard('Ana Archer{Enter}');
     await waitFor(() => expect(row('p001')).toBeTruthy());
-    const toast = await screen.findByText('Registered Ana Archer (p001)');
+    const toast = await screen.findByText(`Registered ${isolate('Ana Archer')} (p001)`);
     await user.click(within(toast.parentElement as HTMLElement).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.queryByTestId('player-p001')).toBeNull());
     expect(await hostPlayers()).toHaveLength(0);
@@ -195,7 +196,7 @@ describe('Players screen: drops, reinstatement, late entries, edits', () => {
     await renderStation();
     await user.click(within(row('p001')).getByRole('button', { name: 'Remove Ana Archer (p001)' }));
     await waitFor(() => expect(screen.queryByTestId('player-p001')).toBeNull());
-    expect(await screen.findByText(/Removed Ana Archer \(p001\) from the event: a drop before round 1 removes the player/)).toBeTruthy();
+    expect(await screen.findByText(`Removed ${isolate('Ana Archer')} (p001) from the event: a drop before round 1 removes the player`)).toBeTruthy();
     expect((await hostPlayers()).map((p) => p.id)).toEqual(['p002']);
   });
 

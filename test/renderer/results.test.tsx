@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
+import { isolate } from '../../renderer/lib/format.js';
 import { parseGames, parsePodEntry, parseSeatOrder } from '../../renderer/screens/results/parse.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
@@ -89,7 +90,7 @@ describe('Results screen (mtr)', () => {
     const field = document.activeElement as HTMLInputElement;
     expect(field.hasAttribute('data-result-field')).toBe(true);
     await user.keyboard('2-1');
-    expect(screen.getByTestId('verdict').textContent).toContain(`${first} wins 2–1`);
+    expect(screen.getByTestId('verdict').textContent).toContain(`${isolate(first)} wins 2–1`);
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(outstanding()).toBe('3'));
@@ -168,7 +169,7 @@ describe('Results screen (mtr)', () => {
     expect(last).toMatchObject({ type: 'record-result', reason: 'Slip filled in the wrong way round' });
     // The toast names the new points.
     const nameB = s.players.find((p) => p.id === b)?.name as string;
-    await screen.findByText(new RegExp(`table 1 amended: .*Standings now: .*${nameB} 3 points`));
+    await screen.findByText(new RegExp(`table 1 amended: .*Standings now: .*${isolate(nameB)} 3 points`));
   });
 });
 

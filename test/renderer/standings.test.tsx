@@ -110,7 +110,7 @@ describe('Standings screen', () => {
     const nameHeader = screen.getByRole('button', { name: /^Name/ });
     await user.click(nameHeader);
     expect(nameHeader.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
-    const names = () => bodyRows(table).map((tr) => tr.querySelector('td.st-name span')?.textContent);
+    const names = () => bodyRows(table).map((tr) => tr.querySelector('td.st-name bdi')?.textContent);
     expect(names()).toEqual(['Ana Archer', 'Bo Berg', 'Cy Castro', 'Di Dahl', 'Ed Eze', 'Flo Fox', 'Gus Gray', 'Hal Hu', 'Ida Ito']);
     await user.click(nameHeader);
     expect(nameHeader.closest('th')?.getAttribute('aria-sort')).toBe('descending');

@@ -4,7 +4,8 @@
  */
 import type { ClockView } from '../../../core/clock/index.js';
 import { PrintButton } from '../../components/PrintButton.js';
-import { formatClock } from '../../lib/format.js';
+import { Name } from '../../components/Name.js';
+import { formatClock, isolate } from '../../lib/format.js';
 import { minutesText, wallTime } from './display.js';
 
 export function DeckChecks({ view }: { view: ClockView }) {
@@ -54,8 +55,10 @@ export function DeckChecks({ view }: { view: ClockView }) {
                   <span className="table-number">{r.table}</span>
                   {r.round !== view.round && <span className="muted"> · R{r.round}</span>}
                 </td>
-                <td>{r.judge}</td>
-                <td>{r.players.map((p) => p.name).join(', ')}</td>
+                <td>
+                  <Name>{r.judge}</Name>
+                </td>
+                <td>{r.players.map((p) => isolate(p.name)).join(', ')}</td>
                 <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
                   {formatClock(r.durationMs)}
                   <div className="muted">from {wallTime(r.startedAt)}</div>

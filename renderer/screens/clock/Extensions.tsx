@@ -7,7 +7,9 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState, Round } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { formatClock } from '../../lib/format.js';
+import { nameProblem } from '../../../core/model/names.js';
+import { Name } from '../../components/Name.js';
+import { formatClock, isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { minutesText, parseLength } from './display.js';
 import { hostNow } from './RoundClock.js';
@@ -71,6 +73,11 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
           setProblem('Name the judge who checks the decks.');
           return;
         }
+        const characters = nameProblem(who, "judge's name");
+        if (characters) {
+          setProblem(sentence(characters));
+          return;
+        }
         const players = table.seats.filter((id) => !unchecked.has(id));
         if (players.length === 0) {
           setProblem('Tick at least one player whose deck is checked.');
@@ -78,7 +85,7 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
         }
         ack = await dispatch(
           { type: 'start-deck-check', ...base, judge: who, ...(players.length < table.seats.length ? { players } : {}) },
-          `Table ${n}: deck check started (${who})`,
+          `Table ${n}: deck check started (${isolate(who)})`,
         );
         break;
       }
@@ -260,7 +267,7 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
                   setUnchecked(next);
                 }}
               />
-              Seat {i + 1}: {names.get(id) ?? id}
+              Seat {i + 1}: <Name>{names.get(id) ?? id}</Name>
             </label>
           ))}
         </fieldset>
@@ -313,7 +320,7 @@ function ChecksUnderWay({ view, round }: { view: ClockView; round: Round }) {
           <li key={row.table} className="check-open">
             <span className="table-number">{row.table}</span>
             <span className="check-open-who">
-              {row.judge} · {row.players.map((p) => p.name).join(', ')}
+              <Name>{row.judge}</Name> · {row.players.map((p) => isolate(p.name)).join(', ')}
             </span>
             <span className="check-open-time" title="Time the check has taken">
               {formatClock(row.durationMs)}

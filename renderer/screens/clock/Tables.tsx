@@ -5,6 +5,7 @@
  */
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
+import { isolate } from '../../lib/format.js';
 import { AFTER_TIME_STATUSES, extensionText, tableStatusWords, tableTime } from './display.js';
 
 export function Tables({ view, state }: { view: ClockView; state: EventState }) {
@@ -45,7 +46,7 @@ export function Tables({ view, state }: { view: ClockView; state: EventState }) 
             {tables.map((t) => (
               <tr key={t.table} className={t.status === 'finished' ? 'finished' : undefined} data-testid={`clock-table-${t.table}`}>
                 <td className="table-number">{t.table}</td>
-                <td className="clock-players">{t.seats.map((id) => names.get(id) ?? id).join(' · ')}</td>
+                <td className="clock-players">{t.seats.map((id) => isolate(names.get(id) ?? id)).join(' · ')}</td>
                 <td>
                   {t.extensions.length === 0 ? (
                     <span className="muted">—</span>

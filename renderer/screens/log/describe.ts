@@ -3,6 +3,8 @@
  * Archer 2–1 Bo Berg", "Round 2 paired (12 tables, 1 bye)", "Ana Archer dropped after round 3") and
  * "why" (the reason it carries), with its kind for the filter and whether it was undone.
  *
+ * Every name in the words is isolated (lib/format.ts isolate): the rows are plain text.
+ *
  * One pass over the journal in order: names come from the registrations (so removed players keep
  * their names) and the current state; a result's players come from the pairing of its round in force
  * when it was entered; a result for a table that already had one is an amendment.
@@ -13,6 +15,7 @@ import type { EventState, PlayerId, RulesetId } from '../../../core/model/types.
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { podMatchWinner } from '../../../core/rulesets/pods/results.js';
 import type { PodResult } from '../../../core/model/types.js';
+import { isolate } from '../../lib/format.js';
 
 export type LogKind = 'event' | 'registration' | 'pairings' | 'results' | 'drops' | 'clock' | 'undo';
 
@@ -116,7 +119,7 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
   const registered = new Map<PlayerId, string>();
   const current = new Map<PlayerId, string>();
   for (const p of state?.players ?? []) current.set(p.id, p.name);
-  const name = (id: PlayerId): string => current.get(id) ?? registered.get(id) ?? id;
+  const name = (id: PlayerId): string => isolate(current.get(id) ?? registered.get(id) ?? id);
   const marks = new Map<number, number>();
   for (const e of entries) if (e.undoneBy !== undefined) marks.set(e.seq, e.undoneBy);
   // Was entry `seq` still in force at moment `at` (not undone by an entry before it)?
@@ -187,7 +190,7 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
         } catch {
           title = c.ruleset;
         }
-        what = `Event created: “${c.name}” (${title})`;
+        what = `Event created: “${isolate(c.name)}” (${title})`;
         break;
       }
       case 'set-settings': {
@@ -202,22 +205,22 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
         if (paired > 0) extra.push(`late entry after round ${paired}`);
         if (c.player.awardedByes) extra.push(`${plural(c.player.awardedByes, 'awarded bye')}`);
         if (c.player.draftPod !== undefined) extra.push(`draft pod ${c.player.draftPod}`);
-        if (c.player.members) extra.push(`team: ${c.player.members.map((m) => `${m.seat} ${m.name}`).join(', ')}`);
-        if (c.player.note) extra.push(`note “${c.player.note}”`);
-        what = `${c.player.name} registered (${c.player.id})${extra.length > 0 ? ` — ${extra.join('; ')}` : ''}`;
+        if (c.player.members) extra.push(`team: ${c.player.members.map((m) => `${m.seat} ${isolate(m.name)}`).join(', ')}`);
+        if (c.player.note) extra.push(`note “${isolate(c.player.note)}”`);
+        what = `${isolate(c.player.name)} registered (${c.player.id})${extra.length > 0 ? ` — ${extra.join('; ')}` : ''}`;
         break;
       }
       case 'edit-player': {
         const before = name(c.id);
         const changes: string[] = [];
         if (c.changes.name !== undefined) {
-          changes.push(`name → “${c.changes.name}”`);
+          changes.push(`name → “${isolate(c.changes.name)}”`);
           registered.set(c.id, c.changes.name);
         }
-        if (c.changes.note !== undefined) changes.push(c.changes.note ? `note → “${c.changes.note}”` : 'note removed');
+        if (c.changes.note !== undefined) changes.push(c.changes.note ? `note → “${isolate(c.changes.note)}”` : 'note removed');
         if (c.changes.awardedByes !== undefined) changes.push(`awarded byes → ${c.changes.awardedByes}`);
         if (c.changes.draftPod !== undefined) changes.push(`draft pod → ${c.changes.draftPod}`);
-        if (c.changes.members !== undefined) changes.push(`team → ${c.changes.members.map((m) => `${m.seat} ${m.name}`).join(', ')}`);
+        if (c.changes.members !== undefined) changes.push(`team → ${c.changes.members.map((m) => `${m.seat} ${isolate(m.name)}`).join(', ')}`);
         what = `${before} (${c.id}) edited: ${changes.join(', ') || 'no change'}`;
         break;
       }
@@ -293,7 +296,7 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
         what = `Round ${c.round}, ${tableWord} ${c.table}: intentional draw (its timer starts)`;
         break;
       case 'start-deck-check':
-        what = `Deck check started: round ${c.round}, ${tableWord} ${c.table}, judge ${c.judge}${c.players ? ` (${andList(c.players.map(name))})` : ''}`;
+        what = `Deck check started: round ${c.round}, ${tableWord} ${c.table}, judge ${isolate(c.judge)}${c.players ? ` (${andList(c.players.map(name))})` : ''}`;
         break;
       case 'end-deck-check':
         what = `Deck check ended: round ${c.round}, ${tableWord} ${c.table}`;

@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import type { EventState, Player } from '../../../core/model/types.js';
 import { createRng, deriveSeed } from '../../../core/random/rng.js';
 import { PrintButton } from '../../components/PrintButton.js';
-import { plural } from '../../lib/format.js';
+import { Name } from '../../components/Name.js';
+import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames } from './shared.js';
 
@@ -91,7 +92,7 @@ export function DraftPods({ state }: { state: EventState }) {
         {canSeat ? 'Seat draft pods splits the active players at random into pods of at most 8.' : 'Pods are fixed once round 1 is paired.'}
       </p>
       {unseated.length > 0 && pods.length > 0 && (
-        <p className="warning">Not in a draft pod: {unseated.map((p) => names.get(p.id)).join(', ')}</p>
+        <p className="warning">Not in a draft pod: {unseated.map((p) => isolate(names.get(p.id) ?? p.id)).join(', ')}</p>
       )}
       {pods.length === 0 ? (
         <p className="empty">No draft pods yet.</p>
@@ -110,7 +111,7 @@ export function DraftPods({ state }: { state: EventState }) {
                 {seats.map((p, i) => (
                   <li key={p.id}>
                     <span className="seat-label">Seat {i + 1}</span>
-                    <span className={p.droppedAfterRound !== undefined ? 'dropped' : undefined}>{names.get(p.id)}</span>
+                    <Name className={p.droppedAfterRound !== undefined ? 'dropped' : undefined}>{names.get(p.id) ?? p.id}</Name>
                   </li>
                 ))}
               </ol>

@@ -4,7 +4,7 @@
  * dropped is seated, everyone active is seated exactly once).
  */
 import type { EventState, PairingProposal, PairingWarning, PlayerId } from '../../../core/model/types.js';
-import { plural } from '../../lib/format.js';
+import { isolate, isolateNames, plural } from '../../lib/format.js';
 import { displayNames, familyOf, playersById } from './shared.js';
 
 const GROUPS: { kind: PairingWarning['kind']; title: string; explain: (family: string) => string }[] = [
@@ -48,7 +48,7 @@ export interface CheckSummary {
 export function checkProposal(state: EventState, round: number, proposal: Pick<PairingProposal, 'tables' | 'byes' | 'waiting'>): CheckSummary {
   const names = displayNames(state);
   const byId = playersById(state);
-  const name = (id: PlayerId): string => names.get(id) ?? id;
+  const name = (id: PlayerId): string => isolate(names.get(id) ?? id);
   const seen = new Map<PlayerId, number>();
   const ids = [...proposal.tables.flatMap((t) => t.seats), ...proposal.byes.map((b) => b.player), ...(proposal.waiting ?? [])];
   for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
@@ -74,6 +74,7 @@ export function checkProposal(state: EventState, round: number, proposal: Pick<P
 
 export function PairingCheck({ state, round, proposal }: { state: EventState; round: number; proposal: PairingProposal }) {
   const family = familyOf(state);
+  const byId = playersById(state);
   const check = checkProposal(state, round, proposal);
   const byes = proposal.byes;
   const pairingByes = byes.filter((b) => b.kind === 'pairing').length;
@@ -109,7 +110,7 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
             {explain && <p className="muted explain">{explain}</p>}
             <ul>
               {items.map((w, i) => (
-                <li key={i}>{w.message}</li>
+                <li key={i}>{isolateNames(w.message, w.players.map((id) => byId.get(id)?.name ?? id))}</li>
               ))}
             </ul>
           </div>

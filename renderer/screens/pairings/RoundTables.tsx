@@ -6,6 +6,7 @@
  */
 import { memo } from 'react';
 import type { Bye, EventState, PlayerId, Stage, Table } from '../../../core/model/types.js';
+import { Name } from '../../components/Name.js';
 import { describeResult, displayNames, familyOf, playersById, searchKey } from './shared.js';
 import { VirtualBody, type Measure } from './VirtualBody.js';
 
@@ -42,7 +43,7 @@ function PlayerName({ seat, onPick }: { seat: SeatView; onPick?: ((id: PlayerId)
   const { dropped, seatedWhileDropped } = seat;
   const label = (
     <>
-      <span className={dropped !== undefined && !seatedWhileDropped ? 'dropped' : undefined}>{seat.name}</span>
+      <Name className={dropped !== undefined && !seatedWhileDropped ? 'dropped' : undefined}>{seat.name}</Name>
       {seatedWhileDropped && <strong className="problem"> — dropped after round {dropped}: must not be seated</strong>}
       {dropped !== undefined && !seatedWhileDropped && <span className="muted"> (dropped after round {dropped})</span>}
       <span className="points" title="Points before this round"> {seat.points}</span>

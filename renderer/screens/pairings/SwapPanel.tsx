@@ -8,6 +8,8 @@ import type { DispatchAck } from '../../../core/api/contract.js';
 import type { Bye, EventState, PlayerId, Round } from '../../../core/model/types.js';
 import { sortByFamilyName } from '../../../core/documents/names.js';
 import { opponentHistory } from '../../../core/event/queries.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames, playersById } from './shared.js';
 
@@ -52,6 +54,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
   const hasResults = round.tables.some((t) => t.result !== undefined);
   const [first = '', second = ''] = picked;
   const name = (id: PlayerId): string => names.get(id) ?? id;
+  const inText = (id: PlayerId): string => isolate(name(id));
 
   // A heads-up, not a block: the swap may seat two players together again.
   const rematches = useMemo(() => {
@@ -62,8 +65,8 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
     for (const id of [first, second]) {
       const table = tables.find((t) => t.seats.includes(id));
       for (const other of table?.seats ?? [])
-        if (other !== id && (earlier.get(id)?.get(other) ?? 0) > 0 && !out.some((m) => m.includes(name(other)) && m.includes(name(id))))
-          out.push(`${name(id)} and ${name(other)} have met before; after this swap they meet again.`);
+        if (other !== id && (earlier.get(id)?.get(other) ?? 0) > 0 && !out.some((m) => m.includes(inText(other)) && m.includes(inText(id))))
+          out.push(`${inText(id)} and ${inText(other)} have met before; after this swap they meet again.`);
     }
     return out;
   }, [first, second, round, state.rounds]);
@@ -101,7 +104,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
       store.toast(outcome.error, { kind: 'problem' });
       return;
     }
-    store.toast(`Swapped ${name(first)} and ${name(second)} in round ${round.number} (the reason is in the event log)`, { undoSeq: outcome.ack.seq });
+    store.toast(`Swapped ${inText(first)} and ${inText(second)} in round ${round.number} (the reason is in the event log)`, { undoSeq: outcome.ack.seq });
     setPicked([]);
     setReason('');
     onClose();
@@ -121,7 +124,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
         <option value="">— pick a player —</option>
         {options.map(({ item }) => (
           <option key={item.id} value={item.id}>
-            {name(item.id)} — {where.get(item.id)?.where}
+            {inText(item.id)} — {where.get(item.id)?.where}
           </option>
         ))}
       </select>
@@ -149,7 +152,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
       </div>
       {first && second && first !== second && (
         <p data-testid="swap-preview">
-          {name(first)} goes to {where.get(second)?.where}; {name(second)} goes to {where.get(first)?.where}.
+          <Name>{name(first)}</Name> goes to {where.get(second)?.where}; <Name>{name(second)}</Name> goes to {where.get(first)?.where}.
         </p>
       )}
       {rematches.map((m) => (

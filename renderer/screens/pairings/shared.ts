@@ -8,6 +8,7 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import { isSeatTeamEvent, isHeadToHeadResult, formatGames } from '../../../core/rulesets/mtr/results.js';
 import { isPodResult, podMatchWinner } from '../../../core/rulesets/pods/results.js';
 import { gameOutcome, isLightseekersResult } from '../../../core/rulesets/lightseekers/results.js';
+import { isolate } from '../../lib/format.js';
 
 export type Family = 'head-to-head' | 'pods' | 'lightseekers';
 
@@ -49,9 +50,10 @@ export function playersById(state: EventState): Map<PlayerId, Player> {
   return map;
 }
 
+/** A player's display name as written inside a sentence: isolated (lib/format.ts isolate). */
 export function nameIn(state: EventState): (id: PlayerId) => string {
   const names = displayNames(state);
-  return (id) => names.get(id) ?? id;
+  return (id) => isolate(names.get(id) ?? id);
 }
 
 /**
@@ -97,7 +99,7 @@ export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** A result in words ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"). */
+/** A result in words ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"), names isolated. */
 export function describeResult(state: EventState, table: Table): string {
   const result = table.result;
   if (result === undefined) return '';

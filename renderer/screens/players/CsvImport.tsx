@@ -6,7 +6,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import type { EventState } from '../../../core/model/types.js';
-import { plural } from '../../lib/format.js';
+import { Name } from '../../components/Name.js';
+import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { hasAwardedByes, isTeamEvent, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
 import { nextId, previewImport, registrationDraw, seatsOf, type Column } from './registration.js';
@@ -67,7 +68,7 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
           ids.push(id);
           imported++;
         } catch (error) {
-          refused.push(`line ${row.line} (${row.player.name}): ${error instanceof Error ? error.message : String(error)}`);
+          refused.push(`line ${row.line} (${isolate(row.player.name)}): ${error instanceof Error ? error.message : String(error)}`);
         }
       }
       return { imported, refused };
@@ -154,11 +155,11 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
                     {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
                       <tr key={row.line} className={row.errors.length > 0 ? 'csv-bad' : undefined}>
                         <td className="muted">{row.line}</td>
-                        <td>{row.player.name || <span className="muted">—</span>}</td>
-                        <td>{row.player.note}</td>
+                        <td>{row.player.name ? <Name>{row.player.name}</Name> : <span className="muted">—</span>}</td>
+                        <td>{row.player.note !== undefined && <Name>{row.player.note}</Name>}</td>
                         {byes && <td>{row.player.awardedByes ?? ''}</td>}
                         {draft && <td>{row.player.draftPod ?? ''}</td>}
-                        {team && <td>{(row.player.members ?? []).map((m) => `${m.seat}: ${m.name}`).join(' · ')}</td>}
+                        {team && <td>{(row.player.members ?? []).map((m) => `${m.seat}: ${isolate(m.name)}`).join(' · ')}</td>}
                         <td>{row.errors.length === 0 ? <span className="ok">OK</span> : <span className="problem">{row.errors.join('; ')}</span>}</td>
                       </tr>
                     ))}

@@ -4,6 +4,7 @@
  * belongs to the form (it registers).
  */
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { Name } from '../../components/Name.js';
 import { fold, suggestPlayers, type DirectoryPlayer } from '../../store/directory.js';
 
 interface Props {
@@ -128,8 +129,8 @@ export function NameInput({ value, onChange, onPick, registeredAs, inputRef, pla
                 }}
                 onMouseEnter={() => setActive(index)}
               >
-                <span className="suggestion-name">{person.name}</span>
-                {person.note && <span className="suggestion-note">{person.note}</span>}
+                <Name className="suggestion-name">{person.name}</Name>
+                {person.note && <Name className="suggestion-note">{person.note}</Name>}
                 <span className="suggestion-seen">{here ? `registered here as ${here}` : `last seen ${lastSeen(person.lastSeen)}`}</span>
               </li>
             );

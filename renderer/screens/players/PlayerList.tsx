@@ -8,7 +8,9 @@ import { useMemo, useRef, useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
-import { plural } from '../../lib/format.js';
+import { nameProblem } from '../../../core/model/names.js';
+import { Name } from '../../components/Name.js';
+import { isolate, plural, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { hasAwardedByes, isTeamEvent, missedRoundsWords, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
@@ -61,6 +63,8 @@ function EditRow({ player, state, columns, done }: { player: Player; state: Even
     const changes: Partial<Omit<PlayerInput, 'id'>> = {};
     const trimmed = name.replace(/\s+/g, ' ').trim();
     if (!trimmed) return setProblem('A name is needed.');
+    const characters = nameProblem(trimmed) ?? nameProblem(note.trim(), 'note');
+    if (characters) return setProblem(sentence(characters));
     if (trimmed !== player.name) changes.name = trimmed;
     if (note.trim() !== (player.note ?? '')) changes.note = note.trim();
     if (hasAwardedByes(state) && byes !== player.awardedByes) changes.awardedByes = byes;
@@ -71,11 +75,13 @@ function EditRow({ player, state, columns, done }: { player: Player; state: Even
     if (team) {
       const next = seatsOf(teamSizeOf(state)).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
       if (next.some((m) => !m.name)) return setProblem('Name every member of the team.');
+      const memberProblem = next.map((m) => nameProblem(m.name)).find((p) => p !== null);
+      if (memberProblem) return setProblem(sentence(memberProblem));
       const before = seatsOf(teamSizeOf(state)).map((seat) => player.members?.find((m) => m.seat === seat)?.name ?? '');
       if (next.some((m, i) => m.name !== before[i])) changes.members = next;
     }
     if (Object.keys(changes).length === 0) return done();
-    const ack = await dispatch({ type: 'edit-player', id: player.id, changes }, `Saved the changes to ${trimmed} (${player.id})`);
+    const ack = await dispatch({ type: 'edit-player', id: player.id, changes }, `Saved the changes to ${isolate(trimmed)} (${player.id})`);
     if (ack) done();
   };
 
@@ -156,18 +162,18 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
     void dispatch(
       { type: 'drop-player', id: player.id },
       beforeRound1
-        ? `Removed ${player.name} (${player.id}) from the event: a drop before round 1 removes the player`
-        : `${player.name} (${player.id}) dropped after round ${played}: not paired from round ${played + 1}`,
+        ? `Removed ${isolate(player.name)} (${player.id}) from the event: a drop before round 1 removes the player`
+        : `${isolate(player.name)} (${player.id}) dropped after round ${played}: not paired from round ${played + 1}`,
     );
   };
   const reinstate = (): void => {
-    void dispatch({ type: 'reinstate-player', id: player.id }, `${player.name} (${player.id}) reinstated: paired again from round ${played + 1}`);
+    void dispatch({ type: 'reinstate-player', id: player.id }, `${isolate(player.name)} (${player.id}) reinstated: paired again from round ${played + 1}`);
   };
   return (
     <tr className={status.dropped ? 'is-dropped' : undefined} data-testid={`player-${player.id}`} data-player={player.id}>
       <td className="player-id">{player.id}</td>
       <td className="player-name">
-        <span className={status.dropped ? 'dropped' : undefined}>{row.name.board}</span>
+        <Name className={status.dropped ? 'dropped' : undefined}>{row.name.board}</Name>
         {row.sameName > 1 && (
           <span className="same-name" title="Two or more players have this name: tell them apart by id or note">
             same name ×{row.sameName}
@@ -177,13 +183,13 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
           <span className="player-members">
             {player.members.map((m) => (
               <span key={m.seat}>
-                <b>{m.seat}</b> {m.name}
+                <b>{m.seat}</b> <Name>{m.name}</Name>
               </span>
             ))}
           </span>
         )}
       </td>
-      <td className="player-note">{player.note}</td>
+      <td className="player-note">{player.note !== undefined && <Name>{player.note}</Name>}</td>
       {showPod && <td className="player-pod">{player.draftPod ?? '—'}</td>}
       <td className="player-status">
         <span className={status.dropped ? 'status-dropped' : status.late ? 'status-late' : 'status-active'} data-testid="status">

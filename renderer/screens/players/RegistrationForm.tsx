@@ -5,8 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
+import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, TeamSeat } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
+import { isolate, sentence } from '../../lib/format.js';
 import { directoryKey, type DirectoryPlayer } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { NameInput } from './NameInput.js';
@@ -87,6 +89,11 @@ export function RegistrationForm({ state, readOnly }: Props) {
         .join(' and ')} ${seatNames.filter((m) => !m.name).length > 1 ? 'are' : 'is'} empty.`;
     else if (usesDraftPods(state) && podText !== '' && (!/^\d+$/.test(podText) || Number(podText) < 1))
       error = `The draft pod is a number (1, 2, …), not "${podText}".`;
+    else {
+      // The host refuses these too (core/model/names.ts); saying so here keeps the typing.
+      const characters = [nameProblem(trimmed), nameProblem(note.trim(), 'note'), ...(team ? seatNames.map((m) => nameProblem(m.name)) : [])].find((p) => p !== null);
+      if (characters) error = sentence(characters);
+    }
     setProblem(error);
     if (error) {
       if (!trimmed) nameRef.current?.focus();
@@ -115,7 +122,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
     // The pod stays: players of one pod usually register one after the other.
     nameRef.current?.focus();
     const late = lateRound !== null ? ` — late entry, joins round ${lateRound}` : '';
-    const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw() }, `Registered ${trimmed} (${id})${late}`);
+    const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw() }, `Registered ${isolate(trimmed)} (${id})${late}`);
     pending.current.delete(id);
     if (!ack) {
       // Refused (the toast says why): give the id back and the typing too, if the form is still empty.

@@ -5,7 +5,9 @@
  */
 import Papa from 'papaparse';
 import type { PlayerInput } from '../../../core/event/commands.js';
+import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
+import { isolate } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 
 /** Team seats of an event with `size` members. */
@@ -49,7 +51,7 @@ export function sameName(players: readonly Player[], name: string, exceptId?: st
 export function sameNameWarning(players: readonly Player[], name: string, note: string, exceptId?: string): string | null {
   const same = sameName(players, name, exceptId);
   if (same.length === 0) return null;
-  const list = same.map((p) => `${p.name} (${p.id}${p.note ? `, ${p.note}` : ''})`).join(' and ');
+  const list = same.map((p) => `${isolate(p.name)} (${p.id}${p.note ? `, ${isolate(p.note)}` : ''})`).join(' and ');
   const noteClash = same.some((p) => fold(p.note ?? '') === fold(note));
   if (!noteClash) return `There is already ${list} — the note tells them apart.`;
   return `There is already ${same.length === 1 ? 'a ' : ''}${list} — add a note to tell them apart`;
@@ -167,6 +169,8 @@ export function previewImport(text: string, context: ImportContext): ImportPrevi
     if (!name) errors.push(team ? 'no team name' : 'no name');
     else if (name.length > MAX_NAME) errors.push(`the name is longer than ${MAX_NAME} characters`);
     if (note.length > MAX_NOTE) errors.push(`the note is longer than ${MAX_NOTE} characters`);
+    // The host would refuse these (core/model/names.ts): said per row, before anything is sent.
+    for (const problem of [nameProblem(name), nameProblem(note, 'note')]) if (problem) errors.push(problem);
 
     const byesText = cell(cells, 'byes');
     if (byesText !== '') {
@@ -188,13 +192,17 @@ export function previewImport(text: string, context: ImportContext): ImportPrevi
       const missing = members.filter((m) => !m.name).map((m) => m.seat);
       if (missing.length > 0) errors.push(`no player for seat${missing.length > 1 ? 's' : ''} ${missing.join(' and ')}`);
       else player.members = members;
+      for (const m of members) {
+        const problem = nameProblem(m.name);
+        if (problem) errors.push(`seat ${m.seat}: ${problem}`);
+      }
     }
 
     if (name) {
       const key = registrationKey(name, note);
       const already = registered.get(key);
       const earlier = seen.get(key);
-      if (already) errors.push(`already registered as ${already.id}${already.note ? ` (${already.note})` : ''}`);
+      if (already) errors.push(`already registered as ${already.id}${already.note ? ` (${isolate(already.note)})` : ''}`);
       else if (earlier !== undefined) errors.push(`same name${note ? ' and note' : ''} as line ${earlier} — add a note to tell them apart`);
       else seen.set(key, line);
     }

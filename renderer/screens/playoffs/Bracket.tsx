@@ -14,6 +14,8 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import { isHeadToHeadResult } from '../../../core/rulesets/mtr/results.js';
 import { isPodResult } from '../../../core/rulesets/pods/results.js';
 import { podPlayoffPlan } from '../../../core/rulesets/pods/playoffs.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { seedInfo, TableCard, WaitingList, type SeedInfo } from './common.js';
 
@@ -46,7 +48,7 @@ function resultNote(table: Table, nameOf: (id: PlayerId) => string): string {
   }
   const winner = tableWinner(table);
   if (winner === 'draw') return 'draw';
-  if (winner) return `won by ${nameOf(winner)}`;
+  if (winner) return `won by ${isolate(nameOf(winner))}`;
   return 'result recorded';
 }
 
@@ -102,7 +104,7 @@ function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: 
                             {slot.id !== undefined ? (
                               <>
                                 {seed !== undefined && <span className="seed">{seeds.word} {seed} — </span>}
-                                <span className="who">{nameOf(slot.id)}</span>
+                                <Name className="who">{nameOf(slot.id)}</Name>
                                 {won && <span className="won-mark"> ✓</span>}
                               </>
                             ) : (
@@ -124,7 +126,7 @@ function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: 
         <h3>Champion</h3>
         <div className="bracket-matches">
           <div className={`bracket-match champion${champion ? ' decided' : ''}`} data-testid="champion">
-            {champion ? <strong>{nameOf(champion)}</strong> : <span className="muted placeholder">winner of the final</span>}
+            {champion ? <strong><Name>{nameOf(champion)}</Name></strong> : <span className="muted placeholder">winner of the final</span>}
           </div>
         </div>
       </div>
@@ -219,7 +221,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
               })}
               <WaitingList waiting={round.waiting} nameOf={nameOf} seeds={seeds} note="they join the next round" />
               {round.byes.length > 0 && (
-                <p className="muted">Advancing with a bye: {round.byes.map((b) => nameOf(b.player)).join(', ')}</p>
+                <p className="muted">Advancing with a bye: {round.byes.map((b) => isolate(nameOf(b.player))).join(', ')}</p>
               )}
             </>
           ) : (
@@ -238,7 +240,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
         <h3>{lightseekers ? 'Winner' : 'Champion'}</h3>
         <div className="bracket-matches">
           <div className={`bracket-match champion${champion ? ' decided' : ''}`} data-testid="champion">
-            {champion ? <strong>{nameOf(champion)}</strong> : <span className="muted placeholder">winner of the final</span>}
+            {champion ? <strong><Name>{nameOf(champion)}</Name></strong> : <span className="muted placeholder">winner of the final</span>}
           </div>
         </div>
       </div>

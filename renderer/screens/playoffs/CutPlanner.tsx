@@ -10,6 +10,7 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
 import { useStation } from '../../store/station.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { Name } from '../../components/Name.js';
 import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
 
 const MTR_PLANS: Record<number, string> = {
@@ -183,7 +184,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
                         <span className="po-seat-label">{i === 0 ? 'Chooses 1st' : i === t.seats.length - 1 ? 'Chooses last' : `Chooses ${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`}</span>
                         <span className="seat-who">
                           <span className="seed">Seed {seeds.seedOf(id)} — </span>
-                          <span className="who">{nameOf(id)}</span>
+                          <Name className="who">{nameOf(id)}</Name>
                         </span>
                       </li>
                     ))}
@@ -195,12 +196,14 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
             )}
           </div>
           <WaitingList waiting={proposal.waiting} nameOf={nameOf} seeds={seeds} note="they join the next round" />
-          <Warnings warnings={proposal.warnings} />
+          <Warnings warnings={proposal.warnings} state={state} />
           <details className="seed-list">
             <summary>All {proposal.seeds.length} {useDraft ? 'draft seats' : 'seeds'}</summary>
             <ol>
               {proposal.seeds.map((id) => (
-                <li key={id}>{nameOf(id)}</li>
+                <li key={id}>
+                  <Name>{nameOf(id)}</Name>
+                </li>
               ))}
             </ol>
           </details>

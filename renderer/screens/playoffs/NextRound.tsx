@@ -6,6 +6,8 @@
  */
 import { useState } from 'react';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { advancedFrom } from './Bracket.js';
 import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
@@ -39,7 +41,13 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
     const champion = table?.result ? advancedFrom(state, table, undefined, seeds).id : undefined;
     return (
       <p className="ok playoff-done" data-testid="playoff-complete">
-        The playoff is complete{champion ? `: ${nameOf(champion)} wins the event` : ''}.
+        The playoff is complete
+        {champion ? (
+          <>
+            : <Name>{nameOf(champion)}</Name> wins the event
+          </>
+        ) : null}
+        .
       </p>
     );
   }
@@ -98,8 +106,8 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
         })}
       </div>
       <WaitingList waiting={proposal.waiting} nameOf={nameOf} seeds={seeds} />
-      {proposal.byes.length > 0 && <p className="muted">Advancing with a bye: {proposal.byes.map((b) => nameOf(b.player)).join(', ')}</p>}
-      <Warnings warnings={proposal.warnings.filter((w) => !(choice.length > 0 && w.message.includes('choose their seats')))} />
+      {proposal.byes.length > 0 && <p className="muted">Advancing with a bye: {proposal.byes.map((b) => isolate(nameOf(b.player))).join(', ')}</p>}
+      <Warnings state={state} warnings={proposal.warnings.filter((w) => !(choice.length > 0 && w.message.includes('choose their seats')))} />
     </section>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { PlayerId } from '../../../core/model/types.js';
+import { Name } from '../../components/Name.js';
 import { ordinal } from '../standings/people.js';
 import type { SeedInfo } from './common.js';
 
@@ -53,7 +54,9 @@ export function SeatChooser({
               <span className="po-seat-label">{ordinal(i + 1)} to choose</span>{' '}
               <span>
                 {seeds.seedOf(id) !== undefined ? `Seed ${seeds.seedOf(id)} — ` : ''}
-                <strong>{nameOf(id)}</strong>
+                <strong>
+                  <Name>{nameOf(id)}</Name>
+                </strong>
                 {i === order.length - 1 ? ' (top seed, chooses last)' : i === 0 ? ' (lowest seed, chooses first)' : ''}
               </span>
               {seat >= 0 && <span className="chosen-seat"> → Seat {seat + 1}</span>}
@@ -63,7 +66,7 @@ export function SeatChooser({
       </ol>
       {next ? (
         <p className="now-choosing" aria-live="polite">
-          Now choosing: <strong>{nameOf(next)}</strong>. Click the seat they pick.
+          Now choosing: <strong><Name>{nameOf(next)}</Name></strong>. Click the seat they pick.
         </p>
       ) : (
         <p className="ok" aria-live="polite">
@@ -74,7 +77,7 @@ export function SeatChooser({
         {seats.map((who, i) => (
           <button key={i} type="button" disabled={who !== null || !next} onClick={() => pick(i)} data-seat={i + 1} className={who ? 'taken' : undefined}>
             <span className="seat-number">Seat {i + 1}</span>
-            <span className="seat-owner">{who ? nameOf(who) : 'free'}</span>
+            {who ? <Name className="seat-owner">{nameOf(who)}</Name> : <span className="seat-owner">free</span>}
           </button>
         ))}
       </div>

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Query, QueryResult } from '../../../core/api/contract.js';
 import type { EventState, PairingWarning, PlayerId, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
+import { Name } from '../../components/Name.js';
+import { isolateNames } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 
 export interface SeedInfo {
@@ -75,7 +77,7 @@ export function TableCard({
                     {seeds.word} {seed} —{' '}
                   </span>
                 )}
-                <span className="who">{nameOf(id)}</span>
+                <Name className="who">{nameOf(id)}</Name>
                 {i === 0 && note ? <span className="muted">, {note}</span> : null}
                 {won && <span className="won-mark">{final ? ' ✓ wins' : ' ✓ advances'}</span>}
               </span>
@@ -88,13 +90,15 @@ export function TableCard({
   );
 }
 
-export function Warnings({ warnings }: { warnings: readonly PairingWarning[] | undefined }) {
+/** The engine's warnings, with the names of the players each one concerns isolated. */
+export function Warnings({ warnings, state }: { warnings: readonly PairingWarning[] | undefined; state: EventState }) {
   if (!warnings || warnings.length === 0) return null;
+  const registered = new Map(state.players.map((p) => [p.id, p.name]));
   return (
     <ul className="playoff-warnings" data-testid="playoff-warnings">
       {warnings.map((w, i) => (
         <li key={i} className="warning">
-          {w.message}
+          {isolateNames(w.message, w.players.map((id) => registered.get(id) ?? id))}
         </li>
       ))}
     </ul>
@@ -110,7 +114,7 @@ export function WaitingList({ waiting, nameOf, seeds, note }: { waiting: readonl
         {waiting.map((id) => (
           <li key={id}>
             {seeds.seedOf(id) !== undefined ? `${seeds.word} ${seeds.seedOf(id)} — ` : ''}
-            {nameOf(id)}
+            <Name>{nameOf(id)}</Name>
           </li>
         ))}
       </ul>

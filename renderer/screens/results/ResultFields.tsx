@@ -5,6 +5,8 @@
  */
 import type { EventState, PlayerId, Table } from '../../../core/model/types.js';
 import { leaders } from '../../../core/rulesets/lightseekers/results.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { displayNames, familyOf, isSeatTeams, playersById } from '../pairings/shared.js';
 import { parsePodEntry, parseSeatOrder, runnerUpMatters, runnerUpTie, type Built, type Draft } from './parse.js';
 
@@ -32,7 +34,7 @@ function MtrFields({ state, table, draft, setDraft, quick }: FieldsProps) {
   return (
     <div className="result-fields">
       <label className="result-text">
-        Result — games won by {a}, by {b}, drawn
+        Result — games won by <Name>{a}</Name>, by <Name>{b}</Name>, drawn
         <input
           data-result-field
           value={draft.text}
@@ -45,13 +47,13 @@ function MtrFields({ state, table, draft, setDraft, quick }: FieldsProps) {
       </label>
       <div className="quick-results" role="group" aria-label="Common results">
         {commonResults(state.settings.gamesToWin).map((r) => (
-          <button key={r} type="button" onClick={() => quick(r)} title={r === 'ID' ? 'Intentional draw, recorded 0–0–3' : `${a} ${r} ${b}`}>
+          <button key={r} type="button" onClick={() => quick(r)} title={r === 'ID' ? 'Intentional draw, recorded 0–0–3' : `${isolate(a)} ${r} ${isolate(b)}`}>
             {r}
           </button>
         ))}
       </div>
       <p id="result-hint" className="hint muted">
-        Seat 1 ({a}) first. Enter records.
+        Seat 1 (<Name>{a}</Name>) first. Enter records.
       </p>
     </div>
   );
@@ -67,7 +69,7 @@ function TeamFields({ state, table, draft, setDraft }: FieldsProps) {
         const member = (k: number): string => teams[k]?.members?.find((m) => m.seat === seat)?.name ?? `seat ${seat}`;
         return (
           <label key={seat} className="result-text">
-            Seat {seat}: {member(0)} v {member(1)}
+            Seat {seat}: <Name>{member(0)}</Name> v <Name>{member(1)}</Name>
             <input
               data-result-field
               value={draft.seatGames[i] ?? ''}
@@ -120,7 +122,7 @@ function PodFields({ state, table, draft, setDraft }: FieldsProps) {
               title={typedOut.includes(id) ? `Typed as x${i + 1} in the result` : undefined}
               onChange={() => toggle(id)}
             />
-            Seat {i + 1} — {names.get(id)}
+            Seat {i + 1} — <Name>{names.get(id) ?? id}</Name>
           </label>
         ))}
       </fieldset>
@@ -149,7 +151,7 @@ function LightseekersFields({ state, table, draft, setDraft, built, points }: Fi
           <label key={id} className="vp">
             <span>
               Seat {i + 1}
-              {i === 0 ? ' — plays first' : ''} · <strong>{names.get(id)}</strong> <span className="points">{points.get(id) ?? 0}</span>
+              {i === 0 ? ' — plays first' : ''} · <strong><Name>{names.get(id) ?? id}</Name></strong> <span className="points">{points.get(id) ?? 0}</span>
             </span>
             <span className="vp-row">
               <input
@@ -185,29 +187,29 @@ function LightseekersFields({ state, table, draft, setDraft, built, points }: Fi
       <p className="hint muted">VP in seat order, Enter after each; then the defeat order (left empty: nobody was defeated) — Enter records.</p>
       {defeatedIds.length > 0 && (
         <p className="muted defeat-order" data-testid="defeat-order">
-          Defeated: {defeatedIds.map((id, i) => `${ordinal(i + 1)} ${names.get(id)}`).join(' · ')}; still standing: {table.seats.filter((id) => !defeatedIds.includes(id)).map((id) => names.get(id)).join(', ') || 'nobody'}
+          Defeated: {defeatedIds.map((id, i) => `${ordinal(i + 1)} ${isolate(names.get(id) ?? id)}`).join(' · ')}; still standing: {table.seats.filter((id) => !defeatedIds.includes(id)).map((id) => isolate(names.get(id) ?? id)).join(', ') || 'nobody'}
         </p>
       )}
       {tied.length > 1 && result && (
         <fieldset className="tie-question" data-testid="tie-question">
           <legend>
-            {andNames(tied.map((id) => names.get(id) ?? id))} are tied for the win: {result.vp[tied[0] as PlayerId]} VP each and {tied.length === 2 ? 'both' : 'all'} still standing. Who won?
+            {andNames(tied.map((id) => isolate(names.get(id) ?? id)))} are tied for the win: {result.vp[tied[0] as PlayerId]} VP each and {tied.length === 2 ? 'both' : 'all'} still standing. Who won?
           </legend>
           {tied.map((id) => (
             <label key={id} className="check">
               <input type="radio" name="tie-winner" checked={draft.winner === id} onChange={() => setDraft({ ...draft, winner: id })} />
-              Seat {table.seats.indexOf(id) + 1} — {names.get(id)}
+              Seat {table.seats.indexOf(id) + 1} — <Name>{names.get(id) ?? id}</Name>
             </label>
           ))}
         </fieldset>
       )}
       {runnerTie.length > 0 && (
         <fieldset className="tie-question" data-testid="runner-up-question">
-          <legend>{andNames(runnerTie.map((id) => names.get(id) ?? id))} are tied for runner-up. Who is the runner-up? (needed where the runner-up goes on to a final)</legend>
+          <legend>{andNames(runnerTie.map((id) => isolate(names.get(id) ?? id)))} are tied for runner-up. Who is the runner-up? (needed where the runner-up goes on to a final)</legend>
           {runnerTie.map((id) => (
             <label key={id} className="check">
               <input type="radio" name="tie-runner-up" checked={draft.runnerUp === id} onChange={() => setDraft({ ...draft, runnerUp: id })} />
-              Seat {table.seats.indexOf(id) + 1} — {names.get(id)}
+              Seat {table.seats.indexOf(id) + 1} — <Name>{names.get(id) ?? id}</Name>
             </label>
           ))}
         </fieldset>

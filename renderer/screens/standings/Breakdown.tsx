@@ -18,6 +18,8 @@ import { MTR_PERCENTAGE_FLOOR, mtrRecords, type MtrRecord } from '../../../core/
 import { isPodResult, podMatchWinner } from '../../../core/rulesets/pods/results.js';
 import { podRecords, type PodRecord } from '../../../core/rulesets/pods/standings.js';
 import { MAMTR_2024, MSTR_2022, type PodVariant } from '../../../core/rulesets/pods/variant.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { formatTiebreaker, num } from './numbers.js';
 
 export interface BreakdownProps {
@@ -73,7 +75,7 @@ export function Breakdown({ state, standing, nameOf, droppedAfter, onClose }: Br
       <header className="breakdown-head">
         <div>
           <h3>
-            <span className="rank-badge">#{standing.rank}</span> <span className={standing.dropped ? 'dropped' : undefined}>{nameOf(standing.id)}</span>
+            <span className="rank-badge">#{standing.rank}</span> <Name className={standing.dropped ? 'dropped' : undefined}>{nameOf(standing.id)}</Name>
           </h3>
           <p className="muted">
             {standing.id}
@@ -113,7 +115,7 @@ function mtrMatches(state: EventState, id: PlayerId, nameOf: (id: PlayerId) => s
       const opponent = table.seats[1 - seat] as PlayerId;
       const result = table.result;
       if (!isHeadToHeadResult(result)) {
-        out.push({ round: round.number, table: table.table, text: `v ${nameOf(opponent)} — no result yet` });
+        out.push({ round: round.number, table: table.table, text: `v ${isolate(nameOf(opponent))} — no result yet` });
         continue;
       }
       const [a, b, d] = result.games;
@@ -121,7 +123,7 @@ function mtrMatches(state: EventState, id: PlayerId, nameOf: (id: PlayerId) => s
       if (d > 0) mine.push(d);
       const outcome = matchOutcome(result);
       const word = outcome === 'draw' ? 'drew' : (outcome === 'seat1') === (seat === 0) ? 'won' : 'lost';
-      out.push({ round: round.number, table: table.table, opponent, text: `v ${nameOf(opponent)} — ${word} ${mine.join('–')}` });
+      out.push({ round: round.number, table: table.table, opponent, text: `v ${isolate(nameOf(opponent))} — ${word} ${mine.join('–')}` });
     }
   }
   return out;
@@ -247,7 +249,7 @@ function PodBreakdown({ state, standing, nameOf }: { state: EventState; standing
               : 'draw — 1 point'
             : winner === standing.id
               ? `won — ${ppw} points`
-              : `lost to ${nameOf(winner)}`;
+              : `lost to ${isolate(nameOf(winner))}`;
         out.push({ round: round.number, table: table.table, text: `${text}${sizeText}`, ghosts });
       }
     }
@@ -393,7 +395,7 @@ function LightseekersBreakdown({ state, standing, nameOf }: { state: EventState;
       </Formula>
       {standing.organiserDecides && (
         <p className="warning" data-testid="organiser-decides">
-          Equal with {(standing.tiedWith ?? []).map(nameOf).join(', ')} on game wins, VP, longevity and best VP: the organiser decides their order (RULES 3). The order shown is the registration draw.
+          Equal with {(standing.tiedWith ?? []).map((id) => isolate(nameOf(id))).join(', ')} on game wins, VP, longevity and best VP: the organiser decides their order (RULES 3). The order shown is the registration draw.
         </p>
       )}
     </div>
@@ -425,7 +427,9 @@ function OpponentList({ rows }: { rows: { id: PlayerId; name: string; detail?: s
       <tbody>
         {rows.map((row, i) => (
           <tr key={`${row.id}-${i}`}>
-            <td>{row.name}</td>
+            <td>
+              <Name>{row.name}</Name>
+            </td>
             {row.detail !== undefined && <td className="muted num">{row.detail}</td>}
             <td className="num">{row.value}</td>
           </tr>

@@ -11,6 +11,8 @@ import { boardCollator, splitName } from '../../../core/documents/names.js';
 import type { PlayerId, PlayoffFinish, Standing } from '../../../core/model/types.js';
 import { playoffFinishLabel } from '../../../core/rulesets/final-standings.js';
 import type { TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { formatTiebreaker } from './numbers.js';
 import { searchKey } from './people.js';
 
@@ -266,8 +268,8 @@ export function StandingsTable(props: StandingsTableProps) {
               >
                 <td className="num st-rank">{s.rank}</td>
                 {showGroup && <td className="num">{s.group ?? '—'}</td>}
-                <td className="st-name" title={`${row.name}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
-                  <span className={s.dropped ? 'dropped' : undefined}>{row.name}</span>
+                <td className="st-name" title={`${isolate(row.name)}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
+                  <Name className={s.dropped ? 'dropped' : undefined}>{row.name}</Name>
                   {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
                   {s.organiserDecides && (
                     <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">

@@ -23,9 +23,13 @@ export function nameLookup(names: ReadonlyMap<PlayerId, string>): (id: PlayerId)
   return (id) => names.get(id) ?? id;
 }
 
-/** Text folded for search: lower case, accents removed, spaces collapsed ("Zoë" matches "zoe"). */
+/**
+ * Text folded for search: lower case, accents removed, spaces collapsed ("Zoë" matches "zoe"), and
+ * the isolation marks around names in built text (lib/format.ts isolate) dropped.
+ */
 export function searchKey(text: string): string {
   return text
+    .replace(/[\u2066-\u2069]/g, '')
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase()
