@@ -66,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
 
 function run(): void {
   const dataDir = app.getPath('userData');
-  const service = createHostServices({ dataDir, station: stationName(), warmPrinter: true });
+  const service = createHostServices({ dataDir, station: stationName(), mode: 'the desktop app', warmPrinter: true });
   let stationWindow: BrowserWindow | null = null;
   let projectorWindow: BrowserWindow | null = null;
   let pendingFile: string | null = podiumFileIn(process.argv);
@@ -151,11 +151,14 @@ function run(): void {
       title: 'Save a copy of the event',
       defaultPath: current.summary.path.replace(/\.podium$/i, '-copy.podium'),
       filters: [{ name: 'Podium event', extensions: ['podium'] }],
+      // The system dialog asks before replacing a file (macOS and Windows always; Linux with this).
+      properties: ['showOverwriteConfirmation', 'createDirectory'],
     };
     const result = stationWindow ? await dialog.showSaveDialog(stationWindow, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return;
     try {
-      await service.saveAs({ path: result.filePath });
+      // The user chose this path in the system dialog, which confirmed any replacing.
+      await service.saveAsFromDialog({ path: result.filePath, overwrite: true });
     } catch (error) {
       showError('Podium could not save the copy', error);
     }

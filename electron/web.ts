@@ -5,6 +5,10 @@
  *   npm run start:web -- [--port 5719] [--data-dir DIR]
  *
  * Plain Node (no `electron` import): this is what runs where Electron cannot.
+ *
+ * Every launch makes a new station key; the address printed carries it (`/?key=…`, as Jupyter's
+ * `?token=`), and the WebSocket API refuses any connection without it: other programs on this
+ * machine can reach 127.0.0.1, but only someone who can read this terminal can open the station.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +26,8 @@ export interface BrowserModeOptions {
   log?: (line: string) => void;
   /** The host's time (default the system clock); tests freeze it so every window shows the same second. */
   now?: () => Date;
+  /** The station key (default: a new random one for this launch); a test restarting its host keeps the old one. */
+  key?: string;
 }
 
 export interface BrowserMode {
@@ -34,16 +40,19 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? defaultDataDir();
-  const service = createHostServices({ dataDir, station: stationName(), warmPrinter: true, ...(options.now ? { now: options.now } : {}) });
+  const service = createHostServices({ dataDir, station: stationName(), mode: 'browser mode', warmPrinter: true, ...(options.now ? { now: options.now } : {}) });
   const wanted = options.port ?? DEFAULT_PORT;
   const server = await startWebServer({
     api: service,
     rendererDir: options.rendererDir ?? RENDERER_DIR,
     port: wanted,
+    ...(options.key !== undefined ? { key: options.key } : {}),
     onRefused: (reason) => log(`Refused a connection: ${reason}`),
+    onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`),
   });
   if (server.portFallback) log(`Port ${wanted} is taken; using ${server.port} instead.`);
-  log(`Podium is running in browser mode: open ${server.url}  (projector: ${server.url}projector)`);
+  log(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
+  log('The address carries this launch\'s station key: keep it to yourself; only pages opened with it reach the event.');
   log(`Event saves and station files: ${dataDir}. Press Ctrl+C to stop.`);
   return {
     server,

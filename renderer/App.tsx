@@ -4,6 +4,7 @@
  * screens live in screens/; the projector window draws ProjectorScreen only.
  */
 import { useEffect } from 'react';
+import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
 import { SCREEN_KEYS, SHORTCUTS } from './components/Shortcuts.js';
 import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
@@ -32,7 +33,12 @@ const SCREENS: Record<ScreenId, () => React.JSX.Element> = {
 function ConnectionBadge() {
   const status = useStation((s) => s.status);
   const transport = useStation((s) => s.connection?.transport);
-  const words = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected — retrying' }[status];
+  const words = {
+    connected: 'Connected',
+    connecting: 'Connecting…',
+    disconnected: 'Disconnected — retrying',
+    refused: 'Not connected: open the address Podium printed (it carries the station key)',
+  }[status];
   return (
     <span className={`badge badge-${status}`} title={transport === 'ipc' ? 'Desktop app' : 'Browser mode'} data-testid="connection">
       {words}
@@ -211,6 +217,52 @@ function useShortcuts(): void {
   }, []);
 }
 
+/** Why nothing can be changed in this save, and what to do about it. */
+function ReadOnlyBanner({ summary }: { summary: EventSummary }) {
+  const run = useStation((s) => s.run);
+  const toast = useStation((s) => s.toast);
+  if (summary.readOnlyReason === 'locked') {
+    const gone = summary.heldBy?.gone ?? false;
+    const takeOver = async (): Promise<void> => {
+      const snapshot = await run('Taking over the save…', (api) => api.takeOverEvent());
+      if (!snapshot) return;
+      useStation.setState({ snapshot });
+      toast('This station now writes to the save');
+    };
+    return (
+      <div className="notice banner-info locked-banner" role="status" data-testid="locked-banner">
+        <p>
+          {gone ? (
+            <>
+              The other Podium has let go of this save. Take over to go on entering results here (the save is read again first, so nothing it wrote is
+              missed).
+            </>
+          ) : (
+            <>
+              This save is {summary.heldBy?.description ?? 'open for writing in another Podium'}. Only one Podium may write to a save, so it is shown here
+              read-only. Close it there to take over here.
+            </>
+          )}
+        </p>
+        <button type="button" className={gone ? 'primary' : ''} disabled={!gone} onClick={() => void takeOver()} data-testid="take-over">
+          Take over
+        </button>
+      </div>
+    );
+  }
+  const words = {
+    damaged: 'This save is damaged and open read-only: nothing can be changed. Use “Save a repaired copy” on the Players screen to continue from the last good line.',
+    migrated: 'This save has an older format and is open read-only. Use “Save a repaired copy” on the Players screen to continue in the current format.',
+    'no-permission':
+      'This save is on a read-only disk or in a file Podium may not write to, so it is open read-only (the save itself is fine). Use “Save a copy” on the Players screen to continue somewhere writable.',
+  }[summary.readOnlyReason ?? 'damaged'];
+  return (
+    <p className={summary.readOnlyReason === 'no-permission' ? 'notice banner-info' : 'problem banner'} role="alert">
+      {words}
+    </p>
+  );
+}
+
 function Station() {
   const snapshot = useStation((s) => s.snapshot);
   const screen = useStation((s) => s.screen);
@@ -222,11 +274,7 @@ function Station() {
       <TopBar />
       {hasEvent && <Tabs />}
       <main className={hasEvent ? 'screen' : 'screen start'}>
-        {snapshot?.summary?.readOnly && (
-          <p className="problem banner" role="alert">
-            This save is damaged and open read-only: nothing can be changed. Use “Save a repaired copy” on the Players screen to continue from the last good line.
-          </p>
-        )}
+        {snapshot?.summary?.readOnly && <ReadOnlyBanner summary={snapshot.summary} />}
         {hasEvent ? <Screen /> : <StartScreen />}
       </main>
       <Toasts />

@@ -7,13 +7,13 @@
  */
 import { z } from 'zod';
 import type { ClockView } from '../clock/index.js';
-import { commandSchema, settingsPatchSchema, type Command, type SettingsPatch } from '../event/commands.js';
+import { newCommandSchema, newEventNameSchema, settingsPatchSchema, type Command, type SettingsPatch } from '../event/commands.js';
 import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
 import { RULESET_IDS } from '../model/types.js';
 
 /** Something the scorekeeper must know about the open save (a repaired tail, damage, read-only). */
 export interface Notice {
-  kind: 'torn-line' | 'damaged' | 'read-only' | 'migrated' | 'info';
+  kind: 'torn-line' | 'damaged' | 'read-only' | 'migrated' | 'locked' | 'info';
   message: string;
   /** 1-based line of the save the notice is about. */
   line?: number;
@@ -27,9 +27,18 @@ export interface EventSummary {
   path: string;
   /** Damaged saves open read-only: nothing can be appended. */
   readOnly: boolean;
+  /**
+   * Why it is read-only: damage, an older format, a file or disk Podium may not write, or another
+   * Podium on this computer holding it open for writing (one writer per save).
+   */
+  readOnlyReason?: ReadOnlyReason;
+  /** For 'locked': who holds it ("open for writing on this computer by Podium … since 14:02"), and whether it has let go since. */
+  heldBy?: { description: string; gone: boolean };
   /** Number of journal entries. */
   entries: number;
 }
+
+export type ReadOnlyReason = 'damaged' | 'migrated' | 'no-permission' | 'locked';
 
 export interface StationSnapshot {
   summary: EventSummary | null;
@@ -105,7 +114,9 @@ export interface CreateEventParams {
 /** What the host pushes to every window. */
 export type StationPush =
   | { type: 'state'; snapshot: StationSnapshot }
-  | { type: 'clock'; now: number; clock: ClockView };
+  | { type: 'clock'; now: number; clock: ClockView }
+  /** Long host work under way (opening a large save): `done` of `total`; `finished` at the end. */
+  | { type: 'progress'; label: string; done: number; total: number; finished?: boolean };
 
 export interface DispatchAck {
   /** The journal sequence number the command was written under (on disk before this returns). */
@@ -117,7 +128,13 @@ export interface StationApi {
   createEvent(params: CreateEventParams): Promise<StationSnapshot>;
   openEvent(params: { path: string }): Promise<StationSnapshot>;
   closeEvent(): Promise<void>;
-  saveAs(params: { path: string }): Promise<void>;
+  /**
+   * For a save open read-only because another Podium held it: open it for writing here, now that
+   * the holder has let go (refused in words while it still holds it).
+   */
+  takeOverEvent(): Promise<StationSnapshot>;
+  /** A copy of the open save; an existing file is replaced only with `overwrite` (the user confirmed it). */
+  saveAs(params: { path: string; overwrite?: boolean }): Promise<void>;
   /** For a damaged save: write everything before the damage to a new file and open that. */
   saveRepairedCopy(params: { path: string }): Promise<StationSnapshot>;
   dispatch(params: { command: Command }): Promise<DispatchAck>;
@@ -134,7 +151,7 @@ export const requestSchemas = {
   snapshot: z.object({}).strict(),
   createEvent: z
     .object({
-      name: z.string().trim().min(1).max(200),
+      name: newEventNameSchema,
       ruleset: z.enum(RULESET_IDS),
       settings: settingsPatchSchema,
       path: path.optional(),
@@ -143,9 +160,11 @@ export const requestSchemas = {
     .strict(),
   openEvent: z.object({ path }).strict(),
   closeEvent: z.object({}).strict(),
-  saveAs: z.object({ path }).strict(),
+  takeOverEvent: z.object({}).strict(),
+  saveAs: z.object({ path, overwrite: z.boolean().optional() }).strict(),
   saveRepairedCopy: z.object({ path }).strict(),
-  dispatch: z.object({ command: commandSchema }).strict(),
+  // New commands: names refuse control characters (core/model/names.ts); the journal reader does not.
+  dispatch: z.object({ command: newCommandSchema }).strict(),
   undo: z.object({ seq: z.number().int().min(0), reason: z.string().max(500).optional() }).strict(),
   query: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('standings') }).strict(),

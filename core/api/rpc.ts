@@ -65,6 +65,7 @@ export function createRpcClient(channel: RpcChannel): StationApi {
     createEvent: (params) => call('createEvent', params),
     openEvent: (params) => call('openEvent', params),
     closeEvent: () => call('closeEvent', {}),
+    takeOverEvent: () => call('takeOverEvent', {}),
     saveAs: (params) => call('saveAs', params),
     saveRepairedCopy: (params) => call('saveRepairedCopy', params),
     dispatch: (params) => call('dispatch', params),

@@ -13,7 +13,17 @@ export type PodiumErrorCode =
   | 'invalid-settings'
   | 'invalid-command'
   | 'round-unfinished'
-  | 'not-allowed';
+  | 'not-allowed'
+  /** The disk (or the user's quota) is full: nothing was written. */
+  | 'disk-full'
+  /** The disk or folder may only be read (a read-only mount, a write-protected card). */
+  | 'disk-read-only'
+  /** Another Podium on this computer holds the save open for writing. */
+  | 'save-locked'
+  /** The save file was replaced, moved or changed by another program since it was opened. */
+  | 'save-changed'
+  /** Not something Podium can open as a save (a folder, a device, a pipe, far too large). */
+  | 'not-a-save';
 
 export class PodiumError extends Error {
   readonly code: PodiumErrorCode;

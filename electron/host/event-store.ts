@@ -17,13 +17,17 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Notice } from '../../core/api/contract.js';
+import type { Notice, ReadOnlyReason } from '../../core/api/contract.js';
 import { type Command, parseCommand } from '../../core/event/commands.js';
-import { PodiumError } from '../../core/model/errors.js';
+import { PodiumError, type PodiumErrorCode } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { copyFileDurable, sweepStaleTemps, writeFileDurable, writeFileDurableSync } from './fs-safe.js';
 import { JOURNAL_FORMAT, JournalFold, type JournalReading, entryLine, headerLine, readJournal } from './journal-format.js';
+
+// Until journal-format has its own yielding reader.
+const readJournalAsync = async (bytes: Uint8Array, _options: { onProgress?: (done: number, total: number) => void }): Promise<JournalReading> => readJournal(bytes);
 import type { EventStoreHandle, EventStoreOptions, JournalEntry, JournalHeader, OpenedJournal } from './journal-types.js';
+import { acquireSaveLock, describeHolder, lockAddress, watchLock, type FileIdentity, type LockHolder, type SaveLock } from './save-lock.js';
 
 export { JournalError } from './journal-format.js';
 
@@ -32,28 +36,109 @@ const DEFAULT_BACKUPS_KEPT = 5;
 type CreateEventCommand = Extract<Command, { type: 'create-event' }>;
 
 /** An fs error in the scorekeeper's words, as a PodiumError (never a raw Node error). */
-function fileProblem(error: unknown, file: string, doing: string): PodiumError {
+export function fileProblem(error: unknown, file: string, doing: string): PodiumError {
   if (error instanceof PodiumError) return error;
   const code = (error as NodeJS.ErrnoException | null | undefined)?.code;
-  const reason =
+  const [podiumCode, reason]: [PodiumErrorCode, string] =
     code === 'ENOENT'
-      ? 'no such file or folder'
+      ? ['invalid-input', 'no such file or folder']
       : code === 'EEXIST'
-        ? 'a file already exists there'
+        ? ['not-allowed', 'a file already exists there']
         : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
+          ? ['not-allowed', 'permission denied']
           : code === 'EISDIR'
-            ? 'it is a folder'
-            : code === 'ENOSPC'
-              ? 'the disk is full'
+            ? ['not-a-save', 'it is a folder']
+            : code === 'ENOSPC' || code === 'EDQUOT'
+              ? ['disk-full', 'the disk is full (free some space; nothing was written)']
               : code === 'EROFS'
-                ? 'the disk is read-only'
-                : error instanceof Error
-                  ? error.message
-                  : String(error);
-  const result = new PodiumError(code === 'EEXIST' ? 'not-allowed' : 'invalid-input', `cannot ${doing} ${file}: ${reason}`);
+                ? ['disk-read-only', 'the disk is read-only (nothing was written)']
+                : code === 'ENAMETOOLONG'
+                  ? ['invalid-input', 'the name is too long']
+                  : code === 'ENOTDIR'
+                    ? ['invalid-input', 'a part of the path is not a folder']
+                    : code === 'EIO'
+                      ? ['invalid-input', 'the disk reported an error (EIO); check the disk or cable']
+                      : ['invalid-input', code ? `the system refused (${code})` : 'an unexpected problem'];
+  const result = new PodiumError(podiumCode, `cannot ${doing} ${file}: ${reason}`);
   (result as { cause?: unknown }).cause = error;
   return result;
+}
+
+/** The biggest save Podium opens: far above any real event (a 4,096-player event is a few MB). */
+export const MAX_SAVE_BYTES = 256 * 1024 * 1024;
+
+function describeFileKind(stat: fs.Stats | fs.BigIntStats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a pipe';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not an ordinary file';
+}
+
+/** Refuse anything but an ordinary file of a plausible size, in words. */
+function checkSaveFile(stat: fs.BigIntStats, file: string): void {
+  if (!stat.isFile()) throw new PodiumError('not-a-save', `cannot open ${file}: it is ${describeFileKind(stat)}, not an event save`);
+  if (stat.size > BigInt(MAX_SAVE_BYTES))
+    throw new PodiumError(
+      'not-a-save',
+      `cannot open ${file}: it is ${(Number(stat.size) / 1024 / 1024).toFixed(0)} MB, larger than any event save (at most ${MAX_SAVE_BYTES / 1024 / 1024} MB)`,
+    );
+}
+
+/**
+ * Open a save for reading without ever blocking: O_NONBLOCK so a pipe cannot stall the host,
+ * fstat on the opened handle (not the path, which could be swapped) so only an ordinary file of a
+ * plausible size is read. A symlink to /dev/zero is a device here and refused before any read.
+ */
+async function openSaveForReading(file: string): Promise<{ handle: fsp.FileHandle; stat: fs.BigIntStats }> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw fileProblem(error, file, 'open');
+  }
+  try {
+    const stat = await handle.stat({ bigint: true });
+    checkSaveFile(stat, file);
+    return { handle, stat };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw fileProblem(error, file, 'open');
+  }
+}
+
+/** Read the whole file from `handle` (at most MAX_SAVE_BYTES: a file still growing is cut there). */
+async function readAll(handle: fsp.FileHandle, file: string): Promise<Buffer> {
+  const size = Number((await handle.stat({ bigint: true })).size);
+  if (size > MAX_SAVE_BYTES) checkSaveFile(await handle.stat({ bigint: true }), file);
+  const buffer = Buffer.alloc(size);
+  let read = 0;
+  while (read < size) {
+    const { bytesRead } = await handle.read(buffer, read, size - read, read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return buffer.subarray(0, read);
+}
+
+function identityOf(stat: fs.BigIntStats): FileIdentity {
+  return { dev: stat.dev, ino: stat.ino };
+}
+
+function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+function holderFor(options: EventStoreOptions): LockHolder {
+  const mode = options.lock === false ? 'the command line' : (options.lock?.mode ?? 'Podium');
+  return { app: 'Podium', pid: process.pid, since: new Date().toISOString(), mode, station: options.station };
+}
+
+/** Take the save's lock, or learn who holds it (no lock at all when the options say so). */
+async function lockSave(identity: FileIdentity, options: EventStoreOptions): Promise<{ lock?: SaveLock; lockedBy?: LockHolder | null }> {
+  if (options.lock === false) return {};
+  const attempt = await acquireSaveLock(identity, holderFor(options), options.lock ?? {});
+  return attempt.ok ? { lock: attempt.lock } : { lockedBy: attempt.holder };
 }
 
 function isoNow(options: EventStoreOptions): string {
@@ -103,38 +188,90 @@ export async function createEventStore(file: string, createCommand: CreateEventC
   } catch (error) {
     throw fileProblem(error, file, 'create');
   }
-  const handle = await openWriter(file);
-  return new Store(file, options, header, [entry], fold, handle, Buffer.byteLength(text), []);
+  const handle = await openWriter(file).catch((error: unknown) => {
+    throw fileProblem(error, file, 'open');
+  });
+  const identity = identityOf(await handle.stat({ bigint: true }));
+  const { lock, lockedBy } = await lockSave(identity, options);
+  if (lockedBy !== undefined) {
+    // Another Podium opened the new file in the instant since it was written: it is theirs now.
+    await handle.close().catch(() => undefined);
+    throw new PodiumError('save-locked', `the new save ${file} is already ${describeHolder(lockedBy)}`);
+  }
+  return new Store(file, options, header, [entry], fold, { fd: handle, identity, ...(lock ? { lock } : {}) }, Buffer.byteLength(text), [], undefined);
 }
 
 /** Read and verify a save without changing it (the fold, notices, damage, a torn tail). */
 export async function readEventSave(file: string): Promise<JournalReading> {
-  let bytes: Buffer;
+  const { handle } = await openSaveForReading(file);
   try {
-    bytes = await fsp.readFile(file);
+    return readJournal(await readAll(handle, file));
   } catch (error) {
-    throw fileProblem(error, file, 'open');
+    throw fileProblem(error, file, 'read');
+  } finally {
+    await handle.close().catch(() => undefined);
   }
-  return readJournal(bytes);
 }
 
 /**
  * Open a save. A torn last line is cut off (bytes kept in a `.torn-<time>` sidecar) and reported;
- * other damage or an older format opens read-only with the file untouched. Throws a PodiumError
- * (a JournalError with the line, for damage) when there is no event to open.
+ * other damage or an older format opens read-only with the file untouched, and so does a save
+ * another Podium on this computer holds open for writing (one writer per save: save-lock.ts).
+ * Throws a PodiumError (a JournalError with the line, for damage) when there is no event to open.
  */
 export async function openEventStore(file: string, options: EventStoreOptions): Promise<EventStoreHandle> {
   checkStation(options.station);
+  const source = await openSaveForReading(file);
+  const identity = identityOf(source.stat);
+  let locking: { lock?: SaveLock; lockedBy?: LockHolder | null } = {};
   let bytes: Buffer;
   try {
-    bytes = await fsp.readFile(file);
+    // The lock before the read: with it held, nobody appends while the file is read.
+    locking = await lockSave(identity, options);
+    bytes = await readAll(source.handle, file);
   } catch (error) {
+    await locking.lock?.release();
     throw fileProblem(error, file, 'open');
+  } finally {
+    await source.handle.close().catch(() => undefined);
   }
-  const reading = readJournal(bytes);
+  const { lock, lockedBy } = locking;
+  try {
+    return await openRead(file, options, bytes, identity, lock, lockedBy);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function openRead(
+  file: string,
+  options: EventStoreOptions,
+  bytes: Buffer,
+  identity: FileIdentity,
+  lock: SaveLock | undefined,
+  lockedBy: LockHolder | null | undefined,
+): Promise<EventStoreHandle> {
+  const reading = await readJournalAsync(bytes, options.onProgress ? { onProgress: options.onProgress } : {});
   const notices = [...reading.notices];
-  const readOnly = reading.damage !== undefined || reading.migratedFrom !== undefined;
-  if (readOnly) return new Store(file, options, reading.header, reading.entries, reading.fold, undefined, reading.goodEnd, notices);
+  const readOnlyStore = (reason: ReadOnlyReason, holder?: LockHolder | null): EventStoreHandle =>
+    new Store(file, options, reading.header, reading.entries, reading.fold, undefined, reading.goodEnd, notices, reason, holder, identity);
+
+  if (lockedBy !== undefined) {
+    notices.push({
+      kind: 'locked',
+      message: `This save is ${describeHolder(lockedBy)}, so it is open read-only here: only one Podium may write to a save. Close it there, then take over here.`,
+    });
+    return readOnlyStore('locked', lockedBy);
+  }
+  if (reading.damage !== undefined) {
+    await lock?.release();
+    return readOnlyStore('damaged');
+  }
+  if (reading.migratedFrom !== undefined) {
+    await lock?.release();
+    return readOnlyStore('migrated');
+  }
 
   let size = bytes.length;
   let handle: fsp.FileHandle;
@@ -143,15 +280,24 @@ export async function openEventStore(file: string, options: EventStoreOptions): 
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (!['EACCES', 'EPERM', 'EROFS'].includes(code)) throw fileProblem(error, file, 'open');
-    // A file Podium may read but not write (a read-only disk, a copy from an archive): read-only.
-    notices.push({ kind: 'read-only', message: `Podium may not write to ${path.basename(file)} (${code}), so it is open read-only. Save a copy to continue the event.` });
-    return new Store(file, options, reading.header, reading.entries, reading.fold, undefined, reading.goodEnd, notices);
+    await lock?.release();
+    // A file Podium may read but not write (a read-only disk, a copy from an archive): read-only, not damaged.
+    notices.push({
+      kind: 'read-only',
+      message:
+        code === 'EROFS'
+          ? `${path.basename(file)} is on a read-only disk, so it is open read-only (the save itself is fine). Save a copy to a writable disk to continue the event.`
+          : `Podium may not write to ${path.basename(file)} (permission denied), so it is open read-only (the save itself is fine). Save a copy to continue the event.`,
+    });
+    return readOnlyStore('no-permission');
   }
   try {
+    // The writer must be the very file that was read (not one renamed into its place meanwhile).
+    const writerStat = await handle.stat({ bigint: true });
+    if (!sameFile(identityOf(writerStat), identity) || Number(writerStat.size) !== bytes.length)
+      throw new PodiumError('save-changed', `${file} was replaced or changed by another program while it was being opened; open it again`);
     if (reading.torn) {
       const torn = reading.torn;
-      // The file must still be what was read: never cut bytes someone else just wrote.
-      if ((await handle.stat()).size !== bytes.length) throw new PodiumError('not-allowed', `${file} changed while it was being opened; open it again`);
       const sidecar = await keepTornBytes(file, bytes.subarray(torn.offset), fileStamp(options));
       await handle.truncate(torn.offset);
       await handle.datasync();
@@ -170,7 +316,7 @@ export async function openEventStore(file: string, options: EventStoreOptions): 
     await handle.close().catch(() => undefined);
     throw fileProblem(error, file, 'repair the end of');
   }
-  return new Store(file, options, reading.header, reading.entries, reading.fold, handle, size, notices);
+  return new Store(file, options, reading.header, reading.entries, reading.fold, { fd: handle, identity, ...(lock ? { lock } : {}) }, size, notices, undefined);
 }
 
 /** Write the cut bytes to `<file>.torn-<stamp>` (a new name, never replacing an earlier one). */
@@ -190,26 +336,52 @@ async function openWriter(file: string): Promise<fsp.FileHandle> {
   return fsp.open(file, 'r+');
 }
 
+/** Why nothing can be added to a read-only save, in words. */
+function readOnlyMessage(reason: ReadOnlyReason | undefined, holder: LockHolder | null | undefined): string {
+  switch (reason) {
+    case 'locked':
+      return `this save is ${describeHolder(holder ?? null)}: only one Podium may write to it, so nothing was added here (close it there, then take over)`;
+    case 'no-permission':
+      return 'this save is on a disk or in a file Podium may not write to, so it is open read-only: nothing can be added (save a copy somewhere writable to continue)';
+    case 'migrated':
+      return 'this save has an older format and is open read-only: nothing can be added (save a repaired copy to continue in the current format)';
+    default:
+      return 'this save is damaged and open read-only: nothing can be added (save a repaired copy to continue)';
+  }
+}
+
 /** Open, and return the contract's OpenedJournal view (for callers that want a plain object). */
 export function openedJournal(handle: EventStoreHandle): OpenedJournal {
   return { header: handle.header, entries: [...handle.entries()], state: handle.state(), readOnly: handle.readOnly, notices: [...handle.notices] };
+}
+
+/** The open file of a writable save: its handle, which file it is, and the lock that makes it ours. */
+interface Writer {
+  fd: fsp.FileHandle;
+  identity: FileIdentity;
+  lock?: SaveLock;
 }
 
 class Store implements EventStoreHandle {
   readonly path: string;
   readonly header: JournalHeader;
   readonly readOnly: boolean;
+  readonly readOnlyReason: ReadOnlyReason | undefined;
+  readonly lockedBy: LockHolder | null | undefined;
   readonly notices: Notice[];
   private readonly options: EventStoreOptions;
   private readonly list: JournalEntry[];
   private readonly fold: JournalFold;
-  private fd: fsp.FileHandle | undefined;
+  private writer: Writer | undefined;
+  /** The file as it was opened (for a read-only save held by another Podium: whose lock to watch). */
+  private readonly identity: FileIdentity | undefined;
   /** Bytes of good content: where the next line goes. */
   private size: number;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** Set when a write could not be rolled back: the file's end is unknown, nothing more is written. */
   private broken: string | undefined;
+  private readonly watchers = new Set<() => void>();
 
   constructor(
     file: string,
@@ -217,19 +389,35 @@ class Store implements EventStoreHandle {
     header: JournalHeader,
     entries: JournalEntry[],
     fold: JournalFold,
-    fd: fsp.FileHandle | undefined,
+    writer: Writer | undefined,
     size: number,
     notices: Notice[],
+    readOnlyReason: ReadOnlyReason | undefined,
+    lockedBy?: LockHolder | null,
+    identity?: FileIdentity,
   ) {
     this.path = file;
     this.options = options;
     this.header = header;
     this.list = entries;
     this.fold = fold;
-    this.fd = fd;
+    this.writer = writer;
     this.size = size;
-    this.readOnly = fd === undefined;
+    this.readOnly = writer === undefined;
+    this.readOnlyReason = writer === undefined ? (readOnlyReason ?? 'damaged') : undefined;
+    this.lockedBy = lockedBy;
+    this.identity = writer?.identity ?? identity;
     this.notices = notices;
+  }
+
+  watchHolder(onGone: () => void): () => void {
+    if (this.readOnlyReason !== 'locked' || !this.identity || this.options.lock === false) return () => undefined;
+    const stop = watchLock(lockAddress(this.identity, this.options.lock ?? {}), onGone);
+    this.watchers.add(stop);
+    return () => {
+      this.watchers.delete(stop);
+      stop();
+    };
   }
 
   entries(): readonly JournalEntry[] {
@@ -250,8 +438,7 @@ class Store implements EventStoreHandle {
   append(command: Command): Promise<JournalEntry> {
     return this.enqueue(async () => {
       if (this.closed) throw new PodiumError('not-allowed', 'the event was closed');
-      if (this.readOnly || !this.fd)
-        throw new PodiumError('not-allowed', `this save is open read-only (${this.notices.find((n) => n.kind === 'damaged' || n.kind === 'migrated' || n.kind === 'read-only')?.kind ?? 'read-only'}): nothing can be added; save a repaired copy to continue`);
+      if (!this.writer) throw new PodiumError(this.readOnlyReason === 'locked' ? 'save-locked' : 'not-allowed', readOnlyMessage(this.readOnlyReason, this.lockedBy));
       if (this.broken) throw new PodiumError('not-allowed', `the save could not be written (${this.broken}); close the event and open it again`);
       const parsed = parseCommand(command);
       if (!parsed.ok) throw new PodiumError('invalid-command', parsed.message);
@@ -267,9 +454,38 @@ class Store implements EventStoreHandle {
     });
   }
 
+  /**
+   * Before every append: the file at our path must still be the one we opened and locked, and be
+   * exactly as long as we left it. Anything else (a second writer, a file copied over it, an editor
+   * that saved it) would be overwritten by our line, so nothing is written and the save refuses
+   * further appends until it is opened again.
+   */
+  private async checkStillOurs(writer: Writer): Promise<void> {
+    const [byHandle, byPath, held] = await Promise.all([
+      writer.fd.stat({ bigint: true }).catch((error: unknown) => {
+        this.broken = (error as NodeJS.ErrnoException).code ?? 'the file cannot be read';
+        throw fileProblem(error, this.path, 'write to');
+      }),
+      fsp.stat(this.path, { bigint: true }).catch(() => undefined),
+      writer.lock ? writer.lock.held() : Promise.resolve(true),
+    ]);
+    let problem: string | undefined;
+    if (!byPath) problem = `${this.path} was moved or deleted since Podium opened it`;
+    else if (!sameFile(identityOf(byPath), writer.identity)) problem = `${this.path} was replaced by another file since Podium opened it`;
+    else if (Number(byHandle.size) !== this.size)
+      problem = `${this.path} was changed by another program since Podium opened it (it is ${byHandle.size} bytes; Podium wrote ${this.size})`;
+    else if (!held) problem = `Podium lost its lock on ${this.path}`;
+    if (problem) {
+      this.broken = 'changed by another program';
+      throw new PodiumError('save-changed', `${problem}: nothing was written. Close the event and open the save again to see what it holds now.`);
+    }
+  }
+
   /** Write at the end, fsync; on failure put the end back where it was. */
   private async write(bytes: Buffer): Promise<void> {
-    const fd = this.fd as fsp.FileHandle;
+    const writer = this.writer as Writer;
+    await this.checkStillOurs(writer);
+    const fd = writer.fd;
     try {
       let written = 0;
       while (written < bytes.length) {
@@ -315,7 +531,7 @@ class Store implements EventStoreHandle {
     return this.enqueue(async () => {
       if (path.resolve(target) === path.resolve(this.path)) throw new PodiumError('invalid-input', 'that is the file the event is already saved in');
       try {
-        await copyFileDurable(this.path, target, this.readOnly ? {} : { length: this.size });
+        await copyFileDurable(this.path, target, this.writer ? { length: this.size } : {});
       } catch (error) {
         throw fileProblem(error, target, 'save a copy to');
       }
@@ -340,9 +556,12 @@ class Store implements EventStoreHandle {
     return this.enqueue(async () => {
       if (this.closed) return;
       this.closed = true;
-      const fd = this.fd;
-      this.fd = undefined;
-      await fd?.close();
+      const writer = this.writer;
+      this.writer = undefined;
+      for (const stop of this.watchers) stop();
+      this.watchers.clear();
+      await writer?.fd.close().catch(() => undefined);
+      await writer?.lock?.release();
     });
   }
 }
@@ -353,10 +572,16 @@ class Store implements EventStoreHandle {
 /** Read and verify a save; never changes it (a torn tail is reported, not cut). */
 export function readEventSaveSync(file: string): JournalReading {
   let bytes: Buffer;
+  let fd: number | undefined;
   try {
-    bytes = fs.readFileSync(file);
+    // As openSaveForReading: never block on a pipe, never read a device, cap the size.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    checkSaveFile(fs.fstatSync(fd, { bigint: true }), file);
+    bytes = fs.readFileSync(fd);
   } catch (error) {
     throw fileProblem(error, file, 'read');
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
   return readJournal(bytes);
 }

@@ -23,6 +23,8 @@ export interface HostOptions {
   warmPrinter?: boolean;
   /** Run the clock service (clock-service.ts: a tick a second pushing the clock); default true. */
   clock?: boolean;
+  /** How this host names itself to another Podium opening the same save: "browser mode", "the desktop app". */
+  mode?: string;
 }
 
 /** Local wall time for printed logs ("14:05"). */
@@ -44,7 +46,8 @@ export function createHostServices(options: HostOptions): StationService {
   return withClockService(service, now ? { now: () => now().getTime() } : {});
 }
 
-function withPrinter(options: HostOptions): StationService {
+function withPrinter(hostOptions: HostOptions): StationService {
+  const options = { ...hostOptions, lock: { mode: hostOptions.mode ?? 'Podium' } };
   if (options.printer) return createStationService({ ...options, store: journalStore });
   const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime) });
   if (options.warmPrinter) void printing.warmUp().catch(() => undefined);

@@ -2,7 +2,8 @@
  * The contract of the event store (the `*.podium` journal save of ARCHITECTURE "The event save"),
  * shared by its implementation (event-store.ts) and its users (station service, CLI, tests).
  */
-import type { Notice } from '../../core/api/contract.js';
+import type { Notice, ReadOnlyReason } from '../../core/api/contract.js';
+import type { LockHolder, LockOptions } from './save-lock.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
 
@@ -41,13 +42,30 @@ export interface EventStoreOptions {
   now?: () => Date;
   /** Round-start backups kept beside the save. */
   backupsKept?: number;
+  /**
+   * One writer per save (save-lock.ts): how this host describes itself to a second opener
+   * ("browser mode", "the desktop app"), and where the lock lives (tests). `false`: no lock (the
+   * command line's read-only use).
+   */
+  lock?: (LockOptions & { mode?: string }) | false;
+  /** Opening a large save: lines read so far of the total (the host shows it). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface EventStoreHandle {
   readonly path: string;
   readonly header: JournalHeader;
   readonly readOnly: boolean;
+  /** Why it is read-only (undefined when writable). */
+  readonly readOnlyReason: ReadOnlyReason | undefined;
+  /** For 'locked': the Podium that holds the save open for writing (null: it did not say). */
+  readonly lockedBy: LockHolder | null | undefined;
   readonly notices: readonly Notice[];
+  /**
+   * For 'locked': call `onGone` once the holder has let go of the save (closed it, quit, crashed).
+   * Returns a function that stops watching.
+   */
+  watchHolder(onGone: () => void): () => void;
   /** Every entry, in order. */
   entries(): readonly JournalEntry[];
   /** The current folded state. */

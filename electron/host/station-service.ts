@@ -11,8 +11,6 @@
  * Runs under plain Node: no `electron` import (ARCHITECTURE "The runtime is visible in the path").
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   validateRequest,
@@ -36,7 +34,9 @@ import { fail, PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import type { EventStoreHandle, EventStoreOptions, JournalEntry } from './journal-types.js';
+import { describeHolder } from './save-lock.js';
 import { listRecentEvents, rememberRecentEvent } from './recent-events.js';
+import { newSaveTarget, somethingAt } from './save-target.js';
 
 export type CreateEventCommand = Extract<Command, { type: 'create-event' }>;
 
@@ -61,6 +61,11 @@ export interface StationServiceOptions {
   printer?: Printer;
   /** Randomness for event ids and seeds (default node:crypto); tests may fix it. */
   random?: { seed(): number; id(): string };
+  /**
+   * One writer per save: how this host names itself to a second Podium that opens the same save
+   * ("browser mode", "the desktop app"), and where its locks live (tests).
+   */
+  lock?: EventStoreOptions['lock'];
 }
 
 export interface StationService extends StationApi {
@@ -72,6 +77,14 @@ export interface StationService extends StationApi {
   pushClock(now: number, clock: ClockView): void;
   /** The open event, for in-process users (the clock service, the shell's menus). */
   current(): { summary: EventSummary; state: EventState } | null;
+  /**
+   * Save As from the local station's own file dialog (the Electron shell's menu): a copy at the
+   * path the user chose there, anywhere on this computer, replacing an existing file only with
+   * `overwrite` (which the dialog asked the user to confirm). In-process only: no transport serves
+   * it (serveRpc answers the StationApi's request methods and nothing else), so a window or a
+   * program on the WebSocket can never name a path outside the events folder.
+   */
+  saveAsFromDialog(params: { path: string; overwrite?: boolean }): Promise<void>;
   /** Close the open event (if any) and drop every subscriber. */
   dispose(): Promise<void>;
 }
@@ -100,15 +113,27 @@ function validated<M extends RequestMethod>(method: M, params: unknown): Validat
   return checked.params as ValidatedParams<M>;
 }
 
-/** A file-system error in the scorekeeper's words. */
-function fsProblem(error: unknown, file: string): unknown {
+/**
+ * A file-system error in the scorekeeper's words, never the system's own text (no "ENOENT: …").
+ * `writing`: the error came from writing `file` (a missing folder, not a missing save).
+ */
+function fsProblem(error: unknown, file: string, writing = false): unknown {
   if (error instanceof PodiumError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return new PodiumError('invalid-input', `there is no event save at ${file}`);
+  if (typeof code !== 'string') return error;
+  if (code === 'ENOENT')
+    return writing
+      ? new PodiumError('invalid-input', `the folder ${path.dirname(file)} does not exist`)
+      : new PodiumError('invalid-input', `there is no event save at ${file}`);
   if (code === 'EEXIST') return new PodiumError('not-allowed', `a file already exists at ${file}`);
   if (code === 'EACCES' || code === 'EPERM') return new PodiumError('not-allowed', `Podium may not read or write ${file} (permission denied)`);
   if (code === 'EISDIR') return new PodiumError('invalid-input', `${file} is a folder, not an event save`);
-  return error;
+  if (code === 'ENOTDIR') return new PodiumError('invalid-input', `a part of ${file} is a file, not a folder`);
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new PodiumError('disk-full', `the disk is full: nothing was written to ${file}`);
+  if (code === 'EROFS') return new PodiumError('disk-read-only', `${file} is on a read-only disk: nothing was written`);
+  if (code === 'ENAMETOOLONG') return new PodiumError('invalid-input', `the name ${path.basename(file)} is too long`);
+  if (code === 'ELOOP') return new PodiumError('invalid-input', `${file} goes round in a loop of links`);
+  return new PodiumError('invalid-input', writing ? `Podium could not write ${file}` : `Podium could not read ${file}`);
 }
 
 /**
@@ -138,10 +163,15 @@ export function createStationService(options: StationServiceOptions): StationSer
   const now = options.now ?? (() => new Date());
   const random = options.random ?? cryptoRandom;
   const eventsDir = path.join(dataDir, 'events');
-  const storeOptions: EventStoreOptions = { station, now };
+  const storeOptions: EventStoreOptions = { station, now, ...(options.lock !== undefined ? { lock: options.lock } : {}) };
   const listeners = new Set<(push: StationPush) => void>();
   let open: EventStoreHandle | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  /** For a save another Podium holds: has the holder let go since (take over is possible)? */
+  let holderGone = false;
+  let stopWatchingHolder: () => void = () => undefined;
+  /** Opens under way, by path: a second click on the same save waits for the first. */
+  const opening = new Map<string, Promise<StationSnapshot>>();
 
   /** Changes run one at a time, in the order they arrived. */
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -162,7 +192,16 @@ export function createStationService(options: StationServiceOptions): StationSer
 
   function summaryOf(handle: EventStoreHandle): EventSummary {
     const state = handle.state();
-    return { id: state.id, name: state.name, ruleset: state.ruleset, path: handle.path, readOnly: handle.readOnly, entries: handle.entries().length };
+    return {
+      id: state.id,
+      name: state.name,
+      ruleset: state.ruleset,
+      path: handle.path,
+      readOnly: handle.readOnly,
+      entries: handle.entries().length,
+      ...(handle.readOnlyReason ? { readOnlyReason: handle.readOnlyReason } : {}),
+      ...(handle.readOnlyReason === 'locked' ? { heldBy: { description: describeHolder(handle.lockedBy ?? null), gone: holderGone } } : {}),
+    };
   }
 
   function snapshotNow(): StationSnapshot {
@@ -184,6 +223,10 @@ export function createStationService(options: StationServiceOptions): StationSer
 
   function requireWritable(): EventStoreHandle {
     const handle = requireOpen();
+    if (handle.readOnlyReason === 'locked')
+      fail('save-locked', `this save is ${describeHolder(handle.lockedBy ?? null)}: only one Podium may write to it (close it there, then take over here)`);
+    if (handle.readOnlyReason === 'no-permission')
+      fail('disk-read-only', 'this save is on a disk or in a file Podium may not write to: nothing can be added (save a copy somewhere writable to go on)');
     if (handle.readOnly)
       fail('not-allowed', 'this save is damaged and open read-only: nothing can be added to it (save a repaired copy to go on)');
     return handle;
@@ -207,7 +250,16 @@ export function createStationService(options: StationServiceOptions): StationSer
   /** Make `handle` the open event (closing the previous one), remember it, push the new state. */
   async function switchTo(handle: EventStoreHandle): Promise<StationSnapshot> {
     const previous = open;
+    if (previous === handle) return snapshotNow();
     open = handle;
+    stopWatchingHolder();
+    holderGone = false;
+    stopWatchingHolder = handle.watchHolder(() => {
+      // The other Podium let go: say so at once, so the scorekeeper can take over.
+      if (open !== handle) return;
+      holderGone = true;
+      pushState();
+    });
     if (previous) await previous.close().catch(() => undefined);
     await remember(handle);
     return pushState();
@@ -231,8 +283,9 @@ export function createStationService(options: StationServiceOptions): StationSer
       return exclusive(async () => {
         getRuleset(input.ruleset); // refuses a rule set this version cannot run, in words
         const id = random.id();
-        const file = input.path ? savePath(input.path) : path.join(eventsDir, `${slugify(input.name)}-${id}.podium`);
-        if (existsSync(file)) fail('not-allowed', `a file already exists at ${file}: choose another name`);
+        // A path from a window or the WebSocket stays in the events folder (save-target.ts).
+        const file = await newSaveTarget(input.path ?? `${slugify(input.name)}-${id}.podium`, { eventsDir });
+        if (await somethingAt(file)) fail('not-allowed', `a file named ${path.basename(file)} already exists there: choose another name`);
         const command: CreateEventCommand = {
           type: 'create-event',
           id,
@@ -242,11 +295,8 @@ export function createStationService(options: StationServiceOptions): StationSer
           seed: input.seed ?? random.seed(),
           createdAt: now().toISOString(),
         };
-        await mkdir(path.dirname(file), { recursive: true }).catch((error: unknown) => {
-          throw fsProblem(error, path.dirname(file));
-        });
         const handle = await store.create(file, command, storeOptions).catch((error: unknown) => {
-          throw fsProblem(error, file);
+          throw fsProblem(error, file, true);
         });
         return switchTo(handle);
       });
@@ -254,13 +304,41 @@ export function createStationService(options: StationServiceOptions): StationSer
 
     async openEvent(params) {
       const input = validated('openEvent', params);
-      return exclusive(async () => {
-        const file = savePath(input.path);
+      const file = savePath(input.path);
+      const pending = opening.get(file);
+      if (pending) return pending;
+      // Reading and checking a save happens outside the change queue, so results keep going into
+      // the open event while a large save opens; only the switch itself waits its turn.
+      const run = (async () => {
         if (open && open.path === file) return snapshotNow();
-        const handle = await store.open(file, storeOptions).catch((error: unknown) => {
-          throw fsProblem(error, file);
-        });
-        return switchTo(handle);
+        const handle = await openStore(file);
+        if (handle.readOnlyReason === 'locked' && handle.lockedBy?.pid === process.pid && open) {
+          // The same save by another path (a link): this very Podium holds it.
+          await handle.close();
+          fail('not-allowed', `${file} is the save already open here (${open.path})`);
+        }
+        return exclusive(() => switchTo(handle));
+      })().finally(() => opening.delete(file));
+      opening.set(file, run);
+      return run;
+    },
+
+    async takeOverEvent() {
+      validated('takeOverEvent', {});
+      const held = requireOpen();
+      if (held.readOnlyReason !== 'locked') fail('not-allowed', 'this save is not held by another Podium: there is nothing to take over');
+      const fresh = await openStore(held.path);
+      if (fresh.readOnlyReason === 'locked') {
+        const holder = fresh.lockedBy ?? null;
+        await fresh.close();
+        fail('save-locked', `cannot take over yet: the save is still ${describeHolder(holder)}. Close it there first.`);
+      }
+      return exclusive(async () => {
+        if (open !== held) {
+          await fresh.close();
+          fail('not-allowed', 'another event was opened meanwhile; open this save again to take it over');
+        }
+        return switchTo(fresh);
       });
     },
 
@@ -270,6 +348,7 @@ export function createStationService(options: StationServiceOptions): StationSer
         const handle = open;
         if (!handle) return;
         open = null;
+        stopWatchingHolder();
         await handle.close();
         pushState();
       });
@@ -277,33 +356,23 @@ export function createStationService(options: StationServiceOptions): StationSer
 
     async saveAs(params) {
       const input = validated('saveAs', params);
-      return exclusive(async () => {
-        const handle = requireOpen();
-        const file = savePath(input.path);
-        if (file === handle.path) fail('invalid-input', 'that is the file the event is already saved in');
-        await mkdir(path.dirname(file), { recursive: true });
-        // A copy: the open event stays where it is (ARCHITECTURE "Save as copies the file").
-        await handle.saveAs(file).catch((error: unknown) => {
-          throw fsProblem(error, file);
-        });
-        try {
-          await rememberRecentEvent(dataDir, { path: file, name: handle.state().name, openedAt: now().toISOString() });
-        } catch {
-          // convenience only
-        }
-      });
+      return saveCopy(input.path, input.overwrite === true, false);
+    },
+
+    async saveAsFromDialog(params) {
+      const input = validated('saveAs', params);
+      return saveCopy(input.path, input.overwrite === true, true);
     },
 
     async saveRepairedCopy(params) {
       const input = validated('saveRepairedCopy', params);
       return exclusive(async () => {
         const handle = requireOpen();
-        const file = savePath(input.path);
+        const file = await newSaveTarget(input.path, { eventsDir });
         if (file === handle.path) fail('invalid-input', 'the repaired copy must be a new file: the damaged save is never rewritten');
-        if (existsSync(file)) fail('not-allowed', `a file already exists at ${file}: choose another name`);
-        await mkdir(path.dirname(file), { recursive: true });
+        if (await somethingAt(file)) fail('not-allowed', `a file named ${path.basename(file)} already exists there: choose another name`);
         await handle.saveRepairedCopy(file).catch((error: unknown) => {
-          throw fsProblem(error, file);
+          throw fsProblem(error, file, true);
         });
         const repaired = await store.open(file, storeOptions);
         return switchTo(repaired);
@@ -400,11 +469,54 @@ export function createStationService(options: StationServiceOptions): StationSer
       await exclusive(async () => {
         const handle = open;
         open = null;
+        stopWatchingHolder();
         if (handle) await handle.close();
       });
       listeners.clear();
     },
   };
+
+  /** Open a save through the store, telling every window how far it has read a large one. */
+  async function openStore(file: string): Promise<EventStoreHandle> {
+    const name = path.basename(file);
+    let lastPercent = -1;
+    const onProgress = (done: number, total: number): void => {
+      const percent = total > 0 ? Math.floor((done * 100) / total) : 100;
+      if (percent === lastPercent) return;
+      lastPercent = percent;
+      broadcast({ type: 'progress', label: `Opening ${name}`, done, total });
+    };
+    try {
+      return await store.open(file, { ...storeOptions, onProgress });
+    } catch (error) {
+      throw fsProblem(error, file);
+    } finally {
+      if (lastPercent >= 0) broadcast({ type: 'progress', label: `Opening ${name}`, done: 1, total: 1, finished: true });
+    }
+  }
+
+  /**
+   * Save As: a copy of the open save at `given` (the open event stays where it is, ARCHITECTURE
+   * "Save as copies the file"). In the events folder unless the local station's own dialog chose
+   * the path; an existing file is replaced only with `overwrite`, which the user confirmed.
+   */
+  function saveCopy(given: string, overwrite: boolean, chosenLocally: boolean): Promise<void> {
+    return exclusive(async () => {
+      const handle = requireOpen();
+      const file = await newSaveTarget(given, { eventsDir, chosenLocally });
+      if (file === handle.path) fail('invalid-input', 'that is the file the event is already saved in');
+      if (!overwrite && (await somethingAt(file)))
+        fail('not-allowed', `a file named ${path.basename(file)} already exists there: it is replaced only when you confirm (overwrite)`);
+      await handle.saveAs(file).catch((error: unknown) => {
+        throw fsProblem(error, file, true);
+      });
+      try {
+        await rememberRecentEvent(dataDir, { path: file, name: handle.state().name, openedAt: now().toISOString() });
+      } catch {
+        // convenience only
+      }
+    });
+  }
 
   /** The state a re-pair of the current round is proposed from: as if that round were not published. */
   function beforeCurrentRound(state: EventState): EventState {

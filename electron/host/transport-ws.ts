@@ -5,16 +5,64 @@
  *
  * Guarding the door: only loopback peers; the Host header must name a loopback host (no DNS
  * rebinding); a browser's Origin must be this very server (a page from any other site or port
- * is refused); frames are size-limited; anything that is not JSON is dropped.
+ * is refused); the request must carry this launch's station key (`/rpc?key=…`: any other process
+ * on the machine can reach 127.0.0.1, only the page Podium printed the address of knows the key);
+ * frames are size-limited; anything that is not JSON is dropped.
+ *
+ * Bounded memory: every connection has a bounded send buffer. While a window is behind (bytes still
+ * waiting to go out), pushes are held and only the newest of each kind goes out once it catches up
+ * (a newer state supersedes an older one); a window that drains nothing while pushes keep being
+ * superseded has stopped reading, and one whose waiting bytes would pass the cap is over its buffer:
+ * either is dropped (terminated). The renderer reconnects by itself and fetches a fresh snapshot.
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { StationApi } from '../../core/api/contract.js';
-import { serveRpc, type RpcChannel } from '../../core/api/rpc.js';
+import type { StationApi, StationPush } from '../../core/api/contract.js';
+import { serveRpc, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
 
 export const RPC_PATH = '/rpc';
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// The station key
+
+/** The query parameter that carries the station key (on the page's address and on `/rpc`). */
+export const KEY_PARAM = 'key';
+
+/** A fresh per-launch station key: 256 random bits, URL-safe. */
+export function createStationKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The key a request's URL carries, or null. */
+export function keyOf(requestUrl: string | undefined): string | null {
+  try {
+    return new URL(requestUrl ?? '/', 'http://station.invalid').searchParams.get(KEY_PARAM);
+  } catch {
+    return null;
+  }
+}
+
+/** Does `given` equal `key`? Compared in constant time (both hashed first, so lengths never leak). */
+export function keyMatches(given: string | null | undefined, key: string): boolean {
+  if (typeof given !== 'string' || given.length === 0 || key.length === 0) return false;
+  const a = createHash('sha256').update(given, 'utf8').digest();
+  const b = createHash('sha256').update(key, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Why a request's station key is not accepted (never quoting it), or null when it is right. */
+export function refuseKey(requestUrl: string | undefined, key: string): string | null {
+  const given = keyOf(requestUrl);
+  if (given === null || given === '') return 'the station key is missing: open the address Podium printed when it started';
+  if (!keyMatches(given, key)) return 'the station key is wrong (Podium was restarted?): open the address Podium printed when it started';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may connect
 
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
@@ -46,18 +94,79 @@ export function isOwnOrigin(origin: string, port: number): boolean {
 }
 
 /** Why an upgrade request must be refused, or null. */
-export function refuseUpgrade(request: IncomingMessage, port: number): string | null {
+export function refuseUpgrade(request: IncomingMessage, port: number, key: string): string | null {
   if (!isLoopbackAddress(request.socket.remoteAddress)) return 'not a loopback peer';
   if (!isLoopbackHost(request.headers.host)) return `Host ${JSON.stringify(request.headers.host ?? '')} is not this machine`;
   const origin = request.headers.origin;
   // Browsers always send an Origin; local non-browser clients (tests, tools) send none.
   if (origin !== undefined && !isOwnOrigin(origin, port)) return `Origin ${origin} is not this station`;
-  return null;
+  return refuseKey(request.url, key);
 }
 
-/** One connection as an RpcChannel (JSON text frames). */
-export function webSocketChannel(socket: WebSocket): RpcChannel {
+// ---------------------------------------------------------------------------------------------
+// One connection, with a bounded send buffer
+
+export interface SendBufferOptions {
+  /** Bytes a connection may have waiting to go out; a send that would pass it drops the connection (default 4 MiB). */
+  capBytes?: number;
+  /** With more than this waiting, pushes are held and only the newest of each kind is sent once it drains (default 256 KiB). */
+  coalesceAboveBytes?: number;
+  /** A connection that drains nothing while this many held pushes are superseded has stopped reading: dropped (default 200). */
+  maxSupersededPushes?: number;
+}
+
+export const DEFAULT_SEND_BUFFER: Required<SendBufferOptions> = {
+  capBytes: 4 * 1024 * 1024,
+  coalesceAboveBytes: 256 * 1024,
+  maxSupersededPushes: 200,
+};
+
+/** The host's own accounting of one connection's send buffer. */
+export interface SendBufferStats {
+  /** Bytes waiting to go out now (ws's buffer plus the socket's). */
+  bufferedBytes: number;
+  /** The most that was ever waiting, measured at every send. */
+  peakBufferedBytes: number;
+  /** Pushes held back (at most one per kind) until the connection catches up. */
+  heldPushes: number;
+  /** Pushes replaced by a newer one of their kind while the connection drained nothing. */
+  superseded: number;
+}
+
+export interface DroppedConnection extends SendBufferStats {
+  /** Why, in words. */
+  reason: string;
+}
+
+export interface WebSocketChannelOptions {
+  sendBuffer?: SendBufferOptions;
+  /** Told when the connection is dropped for being over its send buffer. */
+  onDropped?: (dropped: DroppedConnection) => void;
+}
+
+/** A push's frame, encoded once however many windows it goes to (and shared by their buffers). */
+const encodedPushes = new WeakMap<StationPush, Buffer>();
+
+function encode(message: RpcMessage): Buffer {
+  if (message.kind !== 'push') return Buffer.from(JSON.stringify(message));
+  let data = encodedPushes.get(message.push);
+  if (!data) {
+    data = Buffer.from(JSON.stringify(message));
+    encodedPushes.set(message.push, data);
+  }
+  return data;
+}
+
+/** One connection as an RpcChannel (JSON text frames), with its send-buffer accounting. */
+export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOptions = {}): RpcChannel & { stats(): SendBufferStats } {
+  const limits = { ...DEFAULT_SEND_BUFFER, ...options.sendBuffer };
   const handlers = new Set<(message: unknown) => void>();
+  /** The newest push of each kind not yet sent, while the connection is behind. */
+  const held = new Map<string, RpcMessage>();
+  let superseded = 0;
+  let peak = 0;
+  let dropped = false;
+
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;
     let message: unknown;
@@ -68,9 +177,60 @@ export function webSocketChannel(socket: WebSocket): RpcChannel {
     }
     for (const handler of [...handlers]) handler(message);
   });
+
+  const stats = (): SendBufferStats => ({ bufferedBytes: socket.bufferedAmount, peakBufferedBytes: peak, heldPushes: held.size, superseded });
+
+  const drop = (reason: string): void => {
+    if (dropped) return;
+    dropped = true;
+    const info = { ...stats(), reason };
+    held.clear();
+    socket.terminate(); // frees what was waiting at once
+    options.onDropped?.(info);
+  };
+
+  /** Send the held pushes now (oldest kind first). */
+  const flush = (): void => {
+    const waiting = [...held.values()];
+    held.clear();
+    for (const message of waiting) write(message);
+  };
+
+  /** Something went out: the window is reading. Send what was held once it has caught up. */
+  const drained = (error?: Error): void => {
+    if (error || dropped || socket.readyState !== WebSocket.OPEN) return;
+    superseded = 0;
+    if (held.size === 0 || socket.bufferedAmount > limits.coalesceAboveBytes) return;
+    flush();
+  };
+
+  const write = (message: RpcMessage): void => {
+    if (dropped || socket.readyState !== WebSocket.OPEN) return;
+    const data = encode(message);
+    const waiting = socket.bufferedAmount;
+    // One frame always fits an empty buffer (a big event's snapshot can be larger than the cap).
+    if (waiting > 0 && waiting + data.length > limits.capBytes) {
+      drop(`its send buffer is full (${waiting + data.length} bytes waiting would pass the cap of ${limits.capBytes})`);
+      return;
+    }
+    socket.send(data, { binary: false }, drained);
+    peak = Math.max(peak, socket.bufferedAmount);
+  };
+
   return {
     send(message) {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      if (dropped || socket.readyState !== WebSocket.OPEN) return;
+      if (message.kind === 'push' && (held.size > 0 || socket.bufferedAmount > limits.coalesceAboveBytes)) {
+        const kind = message.push.type;
+        if (held.has(kind)) superseded++;
+        held.set(kind, message);
+        if (superseded >= limits.maxSupersededPushes) drop(`it stopped reading (${superseded} updates superseded while nothing went out)`);
+        return;
+      }
+      // An answer never overtakes a change that came before it (the state a command made goes
+      // out before its acknowledgement, as when nothing is held).
+      if (message.kind !== 'push' && held.size > 0) flush();
+      write(message);
     },
     onMessage(handler) {
       handlers.add(handler);
@@ -78,45 +238,68 @@ export function webSocketChannel(socket: WebSocket): RpcChannel {
         handlers.delete(handler);
       };
     },
+    stats,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server side
+
+export interface WebSocketRpcOptions {
+  /** This launch's station key: an upgrade without it is refused (403). */
+  key: string;
+  /** Told about every refused upgrade, in words (never the key). */
+  onRefused?: (reason: string) => void;
+  sendBuffer?: SendBufferOptions;
+  /** Told about every connection dropped for being over its send buffer. */
+  onDropped?: (dropped: DroppedConnection) => void;
 }
 
 export interface WebSocketRpc {
   /** Open connections. */
   connections(): number;
+  /** The send buffer of every open connection, by the host's own accounting. */
+  sendBuffers(): SendBufferStats[];
   close(): Promise<void>;
 }
 
 /** Serve `api` over WebSocket on `server`'s RPC_PATH. */
-export function attachWebSocketRpc(
-  server: Server,
-  api: StationApi,
-  options: { onRefused?: (reason: string) => void } = {},
-): WebSocketRpc {
+export function attachWebSocketRpc(server: Server, api: StationApi, options: WebSocketRpcOptions): WebSocketRpc {
+  if (typeof options.key !== 'string' || options.key.length < 16) throw new Error('the WebSocket API needs a station key');
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const channels = new Map<WebSocket, { stats(): SendBufferStats }>();
   const port = (): number => {
     const address = server.address();
     return address && typeof address === 'object' ? address.port : 0;
   };
   const refuse = (socket: Duplex, status: string, reason: string): void => {
     options.onRefused?.(reason);
-    socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${reason}\n`);
+    socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPodium refused this connection: ${reason}.\n`);
     socket.destroy();
   };
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const pathname = (request.url ?? '').split('?')[0];
     if (pathname !== RPC_PATH) return refuse(socket, '404 Not Found', `no WebSocket endpoint at ${pathname}`);
-    const refused = refuseUpgrade(request, port());
+    const refused = refuseUpgrade(request, port(), options.key);
     if (refused) return refuse(socket, '403 Forbidden', refused);
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const stop = serveRpc(api, webSocketChannel(ws));
-      ws.on('close', stop);
+      const channel = webSocketChannel(ws, {
+        ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
+        ...(options.onDropped ? { onDropped: options.onDropped } : {}),
+      });
+      channels.set(ws, channel);
+      const stop = serveRpc(api, channel);
+      ws.on('close', () => {
+        channels.delete(ws);
+        stop();
+      });
       ws.on('error', () => ws.terminate());
     });
   };
   server.on('upgrade', onUpgrade);
   return {
     connections: () => wss.clients.size,
+    sendBuffers: () => [...channels.values()].map((channel) => channel.stats()),
     close: () =>
       new Promise<void>((resolve) => {
         server.off('upgrade', onUpgrade);

@@ -2,12 +2,30 @@
  * Browser mode's server: HTTP on 127.0.0.1 only, serving the built renderer (the station at `/`,
  * the projector at `/projector`) with a strict CSP, and the StationApi over WebSocket at `/rpc`.
  * Requests whose Host is not this machine are refused (no DNS rebinding).
+ *
+ * The station key: every launch has its own (or the one it is given), and `/rpc` refuses any
+ * connection without it. The address to open carries it (`/?key=…`, as Jupyter's `?token=`); the
+ * page keeps it and takes it out of the address bar (renderer/api/index.ts). The pages
+ * and their scripts are served without the key: they hold no event data (everything of the event
+ * comes over `/rpc`), and a page opened without the key must still be able to say so in words.
+ * A plain `GET /rpc?key=…` answers 204 or 403 in words, so a page can tell "refused" from "host
+ * gone" (a browser's WebSocket does not say why a connection failed).
  */
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { StationApi } from '../../core/api/contract.js';
 import { contentSecurityPolicy, contentType, resolveStatic, securityHeaders } from './static-files.js';
-import { attachWebSocketRpc, isLoopbackHost, RPC_PATH } from './transport-ws.js';
+import {
+  attachWebSocketRpc,
+  createStationKey,
+  isLoopbackHost,
+  KEY_PARAM,
+  refuseKey,
+  RPC_PATH,
+  type DroppedConnection,
+  type SendBufferOptions,
+  type SendBufferStats,
+} from './transport-ws.js';
 
 export const DEFAULT_PORT = 5719;
 export const LOOPBACK = '127.0.0.1';
@@ -18,15 +36,28 @@ export interface WebServerOptions {
   rendererDir: string;
   /** Wanted port (0 = any free port). When it is taken, a free port is used instead. */
   port?: number;
+  /** The station key `/rpc` requires (default: a fresh random one for this launch). */
+  key?: string;
   onRefused?: (reason: string) => void;
+  /** Every connection's send buffer (defaults in transport-ws.ts). */
+  sendBuffer?: SendBufferOptions;
+  /** Told about a window dropped for being over its send buffer (it reconnects by itself). */
+  onDropped?: (dropped: DroppedConnection) => void;
 }
 
 export interface WebServer {
+  /** The server's address, without the key (`http://127.0.0.1:5719/`). */
   readonly url: string;
   readonly port: number;
+  /** This launch's station key. */
+  readonly key: string;
+  /** The address that opens a page with the key (`/` the station, `/projector`), to print or open. */
+  keyedUrl(page?: string): string;
   /** True when the wanted port was taken and another one was used. */
   readonly portFallback: boolean;
   connections(): number;
+  /** The send buffer of every open connection, by the host's own accounting. */
+  sendBuffers(): SendBufferStats[];
   close(): Promise<void>;
 }
 
@@ -47,6 +78,7 @@ function listen(server: Server, port: number): Promise<void> {
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const key = options.key ?? createStationKey();
   let port = 0;
   const csp = (): string => contentSecurityPolicy([`ws://${LOOPBACK}:${port}${RPC_PATH}`, `ws://localhost:${port}${RPC_PATH}`]);
 
@@ -58,6 +90,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     };
     if (!isLoopbackHost(request.headers.host)) return plain(403, 'Podium answers only on this machine (127.0.0.1).');
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+    if ((request.url ?? '').split('?')[0] === RPC_PATH) {
+      const refused = refuseKey(request.url, key);
+      if (refused) return plain(403, `Podium refused this connection: ${refused}.`);
+      response.writeHead(204, { ...headers, 'Cache-Control': 'no-store' });
+      return void response.end();
+    }
     const found = resolveStatic(options.rendererDir, request.url ?? '/');
     if (!found) return plain(404, 'Not found.');
     const stream = createReadStream(found.file);
@@ -90,13 +128,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
   const address = server.address();
   port = address && typeof address === 'object' ? address.port : wanted;
-  const rpc = attachWebSocketRpc(server, options.api, options.onRefused ? { onRefused: options.onRefused } : {});
+  const rpc = attachWebSocketRpc(server, options.api, {
+    key,
+    ...(options.onRefused ? { onRefused: options.onRefused } : {}),
+    ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
+    ...(options.onDropped ? { onDropped: options.onDropped } : {}),
+  });
+  const url = `http://${LOOPBACK}:${port}/`;
 
   return {
-    url: `http://${LOOPBACK}:${port}/`,
+    url,
     port,
+    key,
+    keyedUrl: (page = '/') => `${url}${page.replace(/^\/+/, '')}?${KEY_PARAM}=${encodeURIComponent(key)}`,
     portFallback,
     connections: () => rpc.connections(),
+    sendBuffers: () => rpc.sendBuffers(),
     async close() {
       await rpc.close();
       server.closeAllConnections();

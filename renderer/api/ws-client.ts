@@ -3,7 +3,11 @@
  * JSON text frames to the host's `/rpc`. Messages sent while the socket is connecting wait for it;
  * when the connection drops, calls still waiting for an answer fail with a readable error and the
  * channel reconnects by itself (status listeners hear about both, so the screen can say so and
- * fetch a fresh snapshot).
+ * fetch a fresh snapshot). The host drops a window that falls too far behind (its send buffer is
+ * bounded); this reconnect is how such a window catches up.
+ *
+ * A connection that fails before it ever opens may have been refused (a missing or stale station
+ * key); the `refusal` probe says so, and then the channel stops trying and reports 'refused'.
  *
  * Works with the browser's WebSocket and with any object of the same shape (the `ws` package's
  * WebSocket in Node tests).
@@ -19,13 +23,16 @@ export interface WebSocketLike {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+/** 'refused': the host will not take this page's connection (the station key is missing or stale). */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'refused';
 
 export interface WebSocketChannel extends RpcChannel {
   status(): ConnectionStatus;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
   /** Resolves once the first connection is open. */
   readonly ready: Promise<void>;
+  /** Why the host refused this page, in its words, once the status is 'refused'. */
+  refusal(): string | null;
   close(): void;
 }
 
@@ -34,6 +41,11 @@ export interface WebSocketChannelOptions {
   create?: (url: string) => WebSocketLike;
   /** Reconnect after a drop (default true). */
   reconnect?: boolean;
+  /**
+   * Asked after a connection failed before it opened: the host's reason when it refuses this page
+   * (then no more attempts), or null when the host is just not there (keep trying).
+   */
+  refusal?: () => Promise<string | null>;
 }
 
 const OPEN = 1;
@@ -55,6 +67,7 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
   let status: ConnectionStatus = 'connecting';
   let socket: WebSocketLike | null = null;
   let closed = false;
+  let refusedBecause: string | null = null;
   let delay = 250;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => {
@@ -75,10 +88,21 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
     ws.send(item.text);
   };
 
+  const retry = (): void => {
+    setTimeout(() => {
+      if (closed) return;
+      setStatus('connecting');
+      connect();
+    }, delay);
+    delay = Math.min(delay * 2, 5000);
+  };
+
   const connect = (): void => {
     const ws = create(url);
     socket = ws;
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       delay = 250;
       setStatus('connected');
       markReady();
@@ -108,14 +132,21 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
       }
       waiting.clear();
       setStatus('disconnected');
-      if (!closed && reconnect) {
-        setTimeout(() => {
+      if (closed || !reconnect) return;
+      if (opened || !options.refusal) return retry();
+      options.refusal().then(
+        (reason) => {
           if (closed) return;
-          setStatus('connecting');
-          connect();
-        }, delay);
-        delay = Math.min(delay * 2, 5000);
-      }
+          if (reason === null) return retry();
+          refusedBecause = reason;
+          closed = true;
+          setStatus('refused');
+          for (const item of outbox.splice(0)) {
+            if (item.id !== undefined) deliver({ kind: 'response', id: item.id, ok: false, error: { code: 'refused', message: reason } });
+          }
+        },
+        () => retry(),
+      );
     });
     // An 'error' is always followed by 'close', which does the work.
     ws.addEventListener('error', () => undefined);
@@ -127,9 +158,8 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
       const item = { text: JSON.stringify(message), ...(message.kind === 'request' ? { id: message.id } : {}) };
       if (socket && socket.readyState === OPEN) transmit(socket, item);
       else if (message.kind === 'request' && (closed || (status === 'disconnected' && !reconnect))) {
-        queueMicrotask(() =>
-          deliver({ kind: 'response', id: message.id, ok: false, error: { code: 'disconnected', message: 'not connected to the station host' } }),
-        );
+        const error = refusedBecause !== null ? { code: 'refused', message: refusedBecause } : { code: 'disconnected', message: 'not connected to the station host' };
+        queueMicrotask(() => deliver({ kind: 'response', id: message.id, ok: false, error }));
       } else outbox.push(item);
     },
     onMessage(handler) {
@@ -146,6 +176,7 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
       };
     },
     ready,
+    refusal: () => refusedBecause,
     close() {
       closed = true;
       socket?.close();

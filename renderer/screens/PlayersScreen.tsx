@@ -41,9 +41,12 @@ export function forgetDirectorySession(): void {
   remembered.clear();
 }
 
-/** "/events/friday.podium" → "/events/friday-repaired.podium" (beside the damaged save). */
+/**
+ * "/media/usb/friday.podium" → "friday-repaired.podium": a bare name, which the host puts in its
+ * events folder (the only place a window may create a save; the desktop menu's Save As goes anywhere).
+ */
 export function repairedPath(path: string): string {
-  const base = path.replace(/\.podium$/i, '');
+  const base = path.split(/[\\/]/).pop()?.replace(/\.podium$/i, '') ?? 'event';
   return `${base}-repaired.podium`;
 }
 

@@ -115,8 +115,12 @@ export function attachConnection(connection: StationConnection): () => void {
     if (push.type === 'state') {
       pushes++;
       useStation.setState({ snapshot: push.snapshot });
-    } else {
+    } else if (push.type === 'clock') {
       useStation.setState({ clock: push.clock, clockSkewMs: push.now - Date.now() });
+    } else {
+      // The host's own progress (opening a large save): "Opening friday.podium… 42 %".
+      const percent = push.total > 0 ? Math.floor((push.done * 100) / push.total) : 100;
+      useStation.setState({ progress: push.finished ? null : `${push.label}… ${percent} %` });
     }
   });
   const stopStatus = connection.onStatus((status) => {

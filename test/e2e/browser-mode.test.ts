@@ -63,4 +63,63 @@ describe.skipIf(!chromiumAvailable)('browser mode in Chromium', () => {
 
     expect(host.problems).toEqual([]);
   });
+
+  it('opens from the printed address, takes the key out of the address bar, and refuses /rpc without it', async () => {
+    const { server, service } = host.mode;
+    await service.createEvent({ name: 'Key Cup', ruleset: 'mtr', settings: {} });
+
+    // The address browser mode prints carries the key; opened in a browser, the station connects.
+    expect(server.keyedUrl('/')).toBe(`${server.url}?key=${server.key}`);
+    const context = await host.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const problems: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    const station = await context.newPage();
+    await station.goto(server.keyedUrl('/'));
+    await station.getByText('Connected').waitFor();
+    await station.getByRole('heading', { name: 'Key Cup', level: 1 }).waitFor();
+    expect(station.url()).toBe(server.url); // nothing to read over a shoulder, nothing in the history
+    expect(await station.evaluate(() => window.location.search)).toBe('');
+    // A reload keeps working, and so does the projector opened by hand in another tab.
+    await station.reload();
+    await station.getByText('Connected').waitFor();
+    await station.getByRole('heading', { name: 'Key Cup', level: 1 }).waitFor();
+    const projector = await context.newPage();
+    await projector.goto(`${server.url}projector`);
+    await projector.getByRole('heading', { name: 'Key Cup' }).waitFor();
+    expect(projector.url()).toBe(`${server.url}projector`);
+    await context.close();
+    expect(problems).toEqual([]);
+
+    // Another browser (nothing kept) without the key: the page says what to do and never connects.
+    const stranger = await host.browser.newPage();
+    try {
+      await stranger.goto(server.url);
+      await stranger.getByText('Not connected: open the address Podium printed (it carries the station key)').waitFor();
+      expect(await stranger.getByRole('heading', { name: 'Key Cup' }).count()).toBe(0);
+      const plain = await stranger.evaluate(async () => {
+        const reply = await fetch('/rpc');
+        return { status: reply.status, text: await reply.text() };
+      });
+      expect(plain.status).toBe(403);
+      expect(plain.text).toMatch(/the station key is missing/);
+      const socket = await stranger.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(`ws://${window.location.host}/rpc`);
+            ws.onopen = () => resolve('open');
+            ws.onclose = () => resolve('refused');
+          }),
+      );
+      expect(socket).toBe('refused');
+      // With a wrong key in the address: the same.
+      await stranger.goto(`${server.url}?key=not-the-key`);
+      expect(stranger.url()).toBe(server.url);
+      await stranger.getByText('Not connected: open the address Podium printed (it carries the station key)').waitFor();
+    } finally {
+      await stranger.close();
+    }
+    expect(host.problems).toEqual([]);
+  });
 });

@@ -36,8 +36,8 @@ describe.skipIf(!available)('the projector and the station show the same clock',
   let time = T0;
   const problems: string[] = [];
 
-  const startHost = (port: number): Promise<BrowserMode> =>
-    startBrowserMode({ port, dataDir, rendererDir, log: () => undefined, now: () => new Date(time) });
+  const startHost = (port: number, key?: string): Promise<BrowserMode> =>
+    startBrowserMode({ port, dataDir, rendererDir, log: () => undefined, now: () => new Date(time), ...(key ? { key } : {}) });
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'podium-projector-'));
@@ -68,7 +68,7 @@ describe.skipIf(!available)('the projector and the station show the same clock',
         problems.push(`${urlPath}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`${urlPath}: ${error.message}`));
-    await page.goto(`${mode.server.url}${urlPath.replace(/^\//, '')}`);
+    await page.goto(mode.server.keyedUrl(urlPath));
     return page;
   };
 
@@ -143,10 +143,11 @@ describe.skipIf(!available)('the projector and the station show the same clock',
     await station.emulateMedia({ colorScheme: 'light' });
 
     // The host stops mid-round and comes back on the same folder and port; the pages reconnect.
-    const port = mode.server.port;
+    // (Same key too: a new launch would have a new one, and the pages would ask for the new address.)
+    const { port, key } = mode.server;
     await mode.close();
     at(T0 + 45 * M);
-    mode = await startHost(port);
+    mode = await startHost(port, key);
     await mode.service.openEvent({ path: file });
     await expect.poll(() => projectorTime.textContent(), { timeout: 15_000 }).toBe('5:00');
     await expect.poll(() => stationTime.textContent(), { timeout: 15_000 }).toBe('5:00');

@@ -68,7 +68,7 @@ const webSocketTransport: Transport = async (service) => {
   const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'podium-renderer-'));
   await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Podium</title>');
   const server = await startWebServer({ api: service, rendererDir, port: 0 });
-  const url = `ws://127.0.0.1:${server.port}/rpc`;
+  const url = `ws://127.0.0.1:${server.port}/rpc?key=${encodeURIComponent(server.key)}`;
   const create = (u: string): WebSocketLike => new WebSocket(u) as unknown as WebSocketLike;
   const station = connectWebSocket(url, { create, reconnect: false });
   const projector = connectWebSocket(url, { create, reconnect: false });
@@ -355,7 +355,7 @@ function contractSuite(name: string, transport: Transport): void {
       expect(badParams.code).toBe('invalid-request');
       expect(badParams.message).toMatch(/^openEvent: invalid request at path: /);
       await expect(h.station.closeEvent()).resolves.toBeNull(); // closing with nothing open is fine
-      const strict = await rawRequest(h.raw, 'saveAs', { path: '/tmp/x.podium', overwrite: true });
+      const strict = await rawRequest(h.raw, 'saveAs', { path: 'x.podium', replace: true });
       expect(strict).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringMatching(/^saveAs: invalid request/) } });
       const badQuery = await rejection(h.station.query({ kind: 'propose-playoff', top: 1 }));
       expect(badQuery.message).toMatch(/^query: invalid request at top/);
@@ -379,7 +379,7 @@ function contractSuite(name: string, transport: Transport): void {
       const dispatch = await rejection(h.station.dispatch({ command: { type: 'drop-player', id: 'p1' } }));
       expect(dispatch).toMatchObject({ code: 'not-allowed', message: expect.stringMatching(/no event is open/) });
       await expect(rejection(h.station.query({ kind: 'standings' }))).resolves.toMatchObject({ code: 'not-allowed' });
-      await expect(rejection(h.station.saveAs({ path: path.join(h.dataDir, 'copy.podium') }))).resolves.toMatchObject({ code: 'not-allowed' });
+      await expect(rejection(h.station.saveAs({ path: 'copy.podium' }))).resolves.toMatchObject({ code: 'not-allowed' });
     });
 
     it('closes, reopens, copies, and lists recent events', async () => {
@@ -387,7 +387,7 @@ function contractSuite(name: string, transport: Transport): void {
       await registerAll(h.station);
       const file = created.summary?.path as string;
 
-      const copy = path.join(h.dataDir, 'copies', 'regional-copy.podium');
+      const copy = path.join(h.dataDir, 'events', 'copies', 'regional-copy.podium');
       await h.station.saveAs({ path: copy });
       expect(existsSync(copy)).toBe(true);
       expect((await h.station.snapshot()).summary?.path).toBe(file); // a copy: the event stays where it is

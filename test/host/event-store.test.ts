@@ -133,7 +133,7 @@ describe('a failed write', () => {
     const { file } = savedEvent();
     const store = await openEventStore(file, options);
     const before = readFileSync(file);
-    const fd = (store as unknown as { fd: { datasync(): Promise<void> } }).fd;
+    const fd = (store as unknown as { writer: { fd: { datasync(): Promise<void> } } }).writer.fd;
     const datasync = fd.datasync.bind(fd);
     let failures = 1;
     fd.datasync = async () => {
@@ -142,6 +142,7 @@ describe('a failed write', () => {
     };
     const error = await rejection(store.append(amendCommand(store.state(), 1)));
     expect(error.message).toMatch(/cannot write to .*: the disk is full/);
+    expect((error as PodiumError).code).toBe('disk-full');
     expect(readFileSync(file)).toEqual(before);
     const entry = await store.append(amendCommand(store.state(), 2));
     expect(entry.seq).toBe(store.entries().length - 1);
@@ -155,7 +156,7 @@ describe('a failed write', () => {
   it('that cannot be rolled back stops all further appends', async () => {
     const { file } = savedEvent();
     const store = await openEventStore(file, options);
-    await (store as unknown as { fd: { close(): Promise<void> } }).fd.close(); // every write and truncate now fails
+    await (store as unknown as { writer: { fd: { close(): Promise<void> } } }).writer.fd.close(); // every write and truncate now fails
     await rejection(store.append(amendCommand(store.state(), 1)));
     expect((await rejection(store.append(amendCommand(store.state(), 2)))).message).toMatch(/close the event and open it again/);
   });
@@ -301,7 +302,7 @@ describe('opening a damaged save', () => {
     ['a line that is not JSON', (l) => (l[4] = 'hello'), 5, /not valid JSON/],
     ['a line without a checksum', (l) => (l[4] = (l[4] as string).replace(/,"sum":"[0-9a-f]+"/, '')), 5, /no checksum/],
     ['an empty line', (l) => (l[3] = ''), 4, /the line is empty/],
-    ['Windows line ends', (l) => l.forEach((line, i) => (l[i] = line === '' ? line : `${line}\r`)), 2, /no checksum/],
+    ['Windows line ends', (l) => l.forEach((line, i) => (l[i] = line === '' ? line : `${line}\r`)), 1, /the line endings were changed to CRLF \(Windows\)/],
   ];
   for (const [name, mutate, line, message] of damage) {
     it(`reports ${name} with its line`, async () => {

@@ -47,7 +47,10 @@ describe('npm start', () => {
       }
       const lines = out.trim().split('\n');
       expect(lines[0]).toBe('Electron is not available on this machine; starting browser mode.');
-      const url = /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1] as string;
+      // The address carries this launch's station key, as Jupyter's ?token= does.
+      const [, url, key] = /open (http:\/\/127\.0\.0\.1:\d+\/)\?key=([\w-]{40,})\s/.exec(out) as unknown as [string, string, string];
+      expect((await fetch(`${url}rpc`)).status).toBe(403);
+      expect((await fetch(`${url}rpc?key=${key}`)).status).toBe(204);
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");

@@ -119,7 +119,7 @@ describe('browser mode server', () => {
   });
 
   it('accepts WebSocket connections from this machine and its own pages only', async () => {
-    const url = `ws://127.0.0.1:${server.port}/rpc`;
+    const url = `ws://127.0.0.1:${server.port}/rpc?key=${encodeURIComponent(server.key)}`;
     expect(await tryConnect(url)).toBe('open'); // a local tool: no Origin
     expect(await tryConnect(url, {}, `http://127.0.0.1:${server.port}`)).toBe('open');
     expect(await tryConnect(url, {}, `http://localhost:${server.port}`)).toBe('open');
@@ -129,6 +129,7 @@ describe('browser mode server', () => {
     expect(await tryConnect(url, {}, 'null')).toBe(403);
     expect(await tryConnect(url, { Host: 'evil.example' })).toBe(403);
     expect(await tryConnect(`ws://127.0.0.1:${server.port}/elsewhere`)).toBe(404);
+    expect(await tryConnect(`ws://127.0.0.1:${server.port}/rpc`)).toBe(403); // no station key (test/host/locked-door.test.ts)
   });
 
   it('falls back to a free port when the wanted one is taken', async () => {

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import path from 'node:path';
 import 'fake-indexeddb/auto';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -144,7 +145,7 @@ describe('Start screen', () => {
     expect((await host.connection.api.snapshot()).state?.name).toBe('By path');
   });
 
-  it('opens a damaged save read-only and offers to save a repaired copy beside it', async () => {
+  it('opens a damaged save read-only and offers to save a repaired copy in the events folder', async () => {
     const user = userEvent.setup();
     const created = await host.connection.api.createEvent({ name: 'Damaged Derby', ruleset: 'mtr', settings: {} });
     for (const [i, name] of ['Ana Archer', 'Bo Brandt', 'Chloé Dubois'].entries())
@@ -160,7 +161,7 @@ describe('Start screen', () => {
     const repair = await screen.findByTestId('repair');
     expect(repair.textContent).toContain('read-only');
     expect((screen.getByTestId('register-name') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByTestId('repair-path') as HTMLInputElement).value).toBe(file.replace(/\.podium$/, '-repaired.podium'));
+    expect((screen.getByTestId('repair-path') as HTMLInputElement).value).toBe(path.basename(file).replace(/\.podium$/, '-repaired.podium'));
     await user.click(within(repair).getByRole('button', { name: 'Save a repaired copy' }));
     await waitFor(() => expect(screen.queryByTestId('repair')).toBeNull());
     const snapshot = await host.connection.api.snapshot();

@@ -75,7 +75,8 @@ export async function startE2eHost(label: string, options: Pick<BrowserModeOptio
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`${urlPath}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`${urlPath}: ${error.message}`));
-      await page.goto(`${mode.server.url}${urlPath.replace(/^\//, '')}`);
+      // The address browser mode prints: it carries the station key (the page takes it out of the bar).
+      await page.goto(mode.server.keyedUrl(urlPath));
       return page;
     },
     async close() {
