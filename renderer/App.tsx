@@ -66,7 +66,8 @@ function TopBar() {
   const state = snapshot?.state;
   const round = state ? currentRound(state) : undefined;
   const open = outstandingTables(round);
-  const action = state ? primaryAction(state) : null;
+  // A read-only save has no next step here (the banner says why and what to do).
+  const action = state && !snapshot?.summary?.readOnly ? primaryAction(state) : null;
   const go = (): void => {
     if (!action) return;
     const target: Record<typeof action.kind, ScreenId> = {

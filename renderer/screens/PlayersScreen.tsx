@@ -137,7 +137,8 @@ export function PlayersScreen() {
         </div>
       </header>
       {snapshot.notices
-        .filter((n) => n.kind !== 'read-only')
+        // Read-only and locked saves are explained by the banner above every screen.
+        .filter((n) => n.kind !== 'read-only' && n.kind !== 'locked')
         .map((n, i) => (
           <p key={i} className={n.kind === 'damaged' || n.kind === 'torn-line' ? 'problem banner' : 'notice banner-info'}>
             {n.message}
