@@ -27,6 +27,7 @@ import { serveRpc } from '../core/api/rpc.js';
 import type { StationPush } from '../core/api/contract.js';
 import { createHostServices } from './host/host.js';
 import { createIpcMainChannel, IPC_MENU_CHANNEL } from './host/ipc-channel.js';
+import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
 import { defaultDataDir, stationName } from './host/paths.js';
 import { contentSecurityPolicy, contentType, resolveStatic, securityHeaders } from './host/static-files.js';
 import { placeProjector, readSavedWindow, saveWindow } from './host/window-state.js';
@@ -67,6 +68,8 @@ if (!app.requestSingleInstanceLock()) {
 function run(): void {
   const dataDir = app.getPath('userData');
   const service = createHostServices({ dataDir, station: stationName(), mode: 'the desktop app', warmPrinter: true });
+  // Which event is open, noted in the station folder so a restart reopens it (issue 13.7).
+  const lastOpen = trackLastOpen(service, dataDir);
   let stationWindow: BrowserWindow | null = null;
   let projectorWindow: BrowserWindow | null = null;
   let pendingFile: string | null = podiumFileIn(process.argv);
@@ -313,10 +316,13 @@ function run(): void {
   app.on('will-quit', (event) => {
     if (disposed) return;
     event.preventDefault();
-    void service.dispose().finally(() => {
-      disposed = true;
-      app.quit();
-    });
+    void lastOpen
+      .stop()
+      .then(() => service.dispose())
+      .finally(() => {
+        disposed = true;
+        app.quit();
+      });
   });
 
   void app.whenReady().then(async () => {
@@ -352,6 +358,10 @@ function run(): void {
       const file = pendingFile;
       pendingFile = null;
       await openPath(file);
+    } else {
+      // The event that was open when Podium last ran (after a crash too); if it cannot be opened,
+      // the reason is logged and the station starts with no event.
+      await reopenLastEvent(service, dataDir, (line) => console.log(`podium: ${line}`));
     }
   });
 }

@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHostServices } from './host/host.js';
+import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
 import { defaultDataDir, stationName } from './host/paths.js';
 import type { StationService } from './host/station-service.js';
 import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
@@ -41,6 +42,10 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? defaultDataDir();
   const service = createHostServices({ dataDir, station: stationName(), mode: 'browser mode', warmPrinter: true, ...(options.now ? { now: options.now } : {}) });
+  // The event that was open when the host last ran comes back before any window can connect, so a
+  // station or projector that reconnects after a restart finds the same event and clock (issue 13.7).
+  const lastOpen = trackLastOpen(service, dataDir);
+  await reopenLastEvent(service, dataDir, log);
   const wanted = options.port ?? DEFAULT_PORT;
   const server = await startWebServer({
     api: service,
@@ -49,6 +54,11 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     ...(options.key !== undefined ? { key: options.key } : {}),
     onRefused: (reason) => log(`Refused a connection: ${reason}`),
     onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`),
+  }).catch(async (error: unknown) => {
+    // No server: let go of the reopened save (its lock) before saying why.
+    await lastOpen.stop();
+    await service.dispose().catch(() => undefined);
+    throw error;
   });
   if (server.portFallback) log(`Port ${wanted} is taken; using ${server.port} instead.`);
   log(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
@@ -59,6 +69,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     service,
     async close() {
       await server.close();
+      await lastOpen.stop();
       await service.dispose();
     },
   };

@@ -11,7 +11,7 @@ import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
 import { ClockScreen } from './screens/ClockScreen.js';
 import { clockFace } from './screens/clock/display.js';
 import { LogScreen } from './screens/LogScreen.js';
-import { PairingsScreen } from './screens/PairingsScreen.js';
+import { PairingsScreen, proposePairing } from './screens/PairingsScreen.js';
 import { PlayersScreen } from './screens/PlayersScreen.js';
 import { PlayoffsScreen } from './screens/PlayoffsScreen.js';
 import { ProjectorScreen } from './screens/ProjectorScreen.js';
@@ -32,15 +32,27 @@ const SCREENS: Record<ScreenId, () => React.JSX.Element> = {
 
 function ConnectionBadge() {
   const status = useStation((s) => s.status);
+  const lost = useStation((s) => s.connectionLost);
   const transport = useStation((s) => s.connection?.transport);
+  // Once the host was reached and then lost, say so steadily while it retries (the channel goes
+  // back and forth between "connecting" and "disconnected"), until the station has the host's
+  // state again.
+  const shown = lost && status !== 'refused' ? 'lost' : status;
   const words = {
     connected: 'Connected',
     connecting: 'Connecting…',
     disconnected: 'Disconnected — retrying',
+    lost: status === 'connected' ? 'Reconnected — catching up…' : 'Connection lost — reconnecting…',
     refused: 'Not connected: open the address Podium printed (it carries the station key)',
-  }[status];
+  }[shown];
   return (
-    <span className={`badge badge-${status}`} title={transport === 'ipc' ? 'Desktop app' : 'Browser mode'} data-testid="connection">
+    <span
+      className={`badge badge-${shown === 'lost' ? 'disconnected badge-lost' : status}`}
+      title={transport === 'ipc' ? 'Desktop app' : 'Browser mode'}
+      data-testid="connection"
+      data-status={shown}
+      role={shown === 'lost' ? 'status' : undefined}
+    >
       {words}
     </span>
   );
@@ -69,16 +81,22 @@ function TopBar() {
   // A read-only save has no next step here (the banner says why and what to do).
   const action = state && !snapshot?.summary?.readOnly ? primaryAction(state) : null;
   const go = (): void => {
-    if (!action) return;
+    if (!action || !state) return;
     const target: Record<typeof action.kind, ScreenId> = {
       register: 'players',
       pair: 'pairings',
       results: 'results',
       playoff: 'playoffs',
       'next-playoff': 'playoffs',
-      standings: 'standings',
+      // After a playoff: the champion and the final standings (Playoffs screen; the projector shows them too).
+      standings: state.playoff ? 'playoffs' : 'standings',
     };
     setScreen(target[action.kind]);
+    // "Pair round N" does what it says: the proposal and its pairing check open in one step (a
+    // proposal already made for that round is kept; publishing still asks once).
+    const kept = useStation.getState().pairingProposal;
+    const fresh = kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace;
+    if (action.kind === 'pair' && !fresh) void proposePairing('next');
   };
   return (
     <header className="topbar">

@@ -5,13 +5,16 @@
  * and round; tables with time of their own and their remaining time; other timers; and the pairings
  * by family name, scrolling slowly.
  *
- * Everything about time is the view the host pushes (the same one the station draws): this window
- * keeps no timer of its own, so the station and the projector always show the same second.
+ * Everything about time is the view the host pushes (the same one the station draws), so the station
+ * and the projector always show the same second. While the host is out of reach (a crash, a restart)
+ * the store counts the clock on from the last event state and the host's time (store/station.ts), and
+ * a small "Connection lost" mark in a corner says the screen is on its own until the host is back.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ClockView, TableClockView, TimerView } from '../../core/clock/index.js';
 import { boardEntries, type BoardEntry } from '../../core/documents/pairings-by-name.js';
 import { createContext } from '../../core/documents/layout.js';
+import { sameNameKey } from '../../core/documents/names.js';
 import type { EventState, Round } from '../../core/model/types.js';
 import { Name } from '../components/Name.js';
 import { currentRound, outstandingTables } from '../lib/event.js';
@@ -62,6 +65,18 @@ function tableClock(t: TableClockView): string {
   return t.remainingMs === null ? '—' : 'TIME';
 }
 
+/** Small and out of the way (the hall reads the clock, not this), but there while the host is gone. */
+function ConnectionLostMark() {
+  const lost = useStation((s) => s.connectionLost);
+  if (!lost) return null;
+  return (
+    <div className="pj-connection-lost" role="status" data-testid="projector-connection-lost" title="The projector cannot reach Podium; the clock counts on from the last time call">
+      <span className="pj-connection-dot" aria-hidden="true" />
+      Connection lost
+    </div>
+  );
+}
+
 export function ProjectorScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
   const clock = useStation((s) => s.clock);
@@ -70,12 +85,18 @@ export function ProjectorScreen() {
       <div className="projector pj-idle" data-testid="no-event">
         <h1>Podium</h1>
         <p className="projector-idle">Waiting for the event</p>
+        <ConnectionLostMark />
       </div>
     );
   }
   const round = currentRound(state);
   const view = clock && clock.ruleset === state.ruleset && clock.round === (round?.number ?? null) ? clock : null;
-  return <Projection state={state} round={round} view={view} />;
+  return (
+    <>
+      <Projection state={state} round={round} view={view} />
+      <ConnectionLostMark />
+    </>
+  );
 }
 
 function Projection({ state, round, view }: { state: EventState; round: Round | undefined; view: ClockView | null }) {
@@ -148,10 +169,11 @@ function Board({ state, round }: { state: EventState; round: Round }) {
     const ctx = createContext(state, { pageSize: 'A4', generatedAt: '', round: round.number });
     return boardEntries(ctx, round);
   }, [state, round]);
-  // A tag only where two people share a name (the projector draws every script).
+  // A tag only where two people share a name (the projector draws every script; team members are
+  // told apart by their team, on the line below).
   const shared = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const e of entries) counts.set(e.name.full.toLocaleLowerCase(), (counts.get(e.name.full.toLocaleLowerCase()) ?? 0) + 1);
+    for (const e of entries) counts.set(sameNameKey(e.name.full), (counts.get(sameNameKey(e.name.full)) ?? 0) + 1);
     return counts;
   }, [entries]);
   const viewport = useRef<HTMLDivElement>(null);
@@ -171,10 +193,10 @@ function Board({ state, round }: { state: EventState; round: Round }) {
     return () => observer.disconnect();
   }, [entries]);
   const row = (e: BoardEntry, copy: number) => (
-    <li key={`${copy}-${e.id}`} className="pj-entry">
+    <li key={`${copy}-${e.key}`} className="pj-entry">
       <span className="pj-entry-name">
         <Name>{e.name.board}</Name>
-        {e.tag && (shared.get(e.name.full.toLocaleLowerCase()) ?? 0) > 1 ? (
+        {e.tag && !e.team && (shared.get(sameNameKey(e.name.full)) ?? 0) > 1 ? (
           <span className="pj-entry-tag">
             {' '}
             (<Name>{e.tag}</Name>)

@@ -5,12 +5,28 @@
  * words). Screens never talk to the host except through these and `api()`.
  */
 import { create } from 'zustand';
-import type { ClockView } from '../../core/clock/index.js';
+import { clockView, type ClockView } from '../../core/clock/index.js';
 import type { DispatchAck, StationApi, StationSnapshot } from '../../core/api/contract.js';
 import type { Command } from '../../core/event/commands.js';
+import type { PairingProposal } from '../../core/model/types.js';
 import type { ConnectionStatus, StationConnection } from '../api/index.js';
 
 export type ScreenId = 'players' | 'pairings' | 'results' | 'standings' | 'playoffs' | 'clock' | 'log';
+
+/**
+ * A pairing not yet published: the next round, a re-pair of the current round (`replace`), or new
+ * seats for just the tables of the current round without a result (`fix`, a `fix-tables` command).
+ */
+export interface PendingProposal {
+  /** The event it was made for, and how many rounds it had then (a change makes it stale). */
+  eventId: string;
+  roundsThen: number;
+  round: number;
+  replace: boolean;
+  proposal: PairingProposal;
+  /** Re-pairing the open tables only: the tables that change (their published numbers). */
+  fix?: { tables: number[] };
+}
 
 export interface Toast {
   id: number;
@@ -27,7 +43,19 @@ export interface StationStore {
   clock: ClockView | null;
   /** Host time minus local time at the last clock push, so local redraws stay in step. */
   clockSkewMs: number;
+  /**
+   * The host was reached, then lost, and what is shown has not been refreshed since: every window
+   * says so ("Connection lost"), and meanwhile the clock counts on here from the last event state
+   * and the host's time (the same computation the host makes), until the host's own ticks return.
+   */
+  connectionLost: boolean;
   screen: ScreenId;
+  /**
+   * The unpublished pairing proposal of the Pairings screen (with its pairing check), kept here so
+   * that it survives switching screens; dropped once the rounds change under it.
+   */
+  pairingProposal: PendingProposal | null;
+  setPairingProposal(proposal: PendingProposal | null): void;
   toasts: Toast[];
   /** Long work in progress, in words ("Pairing round 4…"), shown after half a second. */
   progress: string | null;
@@ -53,7 +81,10 @@ export const useStation = create<StationStore>((set, get) => ({
   snapshot: null,
   clock: null,
   clockSkewMs: 0,
+  connectionLost: false,
   screen: 'players',
+  pairingProposal: null,
+  setPairingProposal: (pairingProposal) => set({ pairingProposal }),
   toasts: [],
   progress: null,
   helpOpen: false,
@@ -97,10 +128,47 @@ export function api(): StationApi {
   return connection.api;
 }
 
+/** The clock's unit: the host computes and pushes it at whole seconds (electron/host/clock-service.ts). */
+const SECOND = 1000;
+
+/**
+ * While the host is out of reach, count the clock on here: `clockView` of the last event state at
+ * the host's time (local time + the skew measured at the last push), at each whole host second —
+ * what the host would have pushed. Returns a stop function.
+ */
+function countLocally(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const step = (): void => {
+    const { snapshot, clockSkewMs, clock } = useStation.getState();
+    const hostNow = Date.now() + clockSkewMs;
+    const at = Math.floor(hostNow / SECOND) * SECOND;
+    if (snapshot?.state && (!clock || at > clock.now)) {
+      try {
+        useStation.setState({ clock: clockView(snapshot.state, at) });
+      } catch {
+        // Nothing better to show than the last view.
+      }
+    }
+    timer = setTimeout(step, SECOND - (hostNow % SECOND) + 20);
+  };
+  step();
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+}
+
 /** Wire a connection into the store: pushes, status, and a first snapshot. */
 export function attachConnection(connection: StationConnection): () => void {
-  useStation.setState({ connection, status: connection.status() });
+  useStation.setState({ connection, status: connection.status(), connectionLost: false });
   let pushes = 0;
+  let wasConnected = connection.status() === 'connected';
+  /** Counting the clock here (from the loss of the host until its first tick after it is back). */
+  let stopCounting: (() => void) | null = null;
+  const stopLocalClock = (): void => {
+    stopCounting?.();
+    stopCounting = null;
+  };
   const refresh = (): void => {
     const seen = pushes;
     connection.api
@@ -108,6 +176,10 @@ export function attachConnection(connection: StationConnection): () => void {
       .then((snapshot) => {
         // A push that arrived meanwhile is newer than this answer.
         if (pushes === seen) useStation.setState({ snapshot });
+        // Either way the window shows what the host has now.
+        if (connection.status() === 'connected') useStation.setState({ connectionLost: false });
+        // A host back without an event sends no clock: nothing left to count.
+        if (!useStation.getState().snapshot?.state) stopLocalClock();
       })
       .catch(() => undefined);
   };
@@ -116,6 +188,7 @@ export function attachConnection(connection: StationConnection): () => void {
       pushes++;
       useStation.setState({ snapshot: push.snapshot });
     } else if (push.type === 'clock') {
+      stopLocalClock(); // the host's own time again
       useStation.setState({ clock: push.clock, clockSkewMs: push.now - Date.now() });
     } else {
       // The host's own progress (opening a large save): "Opening friday.podium… 42 %".
@@ -125,11 +198,19 @@ export function attachConnection(connection: StationConnection): () => void {
   });
   const stopStatus = connection.onStatus((status) => {
     useStation.setState({ status });
-    if (status === 'connected') refresh();
+    if (status === 'connected') {
+      wasConnected = true;
+      refresh();
+    } else if (wasConnected) {
+      // The host is gone (a crash, a restart, a dropped window): say so, and keep the clock going.
+      if (!useStation.getState().connectionLost) useStation.setState({ connectionLost: true });
+      if (!stopCounting) stopCounting = countLocally();
+    }
   });
   refresh();
   return () => {
     stopPushes();
     stopStatus();
+    stopLocalClock();
   };
 }

@@ -46,5 +46,5 @@ export async function startRendererHost(): Promise<RendererHost> {
 
 /** The renderer's store as a fresh window has it, on `screen` (between component tests). */
 export function resetStation(screen: ScreenId): void {
-  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen, toasts: [], progress: null, helpOpen: false });
+  useStation.setState({ connection: null, status: 'connecting', snapshot: null, clock: null, screen, pairingProposal: null, toasts: [], progress: null, helpOpen: false });
 }
