@@ -8,12 +8,17 @@
  * + the table's extensions, pauses left out). What must be fixed at that moment is recorded when
  * the scorekeeper enters it: MSTR 2.5AA's N (`set-players-in-game`, refused before time is called
  * at that table, so N is the count at time-call and later departures do not change it).
+ *
+ * A round clock's growing lists (pauses, adjustments, extensions, extra turns) are shared between
+ * successive states (shared.ts), so a long journal folds in linear time: a round clock is changed
+ * with roundClockWith and the lists' own operations, never with a spread or an array copy.
  */
 import type { Command } from '../event/commands.js';
 import { fail } from '../model/errors.js';
 import type { EventState, Round, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
-import { eventClock, isPlayoffFinal, isTimeCalledAt, procedureFor, roundClockOf, roundLengthMs, stageLimits } from './derive.js';
+import { eventClock, isPlayoffFinal, isTimeCalledAt, procedureFor, roundClockOf, stageLimits } from './derive.js';
+import { append, emptyLists, endPause, listsOf, makeRoundClock, pauseAt, pauseCount, roundClockWith, startPause } from './shared.js';
 import { formatDuration, MINUTE, openPause, runningAt, SECOND } from './time.js';
 import { resolveTimer } from './timers.js';
 import type { ClockTimer, DeckCheck, EventClock, RoundClock, TableExtension } from './types.js';
@@ -79,10 +84,16 @@ export function noteResultTime(before: EventState, after: EventState, command: E
   if (!clock) return after;
   const earlier = before.rounds[command.round - 1]?.tables.find((t) => t.table === command.table);
   if (earlier?.result !== undefined || clock.results.some((r) => r.table === command.table)) return after;
-  return withRoundClock(after, { ...clock, results: [...clock.results, { table: command.table, at: command.at }] });
+  return withRoundClock(after, roundClockWith(clock, { results: [...clock.results, { table: command.table, at: command.at }] }));
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** Items of the shared lists are flat records: equal when every field is. */
+function sameRecord<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
+}
 
 function withClock(state: EventState, clock: EventClock): EventState {
   return { ...state, clock };
@@ -134,21 +145,20 @@ function startRoundClock(state: EventState, command: Of<'start-round-clock'>): E
         ? limits.finalIntentionalDrawMinutes
         : (limits.playoffIntentionalDrawMinutes ?? null);
   }
-  const clock: RoundClock = {
-    round: round.number,
-    startedAt: command.at,
-    minutes,
-    procedure: procedureFor(state, round.stage, minutes),
-    final,
-    intentionalDrawMinutes,
-    pauses: [],
-    adjustments: [],
-    extensions: [],
-    playersInGame: [],
-    extraTurns: [],
-    intentionalDraws: [],
-    results: [],
-  };
+  const clock = makeRoundClock(
+    {
+      round: round.number,
+      startedAt: command.at,
+      minutes,
+      procedure: procedureFor(state, round.stage, minutes),
+      final,
+      intentionalDrawMinutes,
+      playersInGame: [],
+      intentionalDraws: [],
+      results: [],
+    },
+    emptyLists(),
+  );
   return withRoundClock(state, clock);
 }
 
@@ -156,10 +166,11 @@ function pauseClock(state: EventState, command: Of<'pause-clock'>): EventState {
   const clock = requireClock(state, command.round);
   if (openPause(clock)) fail('not-allowed', `the clock of round ${command.round} is already paused`);
   notBefore(command.at, clock.startedAt, `the clock of round ${command.round} cannot be paused before it started`);
-  const last = clock.pauses[clock.pauses.length - 1];
+  const log = listsOf(clock).pauses;
+  const last = pauseCount(log) > 0 ? pauseAt(log, pauseCount(log) - 1) : undefined;
   if (last?.resumedAt !== undefined) notBefore(command.at, last.resumedAt, 'a pause cannot start before the previous one ended');
   const reason = command.reason?.trim();
-  return withRoundClock(state, { ...clock, pauses: [...clock.pauses, { at: command.at, ...(reason ? { reason } : {}) }] });
+  return withRoundClock(state, roundClockWith(clock, {}, { pauses: startPause(log, command.at, reason || undefined) }));
 }
 
 function resumeClock(state: EventState, command: Of<'resume-clock'>): EventState {
@@ -167,8 +178,7 @@ function resumeClock(state: EventState, command: Of<'resume-clock'>): EventState
   const pause = openPause(clock);
   if (!pause) fail('not-allowed', `the clock of round ${command.round} is not paused, so it cannot resume`);
   notBefore(command.at, pause.at, 'the clock cannot resume before it was paused');
-  const pauses = clock.pauses.map((p) => (p === pause ? { ...p, resumedAt: command.at } : p));
-  return withRoundClock(state, { ...clock, pauses });
+  return withRoundClock(state, roundClockWith(clock, {}, { pauses: endPause(listsOf(clock).pauses, command.at) }));
 }
 
 function adjustClock(state: EventState, command: Of<'adjust-clock'>): EventState {
@@ -177,9 +187,13 @@ function adjustClock(state: EventState, command: Of<'adjust-clock'>): EventState
   if (command.minutes === 0) fail('invalid-input', 'an adjustment of 0 minutes changes nothing');
   const reason = command.reason.trim();
   if (!reason) fail('invalid-input', 'adjusting the round clock needs a reason');
-  const next = { ...clock, adjustments: [...clock.adjustments, { minutes: command.minutes, reason, at: command.at }] };
-  const length = roundLengthMs(next) as number;
+  const lists = listsOf(clock);
+  // The new length before anything is added, so a refused adjustment leaves the shared list alone.
+  const adjustedMinutes = lists.adjustedMinutes + command.minutes;
+  const length = (clock.minutes + adjustedMinutes) * MINUTE;
   if (length <= 0) fail('invalid-input', `that would leave round ${command.round} ${length / MINUTE} minutes long`);
+  const adjustments = append(lists.adjustments, { minutes: command.minutes, reason, at: command.at }, sameRecord);
+  const next = roundClockWith(clock, {}, { adjustments, adjustedMinutes });
   return withRoundClock(state, next);
 }
 
@@ -227,7 +241,7 @@ function extendTable(state: EventState, command: Of<'extend-table'>): EventState
       break;
   }
   if (note) extension.note = note;
-  return withRoundClock(state, { ...clock, extensions: [...clock.extensions, extension] });
+  return withRoundClock(state, roundClockWith(clock, {}, { extensions: append(listsOf(clock).extensions, extension, sameRecord) }));
 }
 
 function setPlayersInGame(state: EventState, command: Of<'set-players-in-game'>): EventState {
@@ -246,7 +260,7 @@ function setPlayersInGame(state: EventState, command: Of<'set-players-in-game'>)
     fail('not-allowed', `table ${command.table} already has ${previous.players} players in the game at time: correcting it needs a reason`);
   const entry = { table: command.table, players: command.players, at: command.at, ...(reason ? { reason } : {}) };
   const playersInGame = [...clock.playersInGame.filter((p) => p.table !== command.table), entry];
-  return withRoundClock(state, { ...clock, playersInGame });
+  return withRoundClock(state, roundClockWith(clock, { playersInGame }));
 }
 
 function addExtraTurns(state: EventState, command: Of<'add-extra-turns'>): EventState {
@@ -257,7 +271,7 @@ function addExtraTurns(state: EventState, command: Of<'add-extra-turns'>): Event
   const reason = command.reason.trim();
   if (!reason) fail('invalid-input', 'extra turns from a penalty need a reason');
   const entry = { table: command.table, turns: command.turns, reason, at: command.at };
-  return withRoundClock(state, { ...clock, extraTurns: [...clock.extraTurns, entry] });
+  return withRoundClock(state, roundClockWith(clock, {}, { extraTurns: append(listsOf(clock).extraTurns, entry, sameRecord) }));
 }
 
 function recordIntentionalDraw(state: EventState, command: Of<'record-intentional-draw'>): EventState {
@@ -276,7 +290,7 @@ function recordIntentionalDraw(state: EventState, command: Of<'record-intentiona
   if (clock.intentionalDraws.some((d) => d.table === command.table))
     fail('not-allowed', `table ${command.table} already had an intentional draw: its ${clock.intentionalDrawMinutes}-minute timer is running`);
   notBefore(command.at, clock.startedAt, 'an intentional draw cannot come before the round started');
-  return withRoundClock(state, { ...clock, intentionalDraws: [...clock.intentionalDraws, { table: command.table, at: command.at }] });
+  return withRoundClock(state, roundClockWith(clock, { intentionalDraws: [...clock.intentionalDraws, { table: command.table, at: command.at }] }));
 }
 
 function openCheck(state: EventState, round: number, table: number): DeckCheck | undefined {

@@ -9,8 +9,9 @@ import { mtrIsPlayoffFinal } from '../rulesets/mtr/playoffs.js';
 import { podIsPlayoffFinal } from '../rulesets/pods/playoffs.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { EndOfRoundProcedure, TimeLimits } from '../rulesets/ruleset.js';
+import { forEachItem, foldedListsOf } from './shared.js';
 import { MINUTE, openPause, runningAt, wallTimeAt } from './time.js';
-import type { DeckCheck, EventClock, RoundClock } from './types.js';
+import type { DeckCheck, EventClock, RoundClock, TableExtension } from './types.js';
 
 export const EMPTY_CLOCK: EventClock = { rounds: [], deckChecks: [], timers: [] };
 
@@ -49,7 +50,9 @@ export function procedureFor(state: EventState, stage: Stage, minutes: number | 
 /** The round's length with adjustments, ms; null = untimed. */
 export function roundLengthMs(clock: RoundClock): number | null {
   if (clock.minutes === null) return null;
-  return (clock.minutes + clock.adjustments.reduce((sum, a) => sum + a.minutes, 0)) * MINUTE;
+  // The fold keeps the sum with the adjustments (shared.ts): the same additions in the same order.
+  const adjusted = foldedListsOf(clock)?.adjustedMinutes ?? clock.adjustments.reduce((sum, a) => sum + a.minutes, 0);
+  return (clock.minutes + adjusted) * MINUTE;
 }
 
 /** One extension of a table, as the logs and the window show it. */
@@ -66,10 +69,13 @@ export interface ExtensionItem {
 export function tableExtensions(state: EventState, round: Round, table: number, t: number): { ms: number; items: ExtensionItem[]; checking?: DeckCheck } {
   const clock = roundClockOf(state, round.number);
   const items: ExtensionItem[] = [];
-  for (const e of clock?.extensions ?? []) {
-    if (e.table !== table) continue;
-    items.push({ reason: e.reason, ms: e.ms, at: e.at, ...(e.note !== undefined ? { note: e.note } : {}) });
-  }
+  const extension = (e: TableExtension): void => {
+    if (e.table === table) items.push({ reason: e.reason, ms: e.ms, at: e.at, ...(e.note !== undefined ? { note: e.note } : {}) });
+  };
+  // Walk the fold's list rather than build the array (the fold asks this per command).
+  const folded = clock && foldedListsOf(clock);
+  if (folded) forEachItem(folded.extensions, extension);
+  else for (const e of clock?.extensions ?? []) extension(e);
   let checking: DeckCheck | undefined;
   const extra = stageLimits(state, round.stage).deckCheckExtraMinutes * MINUTE;
   for (const check of eventClock(state).deckChecks) {

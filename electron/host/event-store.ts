@@ -22,10 +22,7 @@ import { type Command, parseCommand } from '../../core/event/commands.js';
 import { PodiumError, type PodiumErrorCode } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { copyFileDurable, sweepStaleTemps, writeFileDurable, writeFileDurableSync } from './fs-safe.js';
-import { JOURNAL_FORMAT, JournalFold, type JournalReading, entryLine, headerLine, readJournal } from './journal-format.js';
-
-// Until journal-format has its own yielding reader.
-const readJournalAsync = async (bytes: Uint8Array, _options: { onProgress?: (done: number, total: number) => void }): Promise<JournalReading> => readJournal(bytes);
+import { JOURNAL_FORMAT, JournalFold, type JournalReading, entryLine, headerLine, isPlausibleTime, readJournal, readJournalAsync } from './journal-format.js';
 import type { EventStoreHandle, EventStoreOptions, JournalEntry, JournalHeader, OpenedJournal } from './journal-types.js';
 import { acquireSaveLock, describeHolder, lockAddress, watchLock, type FileIdentity, type LockHolder, type SaveLock } from './save-lock.js';
 
@@ -205,7 +202,7 @@ export async function createEventStore(file: string, createCommand: CreateEventC
 export async function readEventSave(file: string): Promise<JournalReading> {
   const { handle } = await openSaveForReading(file);
   try {
-    return readJournal(await readAll(handle, file));
+    return await readJournalAsync(await readAll(handle, file));
   } catch (error) {
     throw fileProblem(error, file, 'read');
   } finally {
@@ -445,7 +442,11 @@ class Store implements EventStoreHandle {
       const valid = parsed.command;
       const prepared = this.fold.prepare(valid);
       if (startsRound(this.fold.state, valid)) await this.backup(valid.round);
-      const entry: JournalEntry = { seq: prepared.seq, at: isoNow(this.options), station: this.options.station, command: valid };
+      const at = isoNow(this.options);
+      // A line stamped in 1970 would read as damage later: refuse it now, while nothing is written.
+      if (!isPlausibleTime(Date.parse(at)))
+        throw new PodiumError('invalid-input', `this computer's clock says ${at}, which is not a plausible date for an event: set the date and time, then try again (nothing was written)`);
+      const entry: JournalEntry = { seq: prepared.seq, at, station: this.options.station, command: valid };
       const bytes = Buffer.from(entryLine(entry), 'utf8');
       await this.write(bytes);
       this.fold.commit(prepared);

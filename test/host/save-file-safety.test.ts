@@ -256,3 +256,15 @@ describe('the lock (save-lock.ts)', () => {
     await writer.close();
   });
 });
+
+describe("the host's own clock", () => {
+  it('a computer whose clock says 1970 writes nothing, and says why', async () => {
+    const file = savedEvent();
+    const store = await openEventStore(file, { ...options, now: () => new Date(0) });
+    const before = readFileSync(file);
+    const error = await rejection(store.append(amendCommand(store.state(), 1)));
+    expect(error.message).toMatch(/this computer's clock says 1970-01-01T00:00:00\.000Z, which is not a plausible date for an event/);
+    expect(readFileSync(file)).toEqual(before);
+    await store.close();
+  });
+});

@@ -66,6 +66,43 @@ describe('opening a save', () => {
     await station.dispose();
   });
 
+  it('keeps answering while a large save opens, and tells every window how far it has got', async () => {
+    const big = path.join(tmp.dir, 'events', 'big.podium');
+    writeEventSaveSync(big, mtrEvent({ players: 64, rounds: 3, total: 30_000, id: 'evt-big' }).commands, { station: 'test' });
+    const station = service();
+    const progress: Extract<StationPush, { type: 'progress' }>[] = [];
+    let opened = false;
+    let answeredMidway: Promise<StationSnapshot> | undefined;
+    station.subscribe((push) => {
+      if (push.type !== 'progress') return;
+      progress.push(push);
+      // Mid-read: a window's request is answered now, not after the whole save is read.
+      if (!answeredMidway && !push.finished && push.done < push.total) answeredMidway = station.snapshot();
+    });
+    const opening = station.openEvent({ path: big }).then((snapshot) => {
+      opened = true;
+      return snapshot;
+    });
+    const midway = await new Promise<StationSnapshot>((resolve, reject) => {
+      const wait = (n: number): void => {
+        if (answeredMidway) void answeredMidway.then(resolve, reject);
+        else if (n > 10_000) reject(new Error('no progress was pushed'));
+        else setImmediate(() => wait(n + 1));
+      };
+      wait(0);
+    });
+    expect(opened).toBe(false);
+    expect(midway.summary).toBeNull();
+    const done = await opening;
+    expect(done.summary?.entries).toBe(30_000);
+    const counts = progress.filter((p) => !p.finished);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts.every((p, i) => i === 0 || p.done >= (counts[i - 1] as { done: number }).done)).toBe(true);
+    expect(counts.at(-1)?.done).toBe(counts.at(-1)?.total);
+    expect(progress.at(-1)).toMatchObject({ label: 'Opening big.podium', finished: true });
+    await station.dispose();
+  });
+
   it('a second click on the same save while it opens waits for the first (one handle, no self-lock)', async () => {
     const file = savedEvent();
     const station = service();
