@@ -3,7 +3,9 @@
  * - Head-to-head (MTR 10.4, top 2/4/8): a drawn bracket, one column per playoff round and one for
  *   the champion; round 1 follows the bracket order of the cut (1v8, 4v5, 2v7, 3v6, or the draft
  *   top 8's 1v5, 3v7, 2v6, 4v8), later rounds the winners of adjacent matches. Matches not played
- *   yet show who they wait for ("winner of table 2"). Seat 1 of each match is the higher seed.
+ *   yet show who they wait for ("winner of table 2"). Seat 1 of each match is the higher seed. A
+ *   round paired by seed after a drop (MTR 2.10) shows its tables and bye as recorded, in the order
+ *   the next round pairs their winners.
  * - Pods and Lightseekers: the seeds at the cut, then each playoff round's pods with seats in seat
  *   order (seed 1 of the pod plays first) and the winner; seeds waiting out a round; the rounds
  *   still to come, from the cut's plan (RULES 2 "Playoffs"). Lightseekers final tables also print
@@ -12,7 +14,7 @@
  */
 import type { EventState, PlayerId, Round, Table } from '../model/types.js';
 import { mtrBracketOrder } from '../rulesets/mtr/playoffs.js';
-import { podPlayoffPlan } from '../rulesets/pods/playoffs.js';
+import { drawnPodWinner, podPlayoffPlan } from '../rulesets/pods/playoffs.js';
 import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, plural, resultText, tableWinner } from './layout.js';
 import type { CanvasItem, Content, DocDefinition } from './types.js';
 
@@ -88,45 +90,93 @@ export function headToHeadBracket(state: EventState): Match[][] {
   } catch {
     order = [...playoff.seeds];
   }
+  // The best seed each player carries from the matches won (MTR 2.10 after a drop: the next round
+  // pairs the winners by it, rules/mtr/playoffs.ts).
+  const carried = new Map(playoff.seeds.map((id, i) => [id, i]));
   const out: Match[][] = [];
   for (let r = 0; r < count; r++) {
     const round = rounds[r];
-    const matches: Match[] = [];
     const size = playoff.top / 2 ** (r + 1);
+    const template: [Slot, Slot][] = [];
     for (let j = 0; j < size; j++) {
-      let slots: [Slot, Slot];
-      if (r === 0) slots = [{ id: order[2 * j] }, { id: order[2 * j + 1] }];
+      if (r === 0) template.push([{ id: order[2 * j] }, { id: order[2 * j + 1] }]);
       else {
         const prev = out[r - 1] as Match[];
         const feed = (m: Match | undefined, index: number): Slot =>
           m?.winner ? { id: m.winner } : { placeholder: m?.table ? `winner of table ${m.table.table}` : `winner of match ${index + 1}` };
-        slots = [feed(prev[2 * j], 2 * j), feed(prev[2 * j + 1], 2 * j + 1)];
+        template.push([feed(prev[2 * j], 2 * j), feed(prev[2 * j + 1], 2 * j + 1)]);
       }
-      const table = findTable(round, [slots[0].id, slots[1].id]);
-      const match: Match = { slots, ...(table ? { table } : {}) };
-      if (table) {
-        // Seat order of the table: seat 1 is the higher seed.
-        match.slots = [{ id: table.seats[0] }, { id: table.seats[1] }];
-        const winner = tableWinner(table);
-        if (winner && winner !== 'draw') match.winner = winner;
-        else {
-          const next = rounds[r + 1];
-          const advanced = table.seats.find((id) => next?.tables.some((t) => t.seats.includes(id)) || next?.byes.some((b) => b.player === id));
-          if (advanced) match.winner = advanced;
-        }
-      } else if (round) {
-        const bye = round.byes.find((b) => slots.some((s) => s.id === b.player));
-        if (bye) {
-          match.bye = true;
-          match.winner = bye.player;
-          match.slots = [{ id: bye.player }, { placeholder: 'bye (opponent dropped)' }];
-        }
-      }
-      matches.push(match);
+    }
+    const matches = round && !fitsTemplate(round, template) ? recordedMatches(round, carried) : templateMatches(template, round, rounds[r + 1]);
+    for (const match of matches) {
+      if (match.winner && match.table) carried.set(match.winner, Math.min(...match.table.seats.map((id) => carried.get(id) ?? Number.MAX_SAFE_INTEGER)));
     }
     out.push(matches);
   }
   return out;
+}
+
+/** The matches of a round played as the bracket was drawn (or not yet played). */
+function templateMatches(template: readonly [Slot, Slot][], round: Round | undefined, next: Round | undefined): Match[] {
+  return template.map((slots) => {
+    const table = findTable(round, [slots[0].id, slots[1].id]);
+    const match: Match = { slots, ...(table ? { table } : {}) };
+    if (table) {
+      // Seat order of the table: seat 1 is the higher seed.
+      match.slots = [{ id: table.seats[0] }, { id: table.seats[1] }];
+      const winner = advancedFromTable(table, next);
+      if (winner) match.winner = winner;
+    } else if (round) {
+      const bye = round.byes.find((b) => slots.some((s) => s.id === b.player));
+      if (bye) {
+        match.bye = true;
+        match.winner = bye.player;
+        match.slots = [{ id: bye.player }, { placeholder: 'bye (MTR 2.10)' }];
+      }
+    }
+    return match;
+  });
+}
+
+/** Does a recorded round seat exactly the template's matches (no bye, each table two slot players)? */
+function fitsTemplate(round: Round, template: readonly [Slot, Slot][]): boolean {
+  if (round.byes.length > 0) return false;
+  return round.tables.every((t) =>
+    template.some(([a, b]) => t.seats.length === 2 && a.id !== undefined && b.id !== undefined && t.seats.includes(a.id) && t.seats.includes(b.id)),
+  );
+}
+
+/**
+ * A round paired by seed after a drop (MTR 2.10): its tables and bye as recorded, in the order the
+ * next round pairs them (by the best seed each match carries, in the playoff pattern 1, 4, 2, 3),
+ * so that adjacent matches feed the same match of the next column.
+ */
+function recordedMatches(round: Round, carried: ReadonlyMap<PlayerId, number>): Match[] {
+  const keyOf = (ids: readonly PlayerId[]) => Math.min(...ids.map((id) => carried.get(id) ?? Number.MAX_SAFE_INTEGER));
+  const matches: { key: number; match: Match }[] = [
+    ...round.tables.map((table) => {
+      const winner = advancedFromTable(table, undefined);
+      const match: Match = { slots: [{ id: table.seats[0] }, { id: table.seats[1] }], table, ...(winner ? { winner } : {}) };
+      return { key: keyOf(table.seats), match };
+    }),
+    ...round.byes.map((bye) => ({
+      key: keyOf([bye.player]),
+      match: { slots: [{ id: bye.player }, { placeholder: 'bye (MTR 2.10)' }], bye: true, winner: bye.player } as Match,
+    })),
+  ];
+  matches.sort((a, b) => a.key - b.key);
+  const pattern = PLAYOFF_PATTERN[matches.length];
+  return (pattern ? pattern.map((i) => matches[i] as { match: Match }) : matches).map((m) => m.match);
+}
+
+/** Seed indexes (0-based) in bracket order for 2, 4 and 8 matches: adjacent ones feed the same match. */
+const PLAYOFF_PATTERN: Record<number, readonly number[]> = { 2: [0, 1], 4: [0, 3, 1, 2], 8: [0, 7, 3, 4, 1, 6, 2, 5] };
+
+/** The winner of a played head-to-head table, or the player found in the next round. */
+function advancedFromTable(table: Table, next: Round | undefined): PlayerId | undefined {
+  const winner = tableWinner(table);
+  if (winner && winner !== 'draw') return winner;
+  return table.seats.find((id) => next?.tables.some((t) => t.seats.includes(id)) || next?.byes.some((b) => b.player === id));
 }
 
 function drawnBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
@@ -204,7 +254,7 @@ function drawnBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
   return [
     { text: `Playoff bracket — top ${playoff.top}${playoff.draft ? ' (booster draft)' : ''}`, style: 'title' },
     {
-      text: `(n) = ${seedLabel} at the cut. On top in each match: seat 1, the higher Swiss seed, who chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw (MTR 2.5).`,
+      text: `(n) = ${seedLabel} at the cut. On top in each match: seat 1, ${playoff.draft ? 'the player ranked higher after the Swiss rounds' : 'the higher Swiss seed'}, who chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw (MTR 2.5).`,
       style: 'subtitle',
     },
     { canvas, absolutePosition: { x: left, y: top } },
@@ -282,16 +332,20 @@ function podBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
       const winner = tableWinner(table);
       const next = playoffRounds[r + 1];
       const advanced = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id))) : undefined;
+      // MAMTR 2.4C: a drawn pod goes to its highest seed who was not excluded and has not dropped.
+      const byDraw = winner === 'draw' ? drawnPodWinner(ctx.state, table) : undefined;
       const winnerText =
         winner && winner !== 'draw'
           ? nameOf(ctx, winner)
-          : advanced
-            ? `${nameOf(ctx, advanced)} (advanced)`
-            : winner === 'draw'
-              ? 'draw'
-              : table.result
-                ? 'recorded'
-                : '';
+          : byDraw
+            ? `${nameOf(ctx, byDraw)} (draw, 2.4C)`
+            : advanced
+              ? `${nameOf(ctx, advanced)} (advanced)`
+              : winner === 'draw'
+                ? 'draw'
+                : table.result
+                  ? 'recorded'
+                  : '';
       body.push([
         { text: String(table.table), bold: true, fontSize: 14, alignment: 'center' },
         {

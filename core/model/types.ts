@@ -26,8 +26,11 @@ export interface Settings {
   swissRounds?: number;
   /** MTR 2.1: games needed to win a match (best of 1/3/5). */
   gamesToWin: number;
-  /** Event format, for time limits and recommended rounds. */
-  format: 'constructed' | 'sealed' | 'draft';
+  /**
+   * Event format, for time limits and recommended rounds. `commander` (pod rule sets only, their
+   * default): a Commander event, whose deck checks earn +4 minutes (MSTR X.5A, MAMTR *.5A; RULES 2).
+   */
+  format: 'constructed' | 'sealed' | 'draft' | 'commander';
   /** MTR 8: 1 = individual; 2 or 3 = teams with fixed seats A/B(/C). */
   teamSize: 1 | 2 | 3;
   /** MTR 9: Two-Headed Giant (a team of 2 is one competitor, one-game matches). */
@@ -57,6 +60,13 @@ export interface Player {
   id: PlayerId;
   /** The competitor's display name (a team's name for team events). */
   name: string;
+  /**
+   * The family name boards sort and print by ("Mac Giolla" for "Cian Mac Giolla"), as the
+   * scorekeeper confirmed it or a CSV import's family-name column gave it; absent = the rule of
+   * core/documents/names.ts guesses it from `name`. Individual players only (a team's name is not a
+   * person's; its members' family names are read from their names).
+   */
+  familyName?: string;
   /** Free note to tell apart two people with the same name (DCI number, city, ...). */
   note?: string;
   /** Registration draw: the final tiebreaker (lower ranks first), stored so standings replay. */
@@ -81,6 +91,11 @@ export interface Player {
 /** MTR: game wins of seat 1, game wins of seat 2, drawn games. Teams: one triple per seat A/B/C. */
 export interface HeadToHeadResult {
   games: [number, number, number];
+  /**
+   * Two-Headed Giant: the teams agreed to an intentional draw and played no game (games [0, 0, 0]);
+   * a played drawn game is games [0, 0, 1] (conformance README, version 2).
+   */
+  intentionalDraw?: true;
   /** Team events: each seat match's games, A first. */
   matches?: [number, number, number][];
 }
@@ -110,6 +125,8 @@ export interface Table {
   /** Seat order: seat 1 first. */
   seats: PlayerId[];
   result?: TableResult;
+  /** MTR 2.10: seated players who did not show up (recorded with the result; each has a loss). */
+  noShow?: PlayerId[];
 }
 
 export type ByeKind = 'pairing' | 'awarded' | 'playoff';

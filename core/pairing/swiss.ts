@@ -3,7 +3,8 @@
  *
  * The objective, lexicographic (most important first):
  *   1. nobody gets a second bye while an active player has had none;
- *   2. the fewest rematches (zero whenever a rematch-free pairing exists);
+ *   2. the fewest rematches (zero whenever a rematch-free pairing exists under term 1; when one
+ *      exists only by breaking term 1, `rematchCause` says so, so the warning names that rule);
  *   3. the bye goes to a player with the fewest byes, the lowest-ranked among them;
  *   4. the smallest pair-down cost: the sum over pairs of (point difference)², so equal points
  *      meet where possible, and a player who must float goes to the nearest score group.
@@ -41,11 +42,27 @@ export interface SwissPairing {
   /** Pairs, highest points first; within a pair the higher-ranked player first. */
   pairs: [string, string][];
   bye?: string;
-  /** Pairs that are rematches (only when no rematch-free pairing exists). */
+  /** Pairs that are rematches (only when no rematch-free pairing exists under term 1). */
   rematches: number;
   /** Objective term 4: sum of squared point differences. */
   cost: number;
+  /** With rematches: which rule forced them (RULES 1: the warning says which). */
+  rematchCause?: RematchCause;
 }
+
+/**
+ * Why a pairing has rematches (RULES 1 "Pairing"):
+ * - `none-exists`: no pairing of these players avoids one;
+ * - `second-bye`: rematch-free pairings exist, but each gives one of `players` a second bye while
+ *   an active player has had none, which term 1 forbids first (`complete`: every such player is
+ *   listed; false in very large fields, where the search stops at the first);
+ * - `search-limit`: in a very large field only the `candidates` lowest-ranked bye candidates were
+ *   tried, and none of them allows a rematch-free pairing.
+ */
+export type RematchCause =
+  | { kind: 'none-exists' }
+  | { kind: 'second-bye'; players: string[]; complete: boolean }
+  | { kind: 'search-limit'; candidates: number };
 
 /** Players per block at the start; even. */
 const BLOCK = 48;
@@ -72,7 +89,10 @@ export function pairSwiss(input: SwissInput, seed: number): SwissPairing {
   // Points descending; inside a score group the order is random (MTR: random within match points).
   const order = rng.shuffle(input.players).sort((a, b) => b.points - a.points);
   if (order.length === 0) return { pairs: [], rematches: 0, cost: 0 };
-  if (order.length % 2 === 0) return present(order, solveEven(order, input.met));
+  if (order.length % 2 === 0) {
+    const even = present(order, solveEven(order, input.met));
+    return even.rematches > 0 ? { ...even, rematchCause: { kind: 'none-exists' } } : even;
+  }
 
   // While someone has had no bye, only they can get it. Once everyone has had one, avoiding a
   // rematch comes first, then the fewest byes, then the lowest rank.
@@ -89,7 +109,34 @@ export function pairSwiss(input: SwissInput, seed: number): SwissPairing {
     if (best.solution.rematches === 0) break;
   }
   const chosen = best as NonNullable<typeof best>;
-  return { ...present(chosen.rest, chosen.solution), bye: chosen.bye.id };
+  const pairing: SwissPairing = { ...present(chosen.rest, chosen.solution), bye: chosen.bye.id };
+  if (pairing.rematches === 0) return pairing;
+  return { ...pairing, rematchCause: rematchCause(order, candidates, limit, input.met) };
+}
+
+/**
+ * Which rule forced the rematches of an odd field (RULES 1): term 1 when a player kept from the bye
+ * by it (they have had one while someone has not) would make a rematch-free pairing possible; the
+ * candidate limit of very large fields; otherwise no rematch-free pairing exists.
+ */
+function rematchCause(
+  order: readonly SwissPlayer[],
+  candidates: readonly SwissPlayer[],
+  limit: number,
+  met: (a: string, b: string) => boolean,
+): RematchCause {
+  const tried = new Set(candidates.slice(0, limit));
+  const kept = order.filter((p) => !candidates.includes(p)).sort((a, b) => a.byes - b.byes || b.rank - a.rank);
+  const large = order.length > EXACT_FIELD;
+  const players: string[] = [];
+  for (const player of kept.slice(0, large ? MAX_BYE_CANDIDATES_LARGE : kept.length)) {
+    if (solveEven(order.filter((p) => p !== player), met).rematches > 0) continue;
+    players.push(player.id);
+    if (large) break;
+  }
+  if (players.length > 0) return { kind: 'second-bye', players, complete: !large };
+  if (tried.size < candidates.length) return { kind: 'search-limit', candidates: tried.size };
+  return { kind: 'none-exists' };
 }
 
 function present(order: readonly SwissPlayer[], solution: EvenSolution): SwissPairing {

@@ -5,16 +5,19 @@
  * players eliminated in later playoff rounds above those eliminated earlier. A player who skipped a
  * round (a waiting seed, a playoff bye) counts as having reached the round they next played. Within
  * the same elimination round, by Swiss seed (`state.playoff.seeds` order; for an MTR booster-draft
- * top 8, whose `seeds` are draft seats, by Swiss rank). While the final has not been played, the
- * players still in contention share the top places in seed order and nobody is champion. Then every
- * other player in Swiss standings order. Each Standing keeps its Swiss points, tiebreakers and
- * record; only the order and the rank change, and `playoff` says how far the player got.
+ * top 8, whose `seeds` are draft seats, by Swiss rank) — except Lightseekers, where the players of a
+ * table go by their finish at it (VP, then last standing; RULES 3), so places 2 to k follow the
+ * final table. While the final has not been played, the players still in contention share the top
+ * places in seed order and nobody is champion. Then every other player in Swiss standings order.
+ * Each Standing keeps its Swiss points, tiebreakers and record; only the order and the rank change,
+ * and `playoff` says how far the player got.
  *
  * Who won a playoff table: head-to-head by `matchOutcome`; pods by `podMatchWinner`, a drawn MAMTR
- * pod going to its highest Swiss seed not excluded (2.4C; an MSTR draw decides nothing);
- * Lightseekers by `gameOutcome` (a large event's group finals with 2–3 groups send their runner-up
- * to the grand final too). Rounds already followed by another playoff round are read from who played
- * on; the latest round, once finished, is read from the rule set's own next playoff round.
+ * pod going to its highest Swiss seed not excluded who has not dropped (2.4C, `drawnPodWinner`; an
+ * MSTR draw decides nothing); Lightseekers by `gameOutcome` (a large event's group finals with 2–3
+ * groups send their runner-up to the grand final too). Rounds already followed by another playoff
+ * round are read from who played on; the latest round, once finished, is read from the rule set's
+ * own next playoff round.
  */
 import type { EventState, PlayerId, PlayoffFinish, Round, Standing, Table } from '../model/types.js';
 import { getRuleset } from './index.js';
@@ -22,10 +25,9 @@ import { gameOutcome, isLightseekersResult } from './lightseekers/results.js';
 import { grandFinalPerGroup } from './lightseekers/tables.js';
 import { mtrPlayoffRoundCount } from './mtr/playoffs.js';
 import { isHeadToHeadResult, matchOutcome } from './mtr/results.js';
-import { podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
+import { drawnPodWinner, podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
 import { isPodResult, podMatchWinner } from './pods/results.js';
 import type { Ruleset } from './ruleset.js';
-import { drawnPodWinner } from './pods/playoffs.js';
 
 /** The finish in words, as a scorekeeper says it: "Champion", "Finalist", "Semifinal", ... */
 export function playoffFinishLabel(finish: PlayoffFinish | undefined): string {
@@ -62,7 +64,7 @@ function plannedRounds(ruleset: Ruleset, state: EventState, played: number): num
  * The players a finished table sends on, or null when its result does not decide that (no result,
  * an MSTR draw, a Lightseekers tie nobody picked).
  */
-function advancingFrom(ruleset: Ruleset, state: EventState, round: Round, table: Table, seedOf: (id: PlayerId) => number): PlayerId[] | null {
+function advancingFrom(ruleset: Ruleset, state: EventState, round: Round, table: Table): PlayerId[] | null {
   const result = table.result;
   if (result === undefined) return null;
   if (ruleset.family === 'head-to-head') {
@@ -76,8 +78,8 @@ function advancingFrom(ruleset: Ruleset, state: EventState, round: Round, table:
     if (!isPodResult(result)) return null;
     const winner = podMatchWinner(result, state.settings);
     if (winner !== 'draw') return [winner];
-    if (state.ruleset !== 'mamtr-2024') return null;
-    const best = drawnPodWinner(table.seats, result.excluded ?? [], seedOf);
+    // MAMTR 2.4C (an MSTR draw decides nothing): the one reading of the rule, in pods/playoffs.ts.
+    const best = drawnPodWinner(state, table);
     return best === undefined ? null : [best];
   }
   if (!isLightseekersResult(result)) return null;
@@ -145,7 +147,7 @@ export function finalStandings(state: EventState): Standing[] | null {
         onward = new Set([...round.byes.map((b) => b.player), ...(round.waiting ?? [])]);
         for (const id of alive) if (!here.has(id)) onward.add(id);
         for (const table of round.tables) {
-          const sent = advancingFrom(ruleset, state, round, table, seedOf);
+          const sent = advancingFrom(ruleset, state, round, table);
           for (const id of sent ?? table.seats) onward.add(id);
         }
         over = proposal === null;
@@ -176,7 +178,9 @@ export function finalStandings(state: EventState): Standing[] | null {
 
   const playoffIds = [...new Set(playoff.seeds)].filter((id) => byId.has(id));
   const stage = (id: PlayerId): number => (id === champion ? Number.MAX_SAFE_INTEGER : outIn.get(id) ?? Number.MAX_SAFE_INTEGER - 1);
-  playoffIds.sort((a, b) => stage(b) - stage(a) || seedOf(a) - seedOf(b));
+  const place = finishingPlaces(ruleset, rounds, outIn);
+  const placeOf = (id: PlayerId): number => place.get(id) ?? Number.MAX_SAFE_INTEGER;
+  playoffIds.sort((a, b) => stage(b) - stage(a) || placeOf(a) - placeOf(b) || seedOf(a) - seedOf(b));
   const inPlayoff = new Set(playoffIds);
   const ordered: Standing[] = [
     ...playoffIds.map((id) => ({ ...(byId.get(id) as Standing), playoff: finishOf(id) })),
@@ -186,6 +190,33 @@ export function finalStandings(state: EventState): Standing[] | null {
     s.rank = i + 1;
   });
   return ordered;
+}
+
+/**
+ * Lightseekers: each playoff player's place (0 = the winner) at the table of the round they went out
+ * in — or, for the winner, the last round — read from that game (VP, then last standing: RULES 3),
+ * so the final table gives places 2 to k. Empty for the other families (a bracket orders by seed).
+ */
+function finishingPlaces(ruleset: Ruleset, rounds: readonly Round[], outIn: ReadonlyMap<PlayerId, number>): Map<PlayerId, number> {
+  const place = new Map<PlayerId, number>();
+  if (ruleset.family !== 'lightseekers') return place;
+  rounds.forEach((round, i) => {
+    for (const table of round.tables) {
+      const result = table.result;
+      if (!isLightseekersResult(result)) continue;
+      let order: PlayerId[];
+      try {
+        order = gameOutcome(result, table.seats).order;
+      } catch {
+        continue;
+      }
+      order.forEach((id, k) => {
+        const out = outIn.get(id);
+        if (out === undefined || out === i + 1) place.set(id, k);
+      });
+    }
+  });
+  return place;
 }
 
 /** Pods: the seeds a cut's first round leaves waiting (recorded or not). */

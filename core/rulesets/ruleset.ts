@@ -145,10 +145,22 @@ export interface ResultContext {
   nameOf: (id: PlayerId) => string;
 }
 
+/**
+ * How screens and prints speak of a rule set's events, so that each speaks its own game: a
+ * Lightseekers event has no Rules Enforcement Level and cites no Magic document.
+ */
+export interface RulesetTerms {
+  /** The event has a Rules Enforcement Level to choose and show (the Magic documents). */
+  rel: boolean;
+  /** The short name of the document its rule citations refer to ("MTR", "MAMTR"); null: cite none. */
+  document: string | null;
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   readonly title: string;
   readonly family: 'head-to-head' | 'pods' | 'lightseekers';
+  readonly terms: RulesetTerms;
   readonly tiebreakers: readonly TiebreakerInfo[];
   /** Playoff cuts this rule set knows (MTR: 2, 4, 8). */
   readonly playoffCuts: readonly number[];

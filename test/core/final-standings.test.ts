@@ -165,7 +165,7 @@ describe('final standings', () => {
     expect(table[0]!.playoff).toBe('champion');
   });
 
-  it('lightseekers-competitive: the final table winner is champion, the others finalists by seed', () => {
+  it('lightseekers-competitive: the final table winner is champion, the others finalists in their order at the final table', () => {
     let state = cut(swissEvent('lightseekers-competitive', 13, 3), 5);
     const seeds = state.playoff!.seeds;
     const table0 = state.rounds[state.rounds.length - 1]!.tables[0]!;

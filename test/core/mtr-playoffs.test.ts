@@ -308,35 +308,35 @@ describe('mtrNextPlayoffRound: the bracket (MTR 10.4, 2.10)', () => {
     expect(proposal!.byes).toEqual([]);
   });
 
-  it('a drop after the cut is not replaced: the opponent gets a bye, and the bye advances', () => {
+  it('a drop after the cut is not replaced: nobody advances past the empty seat, the highest seed left gets the bye (RULES 1)', () => {
     let state = finishRound(startPlayoff(base, 8, false), better); // 1, 4, 2, 3 advance
     state = run(state, { type: 'drop-player', id: s(1) });
     const semi = nextRound(state);
-    // Seed 4 would have met seed 1: bye. Seeds 2 and 3 play; tables are numbered from 1.
-    expect(semi.proposal!.byes).toEqual([{ player: s(4), kind: 'playoff' }]);
-    expect(seatsOf(semi.proposal!.tables)).toEqual([[s(2), s(3)]]);
+    // Seed 4 would have met seed 1; instead seed 2, the highest-ranked left, gets the bye and 3 v 4.
+    expect(semi.proposal!.byes).toEqual([{ player: s(2), kind: 'playoff' }]);
+    expect(seatsOf(semi.proposal!.tables)).toEqual([[s(3), s(4)]]);
     expect(semi.proposal!.tables[0]!.table).toBe(1);
     expect(semi.proposal!.warnings).toHaveLength(1);
     expect(semi.proposal!.warnings[0]!.message).toMatch(/Player .* dropped after the cut/);
     expect(semi.proposal!.warnings[0]!.message).toMatch(/MTR 2\.10/);
-    state = finishRound(semi.state, worse); // 3 wins
+    state = finishRound(semi.state, worse); // 4 wins
     const final = nextRound(state);
-    expect(seatsOf(final.proposal!.tables)).toEqual([[s(3), s(4)]]);
+    expect(seatsOf(final.proposal!.tables)).toEqual([[s(2), s(4)]]);
     expect(final.proposal!.byes).toEqual([]);
     state = finishRound(final.state, better);
     expect(mtrNextPlayoffRound(state, 1)).toBeNull();
   });
 
-  it('a drop before the first playoff round gives the would-be opponent a bye', () => {
+  it('a drop before the first playoff round: the highest seed gets the bye, the rest are paired by seed (RULES 1)', () => {
     const cut = mtrPlayoff(base, { top: 8 }, 3);
     let state = run(base, { type: 'start-playoff', top: 8, draft: false, seeds: cut.seeds });
     state = run(state, { type: 'drop-player', id: s(5) });
     const proposal = mtrNextPlayoffRound(state, 3)!;
-    expect(proposal.byes).toEqual([{ player: s(4), kind: 'playoff' }]);
+    expect(proposal.byes).toEqual([{ player: s(1), kind: 'playoff' }]);
     expect(seatsOf(proposal.tables)).toEqual([
-      [s(1), s(8)],
-      [s(2), s(7)],
-      [s(3), s(6)],
+      [s(2), s(8)],
+      [s(3), s(7)],
+      [s(4), s(6)],
     ]);
   });
 

@@ -50,12 +50,13 @@ describe('pod time limits (MSTR / MAMTR App. B, X.5A)', () => {
     expect(podTimeLimits(MAMTR_2024, settings(), 'swiss').playoffIntentionalDrawMinutes).toBeUndefined();
   });
 
-  it('deck check +4 minutes, judge pause over 1 minute, 40-minute minimum, in both documents', () => {
+  it('deck check +4 minutes in a Commander event (+3 otherwise), judge pause over 1 minute, 40-minute minimum, in both documents', () => {
     for (const variant of [MSTR_2022, MAMTR_2024])
       for (const stage of ['swiss', 'playoff'] as const) {
-        const limits = podTimeLimits(variant, settings(), stage);
+        const limits = podTimeLimits(variant, settings({ format: 'commander' }), stage);
         expect(limits.deckCheckExtraMinutes).toBe(4);
         expect(limits.judgePauseThresholdSeconds).toBe(60);
+        expect(podTimeLimits(variant, settings(), stage).deckCheckExtraMinutes).toBe(3);
       }
     expect(podTimeLimits(MAMTR_2024, settings(), 'swiss').minimumRoundMinutes).toBe(40);
   });
@@ -173,23 +174,23 @@ describe('podSizes (10.4A: fewest smaller pods, each one smaller)', () => {
     expect(podSizes(9, 4)).toEqual([3, 3, 3]);
   });
 
-  it('pod size 3: smaller pods of 2', () => {
+  it('pod size 3: never a pod of 2 — pods of 4 instead (RULES 2 Decision)', () => {
     const table: Record<number, number[]> = {
       3: [3],
-      4: [2, 2],
-      5: [3, 2],
+      4: [4],
+      5: [5],
       6: [3, 3],
-      7: [3, 2, 2],
-      8: [3, 3, 2],
-      10: [3, 3, 2, 2],
-      11: [3, 3, 3, 2],
+      7: [4, 3],
+      8: [4, 4],
+      10: [4, 3, 3],
+      11: [4, 4, 3],
     };
     for (const [count, sizes] of Object.entries(table)) expect(podSizes(Number(count), 3)).toEqual(sizes);
-    for (let count = 3; count <= 40; count++) {
+    for (let count = 6; count <= 40; count++) {
       const sizes = podSizes(count, 3);
       expect(sum(sizes)).toBe(count);
-      expect(sizes.every((s) => s === 3 || s === 2)).toBe(true);
-      expect(sizes.filter((s) => s === 2).length).toBe((3 - (count % 3)) % 3);
+      expect(sizes.every((s) => s === 3 || s === 4)).toBe(true);
+      expect(sizes.filter((s) => s === 4).length).toBe(count % 3);
     }
   });
 
@@ -205,7 +206,7 @@ describe('podSizes (10.4A: fewest smaller pods, each one smaller)', () => {
     expect(podSizes(3, 5)).toEqual([3]);
     expect(podSizes(6, 5)).toEqual([6]);
     expect(podSizes(7, 5)).toEqual([4, 3]);
-    expect(podSizes(11, 5)).toEqual([6, 5]);
+    expect(podSizes(11, 5)).toEqual([4, 4, 3]);
     for (let count = 3; count <= 40; count++) {
       const sizes = podSizes(count, 5);
       expect(sum(sizes)).toBe(count);
@@ -308,10 +309,11 @@ describe('recommended rounds (App. E of each document)', () => {
       expect(podRecommendedRounds(MAMTR_2024, { competitors: n }, settings()).effectivePlayers).toBe(eff);
   });
 
-  it('mstr-2022 at Regular REL uses smaller pods, read as in the MAMTR', () => {
+  it('mstr-2022 at Regular REL uses smaller pods, which add no invisible players (App. E counts byes only)', () => {
     const r = podRecommendedRounds(MSTR_2022, { competitors: 30 }, settings());
-    expect(r.effectivePlayers).toBe(32);
-    expect(r.note).toMatch(/smaller pod/);
+    expect(r.effectivePlayers).toBe(30);
+    expect(r.note).toMatch(/smaller pods add no invisible players/);
+    expect(podRecommendedRounds(MSTR_2022, { competitors: 13 }, settings())).toMatchObject({ swissRounds: 2, top: 4 });
   });
 
   it('a given invisible-player count is used as is', () => {

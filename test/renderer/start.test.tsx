@@ -70,12 +70,12 @@ describe('Start screen', () => {
     expect(screen.getByTestId('register-pod')).toBeTruthy();
   });
 
-  it('shows only the settings a rule set reads: pods for mamtr-2024, REL only for Lightseekers', async () => {
+  it('shows only the settings a rule set reads: pods for mamtr-2024, none for Lightseekers (no REL)', async () => {
     const user = userEvent.setup();
     renderStation();
     await user.type(await screen.findByTestId('event-name'), 'Commander League');
     await user.selectOptions(screen.getByTestId('ruleset'), 'lightseekers-competitive');
-    expect(screen.getByTestId('setting-rel')).toBeTruthy();
+    expect(screen.queryByTestId('setting-rel')).toBeNull();
     expect(screen.queryByTestId('setting-podSize')).toBeNull();
     expect(screen.queryByTestId('setting-gamesToWin')).toBeNull();
     expect(screen.queryByTestId('swiss-rounds')).toBeNull();

@@ -13,6 +13,10 @@
  * partitions, so everything up to MAX_BRUTE_FORCE_PLAYERS takes milliseconds.
  */
 
+import { opponentHistory } from '../../core/event/queries.js';
+import type { EventState, PairingProposal } from '../../core/model/types.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+
 export const MAX_BRUTE_FORCE_PLAYERS = 12;
 
 export interface PodField {
@@ -93,16 +97,239 @@ export function bruteForcePods(field: PodField): PodScore & { arrangements: numb
  * RULES 2 "Pod sizes" for `count` players in pods of n, written out independently of
  * core/rulesets/pods/timing.ts, largest first: all pods of n where the count allows; otherwise the
  * fewest smaller pods, each one smaller (n = 4: 23 → 5×4 + 3, 22 → 4×4 + 2×3). Counts that pods of n
- * and n − 1 cannot make take timing.ts's documented Decision (RULES: 5 → one pod of 5 for n = 4);
- * from 5 players up these are only the ones listed in `special`.
+ * and n − 1 cannot make take RULES 2's Decision (n = 4: 5 → one pod of 5; n = 5: 6 → one pod of 6,
+ * 11 → 4 + 4 + 3); never a pod under 3, so pods of 3 take pods of 4 for the rest (count mod 3 of
+ * them; 5 players make one pod of 5). From 5 players up the others are listed in `special`.
  */
 export function expectedPodSizes(count: number, n: number): number[] {
-  const special: Record<string, number[]> = { '4:5': [5], '5:6': [6], '5:7': [4, 3], '5:11': [6, 5] };
+  const special: Record<string, number[]> = { '3:5': [5], '4:5': [5], '5:6': [6], '5:7': [4, 3], '5:11': [4, 4, 3] };
   const fixed = special[`${n}:${count}`];
   if (fixed) return fixed;
   if (count < 5) throw new Error('expectedPodSizes is written for 5 players or more');
   if (count % n === 0) return new Array<number>(count / n).fill(n);
+  if (n === 3) {
+    const fours = count % 3;
+    return [...new Array<number>(fours).fill(4), ...new Array<number>((count - 4 * fours) / 3).fill(3)];
+  }
   const smaller = n - (count % n);
   const full = (count - smaller * (n - 1)) / n;
   return [...new Array<number>(full).fill(n), ...new Array<number>(smaller).fill(n - 1)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole objective of core/pairing/pods.ts, written out independently (no shared code):
+// lexicographic [repeats, second smaller pods, moved, points moved, pods moved], all measured
+// against the top-to-bottom fill of the standings by points, so equal points are interchangeable.
+
+/** A field in standings order: the fill is `order` cut into `sizes` (table order, top first). */
+export interface RankedField extends Omit<PodField, 'ids'> {
+  /** The seated players in standings order, top first. */
+  order: readonly string[];
+  points: (id: string) => number;
+}
+
+export interface PodObjective {
+  repeats: number;
+  secondSmaller: number;
+  /** Seats whose player's points are not among the points the fill put in that pod. */
+  moved: number;
+  /** Per pod, the points of its players matched to the points of its fill seats (sorted), summed. */
+  pointsMoved: number;
+  /** Per player, pods to the nearest pod whose fill holds a player on their points, summed. */
+  podsMoved: number;
+}
+
+export const OBJECTIVE_TERMS = ['repeats', 'secondSmaller', 'moved', 'pointsMoved', 'podsMoved'] as const;
+
+/** Negative when a is better than b. */
+export function compareObjective(a: PodObjective, b: PodObjective): number {
+  for (const term of OBJECTIVE_TERMS) if (a[term] !== b[term]) return a[term] - b[term];
+  return 0;
+}
+
+export function fillOf(field: Pick<RankedField, 'order' | 'sizes'>): string[][] {
+  const pods: string[][] = [];
+  let next = 0;
+  for (const size of field.sizes) {
+    pods.push(field.order.slice(next, next + size));
+    next += size;
+  }
+  return pods;
+}
+
+type Terms = (t: number, pod: readonly string[]) => PodObjective;
+
+/** Scores one pod (pod index t in table order) against the field's fill. */
+function podScorer(field: RankedField): Terms {
+  const fill = fillOf(field).map((pod) => pod.map(field.points).sort((a, b) => a - b));
+  // For each points value, the fill pods holding it (for the distance to the nearest).
+  const podsWith = new Map<number, number[]>();
+  fill.forEach((points, q) => {
+    for (const p of new Set(points)) podsWith.set(p, [...(podsWith.get(p) ?? []), q]);
+  });
+  return (t, pod) => {
+    let repeats = 0;
+    let secondSmaller = 0;
+    for (let x = 0; x < pod.length; x++) for (let y = x + 1; y < pod.length; y++) if (field.met(pod[x] as string, pod[y] as string)) repeats++;
+    if (field.limitSmallerPods && pod.length < field.podSize) for (const id of pod) if (field.smallerBefore(id) > 0) secondSmaller++;
+    const got = pod.map(field.points).sort((a, b) => a - b);
+    const want = fill[t] as number[];
+    let pointsMoved = 0;
+    got.forEach((p, k) => (pointsMoved += Math.abs(p - (want[k] as number))));
+    // Multiset intersection of the two sorted lists.
+    let same = 0;
+    for (let a = 0, b = 0; a < got.length && b < want.length; ) {
+      if (got[a] === want[b]) {
+        same++;
+        a++;
+        b++;
+      } else if ((got[a] as number) < (want[b] as number)) a++;
+      else b++;
+    }
+    let podsMoved = 0;
+    for (const p of got) podsMoved += Math.min(...(podsWith.get(p) ?? []).map((q) => Math.abs(q - t)));
+    return { repeats, secondSmaller, moved: pod.length - same, pointsMoved, podsMoved };
+  };
+}
+
+function addTerms(a: PodObjective, b: PodObjective): PodObjective {
+  return {
+    repeats: a.repeats + b.repeats,
+    secondSmaller: a.secondSmaller + b.secondSmaller,
+    moved: a.moved + b.moved,
+    pointsMoved: a.pointsMoved + b.pointsMoved,
+    podsMoved: a.podsMoved + b.podsMoved,
+  };
+}
+
+const ZERO: PodObjective = { repeats: 0, secondSmaller: 0, moved: 0, pointsMoved: 0, podsMoved: 0 };
+
+/** The objective of an arrangement: pods in table order (pod t is measured against fill pod t). */
+export function objectiveOf(field: RankedField, pods: readonly (readonly string[])[]): PodObjective {
+  if (pods.length !== field.sizes.length || pods.some((pod, t) => pod.length !== field.sizes[t])) throw new Error('pods do not have the field\'s sizes in table order');
+  const terms = podScorer(field);
+  return pods.reduce((sum, pod, t) => addTerms(sum, terms(t, pod)), ZERO);
+}
+
+/**
+ * The best objective of every arrangement into pods in table order (pods are not interchangeable:
+ * each is measured against its own fill pod). Branch and bound on the partial sum, which never
+ * decreases as pods are added.
+ */
+export function bruteForceObjective(field: RankedField): PodObjective & { arrangements: number } {
+  const n = field.order.length;
+  if (n > MAX_BRUTE_FORCE_PLAYERS) throw new Error(`brute force is for at most ${MAX_BRUTE_FORCE_PLAYERS} players, not ${n}`);
+  const terms = podScorer(field);
+  const used = new Array<boolean>(n).fill(false);
+  let best: PodObjective | undefined;
+  let arrangements = 0;
+  const place = (t: number, from: number, members: string[], sum: PodObjective): void => {
+    if (best && compareObjective(sum, best) >= 0) return;
+    if (t === field.sizes.length) {
+      arrangements++;
+      best = sum;
+      return;
+    }
+    const size = field.sizes[t] as number;
+    if (members.length === size) {
+      place(t + 1, 0, [], addTerms(sum, terms(t, members)));
+      return;
+    }
+    for (let i = from; i < n; i++) {
+      if (used[i]) continue;
+      used[i] = true;
+      members.push(field.order[i] as string);
+      place(t, i + 1, members, sum);
+      members.pop();
+      used[i] = false;
+    }
+  };
+  place(0, 0, [], ZERO);
+  return { ...(best as PodObjective), arrangements };
+}
+
+/**
+ * The baseline the optimiser must never lose to: the fill, repaired by single swaps. While some
+ * player sits with someone met before (or, limitSmallerPods, in a second smaller pod), take the
+ * violating players top first and give each the single swap, with anyone, that lowers the objective
+ * most (ties: the first found, top first); stop when a pass changes nothing.
+ */
+export function swapRepairedFill(field: RankedField): string[][] {
+  const pods = fillOf(field);
+  const score = podScorer(field);
+  const podOf = new Map<string, number>();
+  pods.forEach((pod, t) => pod.forEach((id) => podOf.set(id, t)));
+  const violates = (id: string): boolean => {
+    const t = podOf.get(id) as number;
+    const pod = pods[t] as string[];
+    if (field.limitSmallerPods && pod.length < field.podSize && field.smallerBefore(id) > 0) return true;
+    return pod.some((other) => other !== id && field.met(id, other));
+  };
+  const terms = (t: number): PodObjective => score(t, pods[t] as string[]);
+  for (let pass = 0; pass < 100; pass++) {
+    let changed = false;
+    for (const id of field.order) {
+      if (!violates(id)) continue;
+      const p = podOf.get(id) as number;
+      let bestDelta: PodObjective | undefined;
+      let bestOther: string | undefined;
+      const before = terms(p);
+      for (const other of field.order) {
+        const q = podOf.get(other) as number;
+        if (q === p) continue;
+        const was = addTerms(before, terms(q));
+        const podP = pods[p] as string[];
+        const podQ = pods[q] as string[];
+        const x = podP.indexOf(id);
+        const y = podQ.indexOf(other);
+        podP[x] = other;
+        podQ[y] = id;
+        const now = addTerms(terms(p), terms(q));
+        podP[x] = id;
+        podQ[y] = other;
+        const delta = Object.fromEntries(OBJECTIVE_TERMS.map((k) => [k, now[k] - was[k]])) as unknown as PodObjective;
+        if (compareObjective(delta, ZERO) < 0 && (!bestDelta || compareObjective(delta, bestDelta) < 0)) {
+          bestDelta = delta;
+          bestOther = other;
+        }
+      }
+      if (bestOther !== undefined) {
+        const q = podOf.get(bestOther) as number;
+        const podP = pods[p] as string[];
+        const podQ = pods[q] as string[];
+        podP[podP.indexOf(id)] = bestOther;
+        podQ[podQ.indexOf(bestOther)] = id;
+        podOf.set(id, q);
+        podOf.set(bestOther, p);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return pods;
+}
+
+/**
+ * The ranked field of a proposed Swiss pod round: the seated players in the order of the rule set's
+ * standings before the round, their points, and the proposal's pod sizes in table order.
+ */
+export function rankedField(state: EventState, proposal: Pick<PairingProposal, 'tables'>): RankedField {
+  const standings = getRuleset(state.ruleset).standings(state);
+  const points = new Map(standings.map((s) => [s.id, s.points]));
+  const seated = new Set(proposal.tables.flatMap((t) => t.seats));
+  const history = opponentHistory(state.rounds);
+  const smaller = new Map<string, number>();
+  for (const round of state.rounds)
+    if (round.stage === 'swiss')
+      for (const table of round.tables)
+        if (table.seats.length < state.settings.podSize) for (const id of table.seats) smaller.set(id, (smaller.get(id) ?? 0) + 1);
+  return {
+    order: standings.map((s) => s.id).filter((id) => seated.has(id)),
+    sizes: proposal.tables.map((t) => t.seats.length),
+    podSize: state.settings.podSize,
+    points: (id) => points.get(id) ?? 0,
+    met: (a, b) => (history.get(a)?.get(b) ?? 0) > 0,
+    smallerBefore: (id) => smaller.get(id) ?? 0,
+    limitSmallerPods: state.ruleset === 'mamtr-2024',
+  };
 }

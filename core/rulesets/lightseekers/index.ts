@@ -64,6 +64,8 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     id: variant.id,
     title: variant.title,
     family: 'lightseekers',
+    // seeds/004 has no enforcement levels and is not a Magic document: nothing to show or cite.
+    terms: { rel: false, document: null },
     tiebreakers: [
       { key: 'vp', label: 'VP', description: 'Victory Points scored in all games' },
       { key: 'longevity', label: 'Longevity', description: 'in each game one point for every player defeated before them, summed' },

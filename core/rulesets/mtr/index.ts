@@ -33,6 +33,9 @@ export function mtrSettings(input: Partial<Settings>): Settings {
     fail('invalid-settings', `setting ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
   }
   const settings: Settings = { ...MTR_DEFAULTS, ...(parsed.data as Partial<Settings>), podSize: 2 };
+  // RULES 2: Commander (and its +4-minute deck check, X.5A) is a format of the pod rule sets.
+  if (settings.format === 'commander')
+    fail('invalid-settings', 'format commander: Commander events are multiplayer pods (mstr-2022 or mamtr-2024); the MTR formats are constructed, sealed and draft');
   if (settings.twoHeadedGiant) {
     // MTR 9: a 2HG team is one competitor of two, and its matches are one game.
     if (input.teamSize !== undefined && input.teamSize !== 2) fail('invalid-settings', 'Two-Headed Giant teams have 2 players');
@@ -50,6 +53,7 @@ export const mtr: Ruleset = {
   id: 'mtr',
   title: 'Magic: The Gathering Tournament Rules (head-to-head)',
   family: 'head-to-head',
+  terms: { rel: true, document: 'MTR' },
   tiebreakers: [
     { key: 'omw', label: 'OMW%', description: "mean of each opponent's match-win percentage (each at least 0.33); byes ignored" },
     { key: 'gw', label: 'GW%', description: 'game points ÷ (3 × games played), at least 0.33' },

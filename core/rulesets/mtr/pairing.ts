@@ -5,7 +5,7 @@
  */
 import { activePlayers, byeCounts, opponentHistory } from '../../event/queries.js';
 import type { Bye, EventState, PairingProposal, PairingWarning, Player, Table } from '../../model/types.js';
-import { pairSwiss, type SwissPlayer } from '../../pairing/swiss.js';
+import { pairSwiss, type RematchCause, type SwissPlayer } from '../../pairing/swiss.js';
 import { deriveSeed } from '../../random/rng.js';
 import { mtrStandings } from './standings.js';
 
@@ -43,7 +43,7 @@ export function mtrPair(state: EventState, seed: number): PairingProposal {
       if ((history.get(a)?.get(b) ?? 0) > 0)
         warnings.push({
           kind: 'rematch',
-          message: `${nameOf.get(a)} and ${nameOf.get(b)} played in ${roundsMet(state, a, b)}: no pairing without a rematch exists${pool.label}`,
+          message: `${nameOf.get(a)} and ${nameOf.get(b)} played in ${roundsMet(state, a, b)}: ${rematchReason(result.rematchCause, pool.label, (id) => nameOf.get(id) ?? id)}`,
           players: [a, b],
         });
       if (pa !== pb) {
@@ -90,6 +90,25 @@ function poolsFor(state: EventState, players: Player[]): Pool[] {
   return [...byPod.entries()]
     .sort(([a], [b]) => a - b)
     .map(([pod, list]) => ({ players: list, label: pod === 0 ? ' without a draft pod' : ` in draft pod ${pod}` }));
+}
+
+/**
+ * Which rule forced a rematch, in words (RULES 1: never "no pairing without a rematch exists" when
+ * one does): rule 1 (no second bye while an active player has none) comes before rule 2.
+ */
+function rematchReason(cause: RematchCause | undefined, where: string, name: (id: string) => string): string {
+  switch (cause?.kind) {
+    case 'second-bye': {
+      const who = cause.players.map(name);
+      if (!cause.complete) return `a pairing${where} without a rematch would give a second bye (to ${who.join(', ')}, for one) while a player has had none`;
+      const list = who.length === 1 ? who[0] : `one of ${who.slice(0, -1).join(', ')} or ${who[who.length - 1]}`;
+      return `every rematch-free pairing${where} would give ${list} a second bye while a player has had none`;
+    }
+    case 'search-limit':
+      return `no pairing${where} without a rematch was found with the bye for any of the ${cause.candidates} lowest-ranked players who can take it`;
+    default:
+      return `no pairing without a rematch exists${where}`;
+  }
 }
 
 function roundsMet(state: EventState, a: string, b: string): string {

@@ -12,8 +12,16 @@
  * Seat 1 of every playoff table is the player ranked higher at the end of the Swiss rounds, who
  * chooses to play or draw (MTR 2.2 "the player ranked higher at the end of Swiss rounds during
  * playoff matches"; RULES "The higher seed chooses play/draw") — in a draft top 8 too.
- * MTR 2.10: a player who drops after the cut is not replaced; the player they would have met gets a
- * bye (kind 'playoff') for that round, and a bye advances.
+ * MTR 2.10, RULES 1 "Drops and entries": a player who drops after the cut is not replaced and
+ * nobody is advanced past an empty seat. While every match of a round has its two players, the round
+ * is the bracket as drawn. Once a drop leaves a player without an opponent, the round is paired by
+ * seed instead: the highest-ranked remaining player (by Swiss seed) receives the bye (kind
+ * 'playoff', it advances) when the count is odd, and the others meet by the playoff pattern over the
+ * remaining seeds in order, the best against the worst (**Decision**; top 8 with seed 6 gone: seed 1
+ * bye, 2 v 8, 3 v 7, 4 v 5). The next round pairs the winners as the bracket would: each winner
+ * carries the best seed of the match it won (a bye, its own), and those carried seeds meet by the
+ * playoff pattern (1 v 4, 2 v 3) — seed 1 meets the winner of 4 v 5 — or, when the count leaves
+ * someone without an opponent again, the round is paired by seed as above.
  */
 import { fail } from '../../model/errors.js';
 import type {
@@ -62,7 +70,11 @@ export function mtrIsPlayoffFinal(state: EventState, roundNumber: number): boole
   if (!state.playoff) return false;
   const playoffRounds = state.rounds.filter((r) => r.stage === 'playoff');
   const index = playoffRounds.findIndex((r) => r.number === roundNumber);
-  if (index >= 0) return index + 1 === mtrPlayoffRoundCount(state.playoff.top);
+  if (index >= 0) {
+    // After drops the final can come early (MTR 2.10): a round of one match and no bye is the final.
+    const round = playoffRounds[index] as Round;
+    return index + 1 === mtrPlayoffRoundCount(state.playoff.top) || (round.tables.length === 1 && round.byes.length === 0);
+  }
   // Not paired yet: the next one is the final when all but the last playoff round are recorded.
   return roundNumber === state.rounds.length + 1 && playoffRounds.length + 1 === mtrPlayoffRoundCount(state.playoff.top);
 }
@@ -92,52 +104,75 @@ function checkCut(top: number, draft: boolean): void {
 }
 
 /**
- * Build one playoff round from the players still in the bracket. `alive` holds the players who
- * advance into this round (winners and byes of the previous round, or everyone at the cut) and
- * have not dropped; `level` is the round's number inside the playoff (1 = first).
+ * The bracket as drawn for playoff round `level` (1 = first): the players advancing into it who have
+ * not dropped (`alive`) meet the player of the sibling part of the bracket. `alone` lists the players
+ * whose part of the bracket has nobody left to meet them (a drop): then the bracket cannot be played
+ * as drawn and the round is paired by seed (`bySeed`).
  */
 function bracketRound(
   state: EventState,
   bracket: readonly PlayerId[],
   alive: ReadonlySet<PlayerId>,
-  dropped: readonly PlayerId[],
   level: number,
   rankOf: (id: PlayerId) => number,
-): { tables: Table[]; byes: Bye[]; warnings: PairingWarning[] } {
+): { tables: Table[]; alone: PlayerId[] } {
   const tables: Table[] = [];
-  const byes: Bye[] = [];
-  const warnings: PairingWarning[] = [];
+  const alone: PlayerId[] = [];
   const half = 2 ** (level - 1);
-  const pick = (from: number): { player?: PlayerId; dropped?: PlayerId } => {
-    const slots = bracket.slice(from, from + half);
-    const live = slots.filter((id) => alive.has(id));
+  const pick = (from: number): PlayerId | undefined => {
+    const live = bracket.slice(from, from + half).filter((id) => alive.has(id));
     if (live.length > 1) {
       fail('invalid-input', `the playoff bracket was changed by hand: ${live.map((id) => nameOf(state, id)).join(' and ')} both advanced from the same part of the bracket; pair this round by hand`);
     }
-    const gone = slots.find((id) => dropped.includes(id));
-    return { ...(live[0] !== undefined ? { player: live[0] } : {}), ...(gone !== undefined ? { dropped: gone } : {}) };
+    return live[0];
   };
   for (let start = 0; start < bracket.length; start += 2 * half) {
     const a = pick(start);
     const b = pick(start + half);
-    if (a.player !== undefined && b.player !== undefined) {
-      const seats = rankOf(a.player) <= rankOf(b.player) ? [a.player, b.player] : [b.player, a.player];
-      tables.push({ table: tables.length + 1, seats });
-    } else {
-      const player = a.player ?? b.player;
-      if (player === undefined) continue;
-      byes.push({ player, kind: 'playoff' });
-      const gone = a.player === undefined ? a.dropped : b.dropped;
-      warnings.push({
-        kind: 'info',
-        message: gone
-          ? `${nameOf(state, gone)} dropped after the cut and is not replaced: ${nameOf(state, player)} gets a bye this round (MTR 2.10)`
-          : `${nameOf(state, player)} has no opponent in this part of the bracket and gets a bye this round (MTR 2.10)`,
-        players: gone ? [player, gone] : [player],
-      });
-    }
+    if (a !== undefined && b !== undefined) tables.push({ table: tables.length + 1, seats: seatOrder(a, b, rankOf) });
+    else if (a !== undefined || b !== undefined) alone.push((a ?? b) as PlayerId);
   }
-  return { tables, byes, warnings };
+  return { tables, alone };
+}
+
+/** Seat 1 is the player ranked higher at the end of the Swiss rounds (MTR 2.2). */
+function seatOrder(a: PlayerId, b: PlayerId, rankOf: (id: PlayerId) => number): PlayerId[] {
+  return rankOf(a) <= rankOf(b) ? [a, b] : [b, a];
+}
+
+/** Seed indexes (0-based) of the playoff pattern for a power-of-two count; adjacent pairs meet. */
+function patternOrder(count: number): readonly number[] | undefined {
+  return STANDINGS_BRACKET[count];
+}
+
+/**
+ * RULES 1 (MTR 2.10) once a drop breaks the bracket: the highest-ranked remaining player receives the
+ * bye when the count is odd; the others meet by the playoff pattern over the remaining seeds in
+ * order (the best left against the worst left: top 8 without seed 6 → seed 1 bye, 2 v 8, 3 v 7, 4 v 5).
+ */
+function bySeed(players: readonly PlayerId[], rankOf: (id: PlayerId) => number): { tables: Table[]; bye?: PlayerId } {
+  const ranked = [...players].sort((a, b) => rankOf(a) - rankOf(b));
+  const bye = ranked.length % 2 === 1 ? ranked.shift() : undefined;
+  const tables: Table[] = [];
+  for (let i = 0; i < ranked.length / 2; i++)
+    tables.push({ table: i + 1, seats: seatOrder(ranked[i] as PlayerId, ranked[ranked.length - 1 - i] as PlayerId, rankOf) });
+  return bye === undefined ? { tables } : { tables, bye };
+}
+
+/**
+ * The winners as the bracket would pair them after a round paired by seed: each carries the best
+ * seed of the match it came from (`carried`), and the carried seeds meet by the playoff pattern
+ * (1 v 4, 2 v 3). Null when the count is not a power of two (someone would be left without an
+ * opponent: the round is paired by seed).
+ */
+function carriedBracket(players: readonly PlayerId[], carried: ReadonlyMap<PlayerId, number>, rankOf: (id: PlayerId) => number): Table[] | null {
+  const order = patternOrder(players.length);
+  if (!order) return null;
+  const byCarried = [...players].sort((a, b) => (carried.get(a) ?? rankOf(a)) - (carried.get(b) ?? rankOf(b)) || rankOf(a) - rankOf(b));
+  const tables: Table[] = [];
+  for (let k = 0; k < order.length; k += 2)
+    tables.push({ table: tables.length + 1, seats: seatOrder(byCarried[order[k] as number] as PlayerId, byCarried[order[k + 1] as number] as PlayerId, rankOf) });
+  return tables;
 }
 
 /**
@@ -165,7 +200,7 @@ export function mtrPlayoff(state: EventState, options: PlayoffOptions, seed: num
   const seeds = draft ? createRng(seed).shuffle(cut) : cut;
   const playoff: PlayoffState = { top, draft, seeds };
   const bracket = mtrBracketOrder(playoff);
-  const { tables } = bracketRound(state, bracket, new Set(seeds), [], 1, (id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER);
+  const { tables } = bracketRound(state, bracket, new Set(seeds), 1, (id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER);
   return { tables, waiting: [], seeds, seed };
 }
 
@@ -183,11 +218,26 @@ function tableWinner(state: EventState, round: Round, table: Table): PlayerId {
   return winner;
 }
 
+/** Is every recorded playoff round the bracket as drawn (each match from sibling parts, no bye)? */
+function playedAsDrawn(bracket: readonly PlayerId[], playoffRounds: readonly Round[]): boolean {
+  const position = new Map(bracket.map((id, i) => [id, i]));
+  return playoffRounds.every((round, index) => {
+    if (round.byes.length > 0) return false;
+    const half = 2 ** index;
+    return round.tables.every((t) => {
+      const [a, b] = t.seats.map((id) => position.get(id));
+      if (t.seats.length !== 2 || a === undefined || b === undefined) return false;
+      return Math.floor(a / (2 * half)) === Math.floor(b / (2 * half)) && Math.floor(a / half) !== Math.floor(b / half);
+    });
+  });
+}
+
 /**
  * The next playoff round once every table of the latest one has a winner (MTR 10.4); null when the
  * final has been played. With no playoff round yet, the first round from `state.playoff`. Byes in
- * the playoff advance; a player who dropped after the cut is not replaced and the player they
- * would have met gets a bye (MTR 2.10).
+ * the playoff advance. Drops after the cut (MTR 2.10, RULES 1): nobody is advanced past an empty
+ * seat — see the header: the bracket as drawn while it can be played, else the round paired by seed
+ * with the bye to the highest-ranked remaining player.
  */
 export function mtrNextPlayoffRound(state: EventState, seed: number): PairingProposal | null {
   const playoff = state.playoff;
@@ -195,31 +245,8 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
   checkCut(playoff.top, playoff.draft);
   const bracket = mtrBracketOrder(playoff);
   const playoffRounds = state.rounds.filter((r) => r.stage === 'playoff');
-  const total = mtrPlayoffRoundCount(playoff.top);
 
-  let advancing: PlayerId[];
-  const latest = playoffRounds[playoffRounds.length - 1];
-  if (!latest) {
-    advancing = [...playoff.seeds];
-  } else {
-    const open = latest.tables.filter((t) => t.result === undefined).map((t) => t.table);
-    if (open.length > 0) {
-      fail('round-unfinished', `playoff round ${latest.number} is not finished: table${open.length > 1 ? 's' : ''} ${open.join(', ')} ha${open.length > 1 ? 've' : 's'} no result`);
-    }
-    if (playoffRounds.length >= total) return null;
-    advancing = [
-      ...latest.tables.map((t) => tableWinner(state, latest, t)),
-      ...latest.byes.filter((b) => b.kind === 'playoff').map((b) => b.player),
-    ];
-  }
-
-  const droppedIds = new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
-  const known = new Set(state.players.map((p) => p.id));
-  const dropped = advancing.filter((id) => droppedIds.has(id) || !known.has(id));
-  const alive = new Set(advancing.filter((id) => !dropped.includes(id)));
-  if (alive.size === 0) return null;
-
-  // Seat 1 = the better Swiss rank (MTR 2.2). Swiss-seeded cut: the seed order is the rank order.
+  // Seat 1 and the bye go by the Swiss rank (MTR 2.2). Swiss-seeded cut: the seed order is the rank order.
   let rankOf: (id: PlayerId) => number;
   if (playoff.draft) {
     const ranks = swissRanks(state);
@@ -229,6 +256,68 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
     const seedOf = new Map(playoff.seeds.map((id, i) => [id, i]));
     rankOf = (id) => seedOf.get(id) ?? Number.MAX_SAFE_INTEGER;
   }
-  const { tables, byes, warnings } = bracketRound(state, bracket, alive, dropped, playoffRounds.length + 1, rankOf);
-  return { tables, byes, warnings, seed };
+
+  // Who advances, and the best seed each carries from the matches it won.
+  let advancing: PlayerId[] = [...playoff.seeds];
+  const carried = new Map(playoff.seeds.map((id) => [id, rankOf(id)]));
+  playoffRounds.forEach((round, index) => {
+    const open = round.tables.filter((t) => t.result === undefined).map((t) => t.table);
+    if (open.length > 0 && index === playoffRounds.length - 1) {
+      fail('round-unfinished', `playoff round ${round.number} is not finished: table${open.length > 1 ? 's' : ''} ${open.join(', ')} ha${open.length > 1 ? 've' : 's'} no result`);
+    }
+    const next: PlayerId[] = [];
+    for (const table of round.tables) {
+      const winner = tableWinner(state, round, table);
+      carried.set(winner, Math.min(...table.seats.map((id) => carried.get(id) ?? rankOf(id))));
+      next.push(winner);
+    }
+    next.push(...round.byes.filter((b) => b.kind === 'playoff').map((b) => b.player));
+    advancing = next;
+  });
+  const latest = playoffRounds[playoffRounds.length - 1];
+  // The final was played (or won by a walkover): the playoff is over.
+  if (latest && latest.tables.length + latest.byes.filter((b) => b.kind === 'playoff').length <= 1) return null;
+
+  const droppedIds = new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
+  const known = new Set(state.players.map((p) => p.id));
+  const dropped = advancing.filter((id) => droppedIds.has(id) || !known.has(id));
+  const alive = advancing.filter((id) => !dropped.includes(id));
+  if (alive.length === 0) return null;
+  const droppedText =
+    dropped.length > 0 ? `${andList(dropped.map((id) => nameOf(state, id)))} dropped after the cut and ${dropped.length === 1 ? 'is' : 'are'} not replaced` : '';
+
+  // The bracket as drawn, while every match in it has its two players.
+  const level = playoffRounds.length + 1;
+  const drawn = playedAsDrawn(bracket, playoffRounds)
+    ? bracketRound(state, bracket, new Set(alive), level, rankOf)
+    : (() => {
+        const tables = carriedBracket(alive, carried, rankOf);
+        return tables ? { tables, alone: [] } : null;
+      })();
+  if (drawn && drawn.alone.length === 0) {
+    const warnings: PairingWarning[] = droppedText ? [{ kind: 'info', message: `${droppedText} (MTR 2.10)`, players: dropped }] : [];
+    return { tables: drawn.tables, byes: [], warnings, seed };
+  }
+
+  // A drop left someone without an opponent: the round is paired by seed (RULES 1, MTR 2.10).
+  const paired = bySeed(alive, rankOf);
+  const byes: Bye[] = paired.bye === undefined ? [] : [{ player: paired.bye, kind: 'playoff' }];
+  const parts: string[] = [];
+  if (droppedText) parts.push(droppedText);
+  if (paired.bye !== undefined)
+    parts.push(
+      alive.length === 1
+        ? `${nameOf(state, paired.bye)} is the only player left and gets a bye`
+        : `${nameOf(state, paired.bye)}, the highest-ranked remaining player, gets the bye this round`,
+    );
+  if (paired.tables.length > 0)
+    parts.push(`${parts.length > 0 ? 'the' : 'The'} round is paired by seed, the best remaining against the worst, so that nobody advances without playing`);
+  const message = `${parts.join('; ')} (MTR 2.10)`;
+  const warnings: PairingWarning[] = [{ kind: 'info', message, players: [...(paired.bye !== undefined ? [paired.bye] : []), ...dropped] }];
+  return { tables: paired.tables, byes, warnings, seed };
+}
+
+function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -5,6 +5,10 @@
  * checked here and a fresh, normalised HeadToHeadResult is returned:
  *
  * - individual and Two-Headed Giant: `{ games: [seat 1 game wins, seat 2 game wins, drawn games] }`;
+ *   an intentional draw is 0–0–3 (RULES 1), except in Two-Headed Giant, whose one-game matches
+ *   record it as what it is: `{ games: [0, 0, 0], intentionalDraw: true }`, no game played, apart
+ *   from a played drawn game `[0, 0, 1]` (conformance README, version 2). A 0–0–3 written by an
+ *   older version into a Two-Headed Giant save still opens and still reads as an intentional draw;
  * - teams of 2 or 3 (MTR 8): `{ matches: [[a, b, d], [a, b, d](, [a, b, d])] }`, one triple per seat
  *   A, B(, C); the normalised result also carries `games: [seat matches won by team 1, by team 2,
  *   drawn seat matches]`, so the team with more seat-match wins wins the team match. `{ games,
@@ -57,6 +61,39 @@ export function formatGames(games: readonly number[]): string {
   return games.join('–');
 }
 
+/**
+ * An intentional draw: Two-Headed Giant's `intentionalDraw` (no game played), or the 0–0–3 that
+ * RULES 1 reports one with (and that older versions stored in Two-Headed Giant too).
+ */
+export function isIntentionalDraw(result: HeadToHeadResult): boolean {
+  if (result.matches) return false;
+  if (result.intentionalDraw === true) return true;
+  const [a, b, d] = result.games;
+  return a === 0 && b === 0 && d === MAX_DRAWN_GAMES;
+}
+
+/** A result's score as slips and logs print it: "2–1", "1–1–1", "0–0–1", "ID". */
+export function formatScore(result: HeadToHeadResult): string {
+  if (result.intentionalDraw === true) return 'ID';
+  const [a, b, d] = result.games;
+  return d > 0 || a === b ? formatGames(result.games) : `${a}–${b}`;
+}
+
+/**
+ * An individual or Two-Headed Giant result in words, seat 1 first, names as given: "Ana wins 2–1",
+ * "Bo wins 2–1–1", "Draw 1–1–1", "Draw: 1 drawn game played (0–0–1)", "Intentional draw (0–0–3)",
+ * "Intentional draw (no game played)". A played drawn game and an intentional draw never read alike.
+ */
+export function describeHeadToHead(result: HeadToHeadResult, first: string, second: string): string {
+  const [a, b, d] = result.games;
+  if (result.intentionalDraw === true) return 'Intentional draw (no game played)';
+  if (isIntentionalDraw(result)) return `Intentional draw (${formatGames(result.games)})`;
+  if (a === 0 && b === 0) return `Draw: ${plural(d, 'drawn game')} played (${formatGames(result.games)})`;
+  if (a === b) return `Draw ${formatGames(result.games)}`;
+  const games = d > 0 ? formatGames(a > b ? [a, b, d] : [b, a, d]) : `${Math.max(a, b)}–${Math.min(a, b)}`;
+  return `${a > b ? first : second} wins ${games}`;
+}
+
 /** Narrow a stored table result to the head-to-head form (for code reading a state). */
 export function isHeadToHeadResult(result: TableResult | undefined): result is HeadToHeadResult {
   if (!result || !('games' in result)) return false;
@@ -93,6 +130,7 @@ function checkTriple(
   first: string,
   second: string,
   shape: string,
+  intentionalDraw = 'an intentional draw with no games played is entered as 0–0–3 (three drawn games)',
 ): GameTriple {
   if (!Array.isArray(value) || value.length !== 3)
     fail('invalid-result', `${who}: the games must be three numbers, ${shape}`);
@@ -107,7 +145,7 @@ function checkTriple(
   if (a === gamesToWin && b === gamesToWin)
     fail('invalid-result', `${who}: ${formatGames([a, b, d])} cannot be: the match ends as soon as one player has ${plural(gamesToWin, 'game win')}`);
   if (a + b + d === 0)
-    fail('invalid-result', `${who}: 0–0–0 means no game was played; an intentional draw with no games played is entered as 0–0–3 (three drawn games)`);
+    fail('invalid-result', `${who}: 0–0–0 means no game was played; ${intentionalDraw}`);
   if (d > MAX_DRAWN_GAMES)
     fail('invalid-result', `${who}: ${d} drawn games is more than a match can have (at most ${MAX_DRAWN_GAMES}; an intentional draw is 0–0–3)`);
   return [a, b, d];
@@ -135,13 +173,34 @@ export function validateMtrResult(table: Table, result: unknown, context: Result
   const gamesToWin = settings.gamesToWin;
 
   if (!isSeatTeamEvent(settings)) {
-    const shape = `{ games: [game wins of ${first}, game wins of ${second}, drawn games] }`;
+    const giant = settings.twoHeadedGiant;
+    const idForm = '{ games: [0, 0, 0], intentionalDraw: true }';
+    const shape = `{ games: [game wins of ${first}, game wins of ${second}, drawn games] }${giant ? ` (one game; a played drawn game is [0, 0, 1]), or ${idForm} for an intentional draw` : ''}`;
     if (!isPlainObject(result)) fail('invalid-result', `${who}: the result must look like ${shape}`);
     if ('matches' in result && !('games' in result))
       fail('invalid-result', `${who}: seat-by-seat "matches" are for team events; this event takes ${shape}`);
-    checkKeys(result, ['games'], who, `this event takes ${shape}`);
+    if ('intentionalDraw' in result && !giant)
+      fail('invalid-result', `${who}: "intentionalDraw" is for Two-Headed Giant; in this event an intentional draw is entered as 0–0–3 (three drawn games)`);
+    checkKeys(result, giant ? ['games', 'intentionalDraw'] : ['games'], who, `this event takes ${shape}`);
+    if ('intentionalDraw' in result) {
+      // MTR 9 one-game matches: an intentional draw plays no game, so it is not a drawn game.
+      if (result.intentionalDraw !== true) fail('invalid-result', `${who}: "intentionalDraw" is true or left out, not ${show(result.intentionalDraw)}`);
+      const given = result.games;
+      if (given !== undefined && !(Array.isArray(given) && given.length === 3 && given.every((n) => n === 0)))
+        fail('invalid-result', `${who}: an intentional draw plays no game, so its games are [0, 0, 0], not ${show(given)} (a played drawn game is [0, 0, 1] without "intentionalDraw")`);
+      if (stage === 'playoff') fail('invalid-result', `${who}: an intentional draw is a draw, and a playoff match cannot end in a draw (MTR 2.5): the result must name a winner`);
+      return { games: [0, 0, 0], intentionalDraw: true };
+    }
     if (!('games' in result)) fail('invalid-result', `${who}: the result has no games; it must look like ${shape}`);
-    const games = checkTriple(result.games, gamesToWin, who, first, second, shape);
+    const games = checkTriple(
+      result.games,
+      gamesToWin,
+      who,
+      first,
+      second,
+      shape,
+      giant ? `an intentional draw is ${idForm} (ID at the station), and a played drawn game 0–0–1` : undefined,
+    );
     checkPlayoffWinner(games, stage, who, 'game wins');
     return { games };
   }

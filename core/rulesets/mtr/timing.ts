@@ -56,6 +56,7 @@ export function mtrDeckConstruction(settings: Settings): DeckConstruction | unde
   const extra = settings.releaseWeekend ? RELEASE_WEEKEND_EXTRA_BUILD_MINUTES : 0;
   switch (settings.format) {
     case 'constructed':
+    case 'commander':
       return undefined;
     case 'sealed':
       return { registrationMinutes: 20, buildMinutes: (team ? 60 : 30) + extra };
@@ -212,7 +213,7 @@ function copyTimers(t: DraftTimers): DraftTimers {
  * - Constructed: none.
  */
 export function mtrDraftTimers(settings: Settings): DraftTimers[] {
-  if (settings.format === 'constructed') return [];
+  if (settings.format !== 'sealed' && settings.format !== 'draft') return [];
   if (settings.twoHeadedGiant) return [copyTimers(MTR_2HG_DRAFT_TIMERS_15), copyTimers(MTR_2HG_DRAFT_TIMERS_14)];
   if (settings.teamSize === 3 && settings.format === 'draft')
     return [copyTimers(MTR_ROCHESTER_DRAFT_TIMERS), copyTimers(MTR_BOOSTER_DRAFT_TIMERS)];

@@ -16,7 +16,8 @@ import { MAMTR_2024, MSTR_2022, type PodVariant } from './variant.js';
 export const POD_DEFAULTS: Settings = {
   rel: 'regular',
   gamesToWin: 1,
-  format: 'constructed',
+  // RULES 2 "Clock extras": the `format` setting defaults to Commander for both pod rule sets.
+  format: 'commander',
   teamSize: 1,
   twoHeadedGiant: false,
   pairWithinDraftPods: true,
@@ -45,6 +46,7 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     id: variant.id,
     title: variant.title,
     family: 'pods',
+    terms: { rel: true, document: variant.document },
     tiebreakers: [
       { key: 'mwp', label: 'MWP', description: '(match points − byes × points per win) ÷ (matches played × points per win); byes excluded' },
       { key: 'oamp', label: 'OAMP', description: "mean of the match points of every opponent faced (each pod member, each time)" },
@@ -58,8 +60,12 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     ],
     playoffCuts: POD_PLAYOFF_CUTS,
     settings: (input) => podSettings(variant, input),
+    // Swiss: up to one more than n (RULES 2 Decision: n = 4, 5 players → one pod of 5); 5 players in
+    // pods of 3 make one pod of 5 (never a pod under 3, podSizes).
     tableSize: (settings, stage) =>
-      stage === 'playoff' ? { min: 2, max: 4 } : { min: Math.min(2, settings.podSize), max: settings.podSize + 1 },
+      stage === 'playoff'
+        ? { min: 2, max: 4 }
+        : { min: Math.min(2, settings.podSize), max: Math.max(settings.podSize + 1, settings.podSize === 3 ? 5 : 0) },
     validateResult: (table, result, context) => validatePodResult(variant, table, result, context),
     standings: (state) => podStandings(variant, state),
     pair: (state, seed) => podPair(variant, state, seed),

@@ -18,9 +18,10 @@
  * pods 1..k, block 2 → pods k..1, block 3 → pods 1..k, block 4 → pods k..1.
  * Seats (2.2A): in seed order, the highest Swiss seed in seat 1, playing first.
  * Winners: a result names its winner, or its games do (the required wins, else the most wins). A
- * drawn match: MAMTR 2.4C — the highest Swiss seed in the pod wins (players in `excluded`, who
- * conceded or got a match loss, are passed over); MSTR: playoffs are untimed (2.5B) and a drawn game
- * is followed by a new game (2.1A), so the result must name a winner.
+ * drawn match: MAMTR 2.4C — the highest Swiss seed in the pod who has not dropped wins (players in
+ * `excluded`, who conceded or got a match loss, are passed over; `drawnPodWinner`); MSTR: playoffs
+ * are untimed (2.5B) and a drawn game is followed by a new game (2.1A), so the result must name a
+ * winner.
  * Drops: the cut takes the top K who have not dropped. A player who drops after the cut is not
  * advanced and not replaced (the MTR 2.10 reading of RULES 1): a waiting seed who dropped is left
  * out; a pod winner who dropped sends nobody on from that pod. A pod left with one player gives that
@@ -40,7 +41,7 @@ import type {
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
 import { isPodResult, podMatchWinner } from './results.js';
 import { podStandings } from './standings.js';
-import type { PodVariant } from './variant.js';
+import { MAMTR_2024, MSTR_2022, type PodVariant } from './variant.js';
 
 export const POD_PLAYOFF_CUTS = [4, 7, 10, 13, 16, 40, 64] as const;
 
@@ -153,38 +154,40 @@ export function podPlayoff(variant: PodVariant, state: EventState, options: Play
   return { tables, waiting, seeds, seed };
 }
 
-/** The next playoff round, with the seeds who wait through it (only ever in the first round). */
-
-
 /**
- * The winner of a playoff pod. A drawn match: MAMTR 2.4C, the highest Swiss seed in the pod who is
- * not excluded (and has not dropped); MSTR, a PodiumError (a drawn game is followed by a new game).
+ * MAMTR 2.4C: a drawn playoff pod goes to the highest Swiss seed in it who was not excluded (conceded
+ * or received a match loss) and has not dropped. The one reading of the rule: the next playoff
+ * round, the final standings, the printed bracket and the station's bracket all ask this.
+ * Undefined when the table's result is not a drawn pod result of a `mamtr-2024` playoff (a winner
+ * was named, no result, an MSTR event), or when nobody in the pod is left to win it.
  */
-/**
- * MAMTR 2.4C: a drawn playoff pod goes to its highest Swiss seed who is not excluded (and has not
- * dropped, while anyone else is left). Undefined when everyone was excluded.
- */
-export function drawnPodWinner(
-  seats: readonly PlayerId[],
-  excludedIds: readonly PlayerId[],
-  seedOf: (id: PlayerId) => number,
-  dropped: ReadonlySet<PlayerId> = new Set(),
-): PlayerId | undefined {
-  const excluded = new Set(excludedIds);
-  const candidates = seats.filter((id) => !excluded.has(id));
-  const live = candidates.filter((id) => !dropped.has(id));
-  const pool = live.length > 0 ? live : candidates;
-  return [...pool].sort((a, b) => seedOf(a) - seedOf(b))[0];
+export function drawnPodWinner(state: EventState, table: Table): PlayerId | undefined {
+  const playoff = state.playoff;
+  const result = table.result;
+  if (!playoff || !isPodResult(result) || podMatchWinner(result) !== 'draw') return undefined;
+  if (!podVariantOf(state)?.playoffDrawGoesToHighestSeed) return undefined;
+  const seedIndex = new Map(playoff.seeds.map((id, i) => [id, i]));
+  const gone = new Set([...(result.excluded ?? []), ...droppedIds(state)]);
+  return table.seats
+    .filter((id) => !gone.has(id))
+    .sort((a, b) => (seedIndex.get(a) ?? Number.MAX_SAFE_INTEGER) - (seedIndex.get(b) ?? Number.MAX_SAFE_INTEGER))[0];
 }
 
+function podVariantOf(state: EventState): PodVariant | undefined {
+  return state.ruleset === MAMTR_2024.id ? MAMTR_2024 : state.ruleset === MSTR_2022.id ? MSTR_2022 : undefined;
+}
+
+/**
+ * Who a finished playoff pod sends on: its winner, or for a drawn MAMTR pod the 2.4C winner (null
+ * when nobody is left to win it: the pod sends nobody). PodiumError for a result that decides
+ * nothing (an MSTR draw: a drawn game is followed by a new game) or a draw with everyone excluded.
+ */
 function podWinner(
   variant: PodVariant,
   state: EventState,
   round: Round,
   table: Table,
-  seedOf: (id: PlayerId) => number,
-  dropped: ReadonlySet<PlayerId>,
-): { winner: PlayerId; byDraw: boolean } {
+): { winner: PlayerId | null; byDraw: boolean } {
   const result = table.result;
   const where = `playoff round ${round.number}, pod ${table.table} (${names(state, table.seats)})`;
   if (!isPodResult(result)) fail('invalid-result', `${where}: the result is not a pod result`);
@@ -196,9 +199,9 @@ function podWinner(
   if (!variant.playoffDrawGoesToHighestSeed) {
     fail('invalid-result', `${where} is recorded as a draw: playoff matches are untimed (2.5B) and a drawn game is followed by a new game (2.1A); record the winner`);
   }
-  const best = drawnPodWinner(table.seats, result.excluded ?? [], seedOf, dropped);
-  if (best === undefined) fail('invalid-result', `${where} is a draw with every player excluded: no one can advance`);
-  return { winner: best, byDraw: true };
+  const excluded = new Set(result.excluded ?? []);
+  if (table.seats.every((id) => excluded.has(id))) fail('invalid-result', `${where} is a draw with every player excluded: no one can advance`);
+  return { winner: drawnPodWinner(state, table) ?? null, byDraw: true };
 }
 
 /** The players of a round that skip it: the recorded waiting list, or the plan's for the first round. */
@@ -281,11 +284,19 @@ export function podNextPlayoffRound(variant: PodVariant, state: EventState, seed
 
   const advancing: PlayerId[] = [];
   for (const table of latest.tables) {
-    const { winner, byDraw } = podWinner(variant, state, latest, table, seedOf, dropped);
+    const { winner, byDraw } = podWinner(variant, state, latest, table);
+    if (winner === null) {
+      warnings.push({
+        kind: 'info',
+        message: `pod ${table.table} of round ${latest.number} was a draw and everyone in it who could win it has dropped: nobody advances from it (2.4C)`,
+        players: [...table.seats],
+      });
+      continue;
+    }
     if (byDraw)
       warnings.push({
         kind: 'info',
-        message: `pod ${table.table} of round ${latest.number} was a draw: ${nameOf(state, winner)}, the highest Swiss seed in it, advances (2.4C)`,
+        message: `pod ${table.table} of round ${latest.number} was a draw: ${nameOf(state, winner)}, the highest Swiss seed in it who has not dropped, advances (2.4C)`,
         players: [winner],
       });
     advancing.push(winner);

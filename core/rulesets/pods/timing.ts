@@ -16,9 +16,11 @@
  *   recommendation for the round length. MAMTR 2.4A: no extra turns, the active player finishes the
  *   turn; 2.4B + App. B: a last-turn time limit (recommended 30 minutes, the `lastTurnMinutes`
  *   setting); at its end the game is a draw.
- * - Deck check: the check's duration + 4 minutes. Both documents, word for word: MSTR X.5A and MAMTR
- *   *.5A "...extra time to the affected match totaling the time spent on the deck check, plus four
- *   (4) extra minutes" (Commander decks are 100-card singletons). It replaces the MTR 2.6 "+3".
+ * - Deck check: in a Commander event (the `format` setting, `commander` by default) the check's
+ *   duration + 4 minutes. Both documents, word for word, in their Commander sections: MSTR X.5A and
+ *   MAMTR *.5A "...extra time to the affected match totaling the time spent on the deck check, plus
+ *   four (4) extra minutes" (Commander decks are 100-card singletons). Any other multiplayer format
+ *   keeps the MTR 2.6 "+3" (RULES 2 "Clock extras").
  * - Judge pause: MTR 2.6 (neither addendum changes it): a pause of more than one minute extends the
  *   match by the pause's length.
  * - Minimum round length: MTR App. B "the required minimum time limit for any Match is 40 minutes"
@@ -35,7 +37,13 @@
  */
 import { fail } from '../../model/errors.js';
 import type { Settings, Stage } from '../../model/types.js';
-import { mtrDeckConstruction, MTR_BOOSTER_DRAFT_TIMERS, MTR_JUDGE_PAUSE_THRESHOLD_SECONDS, MTR_MINIMUM_ROUND_MINUTES } from '../mtr/timing.js';
+import {
+  mtrDeckConstruction,
+  MTR_BOOSTER_DRAFT_TIMERS,
+  MTR_DECK_CHECK_EXTRA_MINUTES,
+  MTR_JUDGE_PAUSE_THRESHOLD_SECONDS,
+  MTR_MINIMUM_ROUND_MINUTES,
+} from '../mtr/timing.js';
 import type {
   DraftPickTimer,
   DraftTimers,
@@ -61,6 +69,11 @@ export const MAMTR_PLAYOFF_INTENTIONAL_DRAW_MINUTES = 150;
 /** MSTR X.5A / MAMTR *.5A: a Commander deck check earns its duration plus 4 minutes. */
 export const POD_DECK_CHECK_EXTRA_MINUTES = 4;
 
+/** Minutes a deck check adds beyond its duration: +4 in a Commander event, else the MTR 2.6 +3. */
+export function podDeckCheckExtraMinutes(settings: Settings): number {
+  return settings.format === 'commander' ? POD_DECK_CHECK_EXTRA_MINUTES : MTR_DECK_CHECK_EXTRA_MINUTES;
+}
+
 /** Swiss round minutes of a pod event (App. B of each document). */
 function swissRoundMinutes(variant: PodVariant, settings: Settings): number {
   if (variant.id === 'mamtr-2024') return MAMTR_SWISS_ROUND_MINUTES;
@@ -74,7 +87,7 @@ function swissRoundMinutes(variant: PodVariant, settings: Settings): number {
  */
 export function podTimeLimits(variant: PodVariant, settings: Settings, stage: Stage): TimeLimits {
   const common = {
-    deckCheckExtraMinutes: POD_DECK_CHECK_EXTRA_MINUTES,
+    deckCheckExtraMinutes: podDeckCheckExtraMinutes(settings),
     // MTR 2.6, which both multiplayer documents build on.
     judgePauseThresholdSeconds: MTR_JUDGE_PAUSE_THRESHOLD_SECONDS,
   };
@@ -187,13 +200,13 @@ function copyTimers(t: DraftTimers): DraftTimers {
 }
 
 /**
- * Draft pick timers that fit the event, the one that applies first. Constructed: none.
+ * Draft pick timers that fit the event, the one that applies first. Constructed and Commander: none.
  * `mamtr-2024` Limited: the 20-card multiplayer table, then the individual 15-card booster table of
  * the MTR App. B it quotes. `mstr-2022` Limited: the MSTR has no draft timers of its own (X.6A points
  * to CR 903.13 for how a Commander draft works), so the MTR App. B booster table it supplements.
  */
 export function podDraftTimers(variant: PodVariant, settings: Settings): DraftTimers[] {
-  if (settings.format === 'constructed') return [];
+  if (settings.format !== 'sealed' && settings.format !== 'draft') return [];
   if (variant.id === 'mamtr-2024') return [copyTimers(MAMTR_MULTIPLAYER_DRAFT_TIMERS), copyTimers(MTR_BOOSTER_DRAFT_TIMERS)];
   return [copyTimers(MTR_BOOSTER_DRAFT_TIMERS)];
 }
@@ -207,58 +220,89 @@ export function podDraftTimers(variant: PodVariant, settings: Settings): DraftTi
  * 1. all pods of n when n divides the count;
  * 2. otherwise the fewest smaller pods, each exactly one smaller (n − 1): b pods of n − 1 and
  *    a pods of n with a·n + b·(n − 1) = count, b = (−count) mod n — e.g. n = 4: 23 → 5×4 + 3,
- *    22 → 4×4 + 2×3, 21 → 3×4 + 3×3, 3 → 3, 6 → 3 + 3; n = 3: 4 → 2 + 2, 5 → 3 + 2;
- * 3. when that needs more players than there are, the count cannot be split into pods of n and
- *    n − 1 (n = 4: 5; n = 5: 3, 6, 7, 11). **Decision:** then the pods are the split into sizes
- *    between 2 and n + 1 (the largest table a Swiss round seats) that is closest to the norm —
- *    smallest total |size − n|, then the largest smallest pod, then the fewest pods. This gives
- *    RULES' 5 → one pod of 5 for n = 4, and for n = 5: 3 → 3, 6 → 6, 7 → 4 + 3, 11 → 6 + 5.
- *    10.4A only speaks of smaller pods; a single larger pod is preferred to pods two or more
- *    smaller, as RULES already chose for 5 players in pods of 4.
- * 0 players: no pods. 2 players make one pod of 2 (n = 3: rule 2; otherwise rule 3). Fewer
- * (1 player, a negative or fractional count) or a pod size below 2: PodiumError('invalid-input').
+ *    22 → 4×4 + 2×3, 21 → 3×4 + 3×3, 3 → 3, 6 → 3 + 3;
+ * 3. where no split into pods of n and n − 1 exists (n = 4: 5; n = 5: 3, 6, 7, 11; n = 3: every
+ *    count that is not a multiple of 3, since a pod of 2 is never made), RULES 2's **Decision**:
+ *    the split that "minimises the difference in pod size towards the norm" — see `closestSplit`;
+ *    never a pod of fewer than 3 players, and a pod one larger than n only there.
+ * 0 players: no pods. 2 players: one pod of 2, the only table they can sit at (the one pod under 3).
+ * 1 player, a negative or fractional count, or a pod size below 2: PodiumError('invalid-input').
  */
 export function podSizes(count: number, podSize: number): number[] {
   if (!Number.isInteger(podSize) || podSize < 2) fail('invalid-input', `pod size ${podSize}: pods seat at least 2 players`);
   if (!Number.isInteger(count) || count < 0) fail('invalid-input', `${count} players cannot be split into pods`);
   if (count === 0) return [];
   if (count === 1) fail('invalid-input', '1 player cannot make a pod: a pod needs at least 2 players');
+  if (count < MIN_POD) return [count];
   const n = podSize;
-  const smaller = (n - (count % n)) % n;
-  const full = (count - smaller * (n - 1)) / n;
-  if (full >= 0 && (smaller === 0 || n - 1 >= 2)) {
-    return [...new Array<number>(full).fill(n), ...new Array<number>(smaller).fill(n - 1)];
-  }
-  return closestSplit(count, n);
+  const norm = normSplit(count, n);
+  return norm ?? closestSplit(count, n);
 }
 
-/** Rule 3 of `podSizes`: the split into sizes 2..n+1 closest to the norm (small counts only). */
+/** RULES 2: never a pod of fewer than 3 players. */
+const MIN_POD = 3;
+
+/** The sizes rules 1–2 allow: n, and n − 1 where that is not below the smallest pod. */
+function normSizes(n: number): number[] {
+  return n - 1 >= Math.min(MIN_POD, n) ? [n, n - 1] : [n];
+}
+
+/** Rules 1–2 of `podSizes`: pods of n and the fewest of n − 1, or null when no such split exists. */
+function normSplit(count: number, n: number): number[] | null {
+  if (count % n === 0) return new Array<number>(count / n).fill(n);
+  if (normSizes(n).length < 2) return null;
+  const smaller = (n - (count % n)) % n;
+  const full = (count - smaller * (n - 1)) / n;
+  if (full < 0) return null;
+  return [...new Array<number>(full).fill(n), ...new Array<number>(smaller).fill(n - 1)];
+}
+
+/**
+ * Rule 3 of `podSizes`, RULES 2's Decision: among the splits into pods of 3 to n + 1 players, the
+ * one closest to the norm — first the fewest pods off size (neither n nor n − 1), then no pod
+ * larger than n where the same number of pods off size allows it, then the smallest largest
+ * difference from n, then the fewest pods. This is the reading that gives every example of RULES
+ * 2: n = 4: 5 → one pod of 5; n = 5: 6 → one pod of 6 (one pod off size, not two pods of 3),
+ * 7 → 4 + 3, 11 → 4 + 4 + 3 (one pod off size either way, and no larger pod rather than 6 + 5);
+ * n = 3: 4 → one pod of 4, 7 → 4 + 3, 11 → 4 + 4 + 3. A few pods off size always suffice, so the
+ * search tries up to n of each off size and fills the rest with rules 1–2. Where no such split
+ * exists at all (5 players in pods of 3) the players make one pod: never a pod under 3.
+ */
 function closestSplit(count: number, n: number): number[] {
-  let best: number[] | undefined;
-  const deviation = (sizes: number[]) => sizes.reduce((sum, s) => sum + Math.abs(s - n), 0);
+  const normal = normSizes(n);
+  const off: number[] = [];
+  for (let size = n + 1; size >= Math.min(MIN_POD, n); size--) if (!normal.includes(size)) off.push(size);
+  const key = (sizes: number[]): number[] => [
+    sizes.filter((s) => !normal.includes(s)).length,
+    sizes.filter((s) => s > n).length,
+    Math.max(...sizes.map((s) => Math.abs(s - n))),
+    sizes.length,
+  ];
   const better = (a: number[], b: number[]): boolean => {
-    const da = deviation(a);
-    const db = deviation(b);
-    if (da !== db) return da < db;
-    const ma = Math.min(...a);
-    const mb = Math.min(...b);
-    if (ma !== mb) return ma > mb;
-    return a.length < b.length;
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] as number) < (kb[i] as number);
+    return false;
   };
-  const walk = (left: number, maxSize: number, sizes: number[]): void => {
-    if (left === 0) {
-      if (!best || better(sizes, best)) best = [...sizes];
+  let best: number[] | undefined;
+  const counts = new Array<number>(off.length).fill(0);
+  const walk = (index: number, left: number): void => {
+    if (index === off.length) {
+      const rest = left === 0 ? [] : normSplit(left, n);
+      if (rest === null) return;
+      const sizes = [...off.flatMap((size, i) => new Array<number>(counts[i] as number).fill(size)), ...rest];
+      if (sizes.length > 0 && (!best || better(sizes, best))) best = sizes;
       return;
     }
-    for (let s = Math.min(maxSize, left); s >= 2; s--) {
-      sizes.push(s);
-      walk(left - s, s, sizes);
-      sizes.pop();
+    const size = off[index] as number;
+    for (let k = 0; k <= n && k * size <= left; k++) {
+      counts[index] = k;
+      walk(index + 1, left - k * size);
     }
+    counts[index] = 0;
   };
-  walk(count, n + 1, []);
-  if (!best) fail('invalid-input', `${count} players cannot be split into pods of ${n}`);
-  return best;
+  walk(0, count);
+  return (best ?? [count]).sort((a, b) => b - a);
 }
 
 /** What the event is expected to need each round for an uneven count (App. E invisible players). */
@@ -278,11 +322,12 @@ export interface PodInvisiblePlayers {
  * - byes (MSTR 10.4A at Competitive REL and above, when the count is not a multiple of n and is
  *   above n): count mod n byes, each adding n − 1 invisible players (MSTR App. E: "for each player
  *   being awarded a Bye, it's as if 3 invisible players would also exist" for pods of 4: 30 → 36);
- * - smaller pods (MAMTR always; MSTR at Regular REL): one invisible player per smaller pod (MAMTR
- *   App. E: 30 → two pods of 3 → 32). **Decision:** the MSTR counts invisible players for byes
- *   only; for its Regular-REL smaller pods it is silent, and Podium uses the MAMTR rule that
- *   supersedes it (its invisible players are the "dummies" the smaller pod played against, which
- *   is the same reasoning as the MSTR's byes). A pod larger than n (5 players in pods of 4) adds none.
+ * - smaller pods, MAMTR (always smaller pods): one invisible player per smaller pod (MAMTR App. E:
+ *   30 → two pods of 3 → 32);
+ * - smaller pods, MSTR (at Regular REL): none. The MSTR's App. E counts invisible players for byes
+ *   only (RULES 2 "recommended rounds": "each bye adds n − 1 invisible players; smaller pods
+ *   (Regular REL) add none"), so 13–15 players in pods of 4 stay in the 5–15 row: 2 rounds, top 4.
+ * A pod larger than n (5 players in pods of 4) adds none.
  */
 export function podInvisiblePlayers(variant: PodVariant, competitors: number, settings: Settings): PodInvisiblePlayers {
   const n = settings.podSize;
@@ -294,7 +339,7 @@ export function podInvisiblePlayers(variant: PodVariant, competitors: number, se
   }
   const sizes = podSizes(count, n);
   const smallerPods = sizes.filter((s) => s < n).length;
-  return { byes: 0, smallerPods, sizes, invisible: smallerPods };
+  return { byes: 0, smallerPods, sizes, invisible: variant.smallerPodsAddInvisiblePlayers ? smallerPods : 0 };
 }
 
 /** The smallest k with 4^k ≥ count (⌈log4 count⌉, in integers). */
@@ -370,7 +415,9 @@ export function podRecommendedRounds(variant: PodVariant, input: RoundsInput, se
       );
     } else if (expected.smallerPods > 0) {
       notes.push(
-        `${competitors} players in pods of ${n} make ${describeSizes(expected.sizes)} a round: ${plural(expected.smallerPods, 'smaller pod')}, each counting one invisible player (App. E${variant.id === 'mstr-2022' ? ', read as in the MAMTR' : ''}).`,
+        variant.smallerPodsAddInvisiblePlayers
+          ? `${competitors} players in pods of ${n} make ${describeSizes(expected.sizes)} a round: ${plural(expected.smallerPods, 'smaller pod')}, each counting one invisible player (App. E).`
+          : `${competitors} players in pods of ${n} make ${describeSizes(expected.sizes)} a round: smaller pods add no invisible players (App. E counts byes only).`,
       );
     } else if (expected.sizes.some((s) => s > n)) {
       notes.push(`${competitors} players in pods of ${n} make ${describeSizes(expected.sizes)}: no smaller pod, no invisible players.`);

@@ -12,12 +12,11 @@ import { tableWinner } from '../../../core/documents/layout.js';
 import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { isHeadToHeadResult } from '../../../core/rulesets/mtr/results.js';
-import { isPodResult } from '../../../core/rulesets/pods/results.js';
-import { podPlayoffPlan } from '../../../core/rulesets/pods/playoffs.js';
+import { drawnPodWinner, podPlayoffPlan } from '../../../core/rulesets/pods/playoffs.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { seedInfo, TableCard, WaitingList, type SeedInfo } from './common.js';
+import { seedInfo, TableCard, WaitingList } from './common.js';
 
 function roundNames(total: number): string[] {
   const names = ['Final', 'Semifinals', 'Quarterfinals'];
@@ -25,17 +24,14 @@ function roundNames(total: number): string[] {
 }
 
 /** Who advanced from a played table: its winner, or (a drawn MAMTR pod) the player found in the next round. */
-export function advancedFrom(state: EventState, table: Table, next: Round | undefined, seeds: SeedInfo): { id?: PlayerId; note?: string } {
+export function advancedFrom(state: EventState, table: Table, next: Round | undefined): { id?: PlayerId; note?: string } {
   const winner = tableWinner(table);
   if (winner && winner !== 'draw') return { id: winner };
   const moved = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id)) || next.byes.some((b) => b.player === id) || next.waiting?.includes(id)) : undefined;
   if (moved) return { id: moved, note: 'advanced' };
-  if (winner === 'draw' && state.ruleset === 'mamtr-2024' && isPodResult(table.result)) {
-    // MAMTR 2.4C: a drawn playoff pod is won by the highest Swiss seed in it (not excluded).
-    const excluded = new Set(table.result.excluded ?? []);
-    const best = table.seats.filter((id) => !excluded.has(id)).sort((a, b) => (seeds.seedOf(a) ?? 1e9) - (seeds.seedOf(b) ?? 1e9))[0];
-    if (best) return { id: best, note: 'draw: the highest Swiss seed advances (2.4C)' };
-  }
+  // MAMTR 2.4C, read by the rule set: the highest Swiss seed in the pod not excluded and not dropped.
+  const best = winner === 'draw' ? drawnPodWinner(state, table) : undefined;
+  if (best) return { id: best, note: 'draw: the highest Swiss seed still in advances (2.4C)' };
   return {};
 }
 
@@ -181,7 +177,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
   }
   const last = rounds[rounds.length - 1];
   const finalDone = last && rounds.length >= planned.length && last.tables.length === 1 && last.tables[0]?.result !== undefined;
-  const champion = finalDone ? advancedFrom(state, last.tables[0]!, undefined, seeds).id : undefined;
+  const champion = finalDone ? advancedFrom(state, last.tables[0]!, undefined).id : undefined;
   const columns: ReactNode[] = [];
   for (let r = 0; r < total; r++) {
     const round = rounds[r];
@@ -195,7 +191,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
           {round ? (
             <>
               {round.tables.map((table) => {
-                const advanced = table.result ? advancedFrom(state, table, rounds[r + 1], seeds) : {};
+                const advanced = table.result ? advancedFrom(state, table, rounds[r + 1]) : {};
                 return (
                   <TableCard
                     key={table.table}

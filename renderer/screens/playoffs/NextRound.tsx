@@ -38,7 +38,7 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
     const played = state.rounds.filter((r) => r.stage === 'playoff');
     const final = played[played.length - 1];
     const table = final && final.tables.length === 1 ? final.tables[0] : undefined;
-    const champion = table?.result ? advancedFrom(state, table, undefined, seeds).id : undefined;
+    const champion = table?.result ? advancedFrom(state, table, undefined).id : undefined;
     return (
       <p className="ok playoff-done" data-testid="playoff-complete">
         The playoff is complete

@@ -39,7 +39,9 @@ function LastTurnField({ draft, settings, change }: Omit<Props, 'ruleset'>) {
 }
 
 export function SettingsFields({ ruleset, draft, settings, change }: Props) {
-  const fields = fieldsFor(ruleset, draft);
+  const { family, terms } = getRuleset(ruleset);
+  // A rule set without enforcement levels (Lightseekers) shows none (its terms, core/rulesets).
+  const fields = fieldsFor(ruleset, draft).filter((field) => field !== 'rel' || terms.rel);
   const giant = draft.twoHeadedGiant;
   const control = (field: FieldId) => {
     switch (field) {
@@ -81,10 +83,14 @@ export function SettingsFields({ ruleset, draft, settings, change }: Props) {
           <label key={field}>
             Format
             <select value={draft.format} onChange={(e) => change({ format: e.target.value as Settings['format'] })} data-testid="setting-format">
-              <option value="constructed">Constructed</option>
+              {family === 'pods' && <option value="commander">Commander</option>}
+              <option value="constructed">{family === 'pods' ? 'Other constructed' : 'Constructed'}</option>
               <option value="sealed">Sealed deck</option>
               <option value="draft">Booster draft</option>
             </select>
+            {family === 'pods' && (
+              <small className="muted">{draft.format === 'commander' ? 'Deck checks add 4 minutes (Commander, X.5A)' : 'Deck checks add 3 minutes (MTR 2.6)'}</small>
+            )}
           </label>
         );
       case 'releaseWeekend':
