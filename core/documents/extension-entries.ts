@@ -5,15 +5,24 @@
  */
 import type { EventState } from '../model/types.js';
 import type { ExtensionLogEntry } from './layout.js';
+import { distinguishedNames } from './names.js';
+
+/** Minutes as the log prints them: 1.5 → "1:30", 10 → "10:00". */
+export function minutesAndSeconds(minutes: number): string {
+  const seconds = Math.round(Math.abs(minutes) * 60);
+  return `${minutes < 0 ? '−' : ''}${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 export function extensionLogEntries(state: EventState, round: number | undefined, formatTime: (epochMs: number) => string): ExtensionLogEntry[] {
   const number = round ?? state.rounds[state.rounds.length - 1]?.number;
   const clock = state.clock;
   if (number === undefined || !clock) return [];
-  const names = new Map(state.players.map((p) => [p.id, p.name]));
+  // Two people with the same name are told apart here too (their note or id beside the name).
+  const names = distinguishedNames(state.players);
   const seatsOf = (table: number): string[] =>
     state.rounds.find((r) => r.number === number)?.tables.find((t) => t.table === table)?.seats.map((id) => names.get(id) ?? id) ?? [];
-  const minutes = (ms: number | undefined): number => Math.round(((ms ?? 0) / 60_000) * 10) / 10;
+  // Whole seconds, as minutes: the log prints them as m:ss.
+  const minutes = (ms: number | undefined): number => Math.round((ms ?? 0) / 1000) / 60;
 
   const entries: ExtensionLogEntry[] = clock.deckChecks
     .filter((check) => check.round === number)
@@ -37,11 +46,14 @@ export function extensionLogEntries(state: EventState, round: number | undefined
       minutes: minutes(extension.ms),
       reason: extension.reason === 'judge-pause' ? 'judge-pause' : 'other',
       ...(extension.lengthMs !== undefined && extension.reason === 'judge-pause'
-        ? { note: `pause of ${minutes(extension.lengthMs)} min${extension.ms === 0 ? ' (one minute or less: no extension)' : ''}${note ? ` — ${note}` : ''}` }
+        ? { note: `pause of ${minutesAndSeconds(minutes(extension.lengthMs))}${extension.ms === 0 ? ' (one minute or less: no extension)' : ''}${note ? ` — ${note}` : ''}` }
         : note
           ? { note }
           : {}),
     });
   }
-  return entries.sort((a, b) => a.table - b.table);
+  entries.sort((a, b) => a.table - b.table);
+  // The round clock's start, for the log's "Start" box (table 0, first).
+  if (roundClock) entries.unshift({ table: 0, players: [], start: formatTime(roundClock.startedAt), minutes: 0, reason: 'round-start' });
+  return entries;
 }

@@ -4,9 +4,11 @@
  * without wrapping, boxes and signature lines, and the round a document is about.
  */
 import { fail } from '../model/errors.js';
-import type { EventState, Player, PlayerId, Round, Standing, Table } from '../model/types.js';
+import type { EventState, Player, PlayerId, Round, Standing, Table, TeamMember } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
+import { formatScore, isHeadToHeadResult } from '../rulesets/mtr/results.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
+import { sameNameTags } from './names.js';
 import {
   type CanvasNode,
   type Content,
@@ -31,9 +33,13 @@ export interface ExtensionLogEntry {
   /** Start and end of the deck check or pause, as the floor writes them ("14:05"). */
   start?: string;
   end?: string;
-  /** Minutes added to the table's clock. */
+  /** Minutes added to the table's clock (seconds as a fraction; the log prints m:ss). */
   minutes: number;
-  reason: 'deck-check' | 'judge-pause' | 'other';
+  /**
+   * 'round-start': not a row but the round clock's start (`start`, table 0), which the log fills
+   * into its "Start" box — the time is formatted by the host, as every entry's is.
+   */
+  reason: 'deck-check' | 'judge-pause' | 'other' | 'round-start';
   /** Free text: what happened, who decided. */
   note?: string;
   /** Where the table was at end of round ("turn 3 of 5", "last turn", "finished"). */
@@ -110,20 +116,30 @@ export function isFullyCovered(name: string): boolean {
 export function nameTags(ctx: DocContext): Map<PlayerId, string> {
   const cached = tagCache.get(ctx);
   if (cached) return cached;
-  const byName = new Map<string, Player[]>();
-  for (const player of ctx.state.players) {
-    const key = player.name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
-    const list = byName.get(key);
-    if (list) list.push(player);
-    else byName.set(key, [player]);
-  }
-  const tags = new Map<PlayerId, string>();
-  for (const list of byName.values())
-    for (const p of list) if (list.length > 1 || !isFullyCovered(p.name)) tags.set(p.id, p.note?.trim() || p.id);
+  const tags = sameNameTags(ctx.state.players);
+  for (const p of ctx.state.players) if (!isFullyCovered(p.name)) tags.set(p.id, p.note?.trim() || p.id);
   tagCache.set(ctx, tags);
   return tags;
 }
 const tagCache = new WeakMap<DocContext, Map<PlayerId, string>>();
+
+/** Team events (MTR 8 teams of 2 or 3, MTR 9 Two-Headed Giant): each competitor is a team of people. */
+export function isTeamEvent(ctx: DocContext): boolean {
+  return ctx.state.settings.teamSize > 1 || ctx.state.settings.twoHeadedGiant;
+}
+
+/** A team's members in seat order (A first); empty for a player. */
+export function membersOf(ctx: DocContext, id: PlayerId): TeamMember[] {
+  const members = ctx.players.get(id)?.members ?? [];
+  return [...members].sort((a, b) => (a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : 0));
+}
+
+/** "A Ana Costa · B Bo Berg": a team's members as one line (empty for a player). */
+export function membersLine(ctx: DocContext, id: PlayerId): string {
+  return membersOf(ctx, id)
+    .map((m) => `${m.seat} ${m.name}`)
+    .join(' · ');
+}
 
 /** "Round 3", "Playoff round 1" — how documents name a round. */
 export function roundTitle(state: EventState, round: Round | undefined): string {
@@ -368,8 +384,7 @@ export function tableWinner(table: Table): PlayerId | 'draw' | undefined {
 export function resultText(ctx: DocContext, table: Table): string {
   const result = table.result as Record<string, unknown> | undefined;
   if (!result) return '';
-  const games = result.games;
-  if (Array.isArray(games) && games.length === 3 && games.every((g) => typeof g === 'number')) return (games as number[]).join('–');
+  if (isHeadToHeadResult(table.result)) return formatScore(table.result);
   const winner = tableWinner(table);
   if (winner === 'draw') return 'draw';
   if (winner) return `won by ${nameOf(ctx, winner)}`;

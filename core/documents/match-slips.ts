@@ -2,6 +2,10 @@
  * Match slips: one per table, several per page between dashed cut lines (four 1v1 slips, three pod
  * or Lightseekers slips), with what the rule set needs written down (RULES.md 1–3):
  * - 1v1 (mtr): each player's game wins, drawn games, a drop box and a signature line each;
+ * - teams of 2 or 3 (MTR 8): seat by seat, each team's player in that seat and their game wins and
+ *   drawn games; then a drop box and a signature for each team (three slips a page);
+ * - Two-Headed Giant (MTR 9): each team with its two people, a box for the team that won the one
+ *   game, and two different boxes for a played drawn game and an intentional draw (no game played);
  * - pods (mstr-2022, mamtr-2024): seats in seat order with seat 1 marked "plays first", a winner
  *   box each, a draw box for the pod, an "excluded" box each (conceded or match loss: scores 0 in a
  *   draw), drop boxes and signatures; mstr-2022 also has a line for each game's winner;
@@ -13,7 +17,7 @@
  * slot's pile first), come out in table order.
  */
 import type { PlayerId, Round, Table } from '../model/types.js';
-import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
 
 /** Left + right padding of a cell in the `rows` layout (the renderer's tableLayouts). */
@@ -50,7 +54,8 @@ export function matchSlips(ctx: DocContext): DocDefinition {
   if (!round || round.tables.length === 0)
     return definition(ctx, running, [{ text: round ? `${about} has no tables: there are no match slips to print.` : 'No round has been paired yet.', style: 'title' }]);
   const box = pageBox(ctx.options.pageSize, 'portrait', SLIP_MARGINS);
-  const perPage = slipsPerPage(round);
+  // A seat-team slip lists every seat's match, then each team's drop and signature: three a page.
+  const perPage = seatTeams(ctx) ? 3 : slipsPerPage(round);
   // Minus room for the cut lines between slots, so that the last slot never spills onto a new page.
   const slotHeight = Math.floor(box.contentHeight / perPage) - 2;
   const innerWidth = box.contentWidth - 2 * INSET;
@@ -68,10 +73,15 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
   const family = ctx.ruleset.family;
   const playoff = round.stage === 'playoff';
   const settings = ctx.state.settings;
+  const stage = round.stage === 'playoff' ? 'playoff' : 'Swiss';
   const format =
-    family === 'head-to-head'
-      ? `${round.stage === 'playoff' ? 'playoff' : 'Swiss'} · best of ${settings.gamesToWin * 2 - 1}`
-      : `${round.stage === 'playoff' ? 'playoff' : 'Swiss'} · ${table.seats.length} players`;
+    family !== 'head-to-head'
+      ? `${stage} · ${table.seats.length} players`
+      : giant(ctx)
+        ? `${stage} · Two-Headed Giant · one game`
+        : seatTeams(ctx)
+          ? `${stage} · teams of ${settings.teamSize} · best of ${settings.gamesToWin * 2 - 1} in each seat`
+          : `${stage} · best of ${settings.gamesToWin * 2 - 1}`;
   const head: Content = {
     columns: [
       {
@@ -93,7 +103,15 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
     margin: [0, 0, 0, 4],
   };
   const body =
-    family === 'lightseekers' ? lightseekersBody(ctx, table, width) : family === 'pods' || table.seats.length > 2 ? podBody(ctx, round, table, width, playoff) : headToHeadBody(ctx, table, width, playoff);
+    family === 'lightseekers'
+      ? lightseekersBody(ctx, table, width)
+      : family === 'pods' || table.seats.length > 2
+        ? podBody(ctx, round, table, width, playoff)
+        : giant(ctx)
+          ? giantBody(ctx, table, width, playoff)
+          : seatTeams(ctx)
+            ? seatTeamBody(ctx, table, width, playoff)
+            : headToHeadBody(ctx, table, width, playoff);
   return { stack: [head, ...body], margin: [INSET, INSET, INSET, 0] };
 }
 
@@ -127,7 +145,10 @@ function headToHeadBody(ctx: DocContext, table: Table, width: number, playoff: b
   const rows: Content[][] = [[th('Player', 'left'), th('Games won'), th('Drop'), th('Signature', 'left')]];
   for (const [i, id] of table.seats.entries()) {
     const seed = seeds.get(id);
-    const extra = playoff && seed !== undefined ? `seed ${seed}${i === 0 ? ' — higher seed: chooses to play or draw' : ''}` : undefined;
+    // A booster-draft top 8 numbers its players by draft seat (MTR 10.4); seat 1 still ranked higher after the Swiss.
+    const draft = ctx.state.playoff?.draft === true;
+    const chooses = draft ? ' — ranked higher after the Swiss: chooses to play or draw' : ' — higher seed: chooses to play or draw';
+    const extra = playoff && seed !== undefined ? `${draft ? 'draft seat' : 'seed'} ${seed}${i === 0 ? chooses : ''}` : undefined;
     rows.push([nameCell(nameOf(ctx, id), nameWidth, extra), boxCell(20, rowHeight, 62, 34), boxCell(13, rowHeight, 36), signatureLine(150, 20)]);
   }
   const drawn: Content = playoff
@@ -144,6 +165,134 @@ function headToHeadBody(ctx: DocContext, table: Table, width: number, playoff: b
     slipTable(widths, rows, rowHeight),
     drawn,
     { text: 'Games won: how many games each player won. Drop: tick to leave the event after this round. A signed slip is final.', fontSize: 7, color: COLORS.muted, margin: [0, 4, 0, 0] },
+  ];
+}
+
+/** MTR 9: a Two-Headed Giant event (teams of two playing as one, one-game matches). */
+function giant(ctx: DocContext): boolean {
+  return ctx.ruleset.family === 'head-to-head' && ctx.state.settings.twoHeadedGiant;
+}
+
+/** MTR 8: a team event played seat against seat (A v A, B v B, C v C). */
+function seatTeams(ctx: DocContext): boolean {
+  return ctx.ruleset.family === 'head-to-head' && isTeamEvent(ctx) && !ctx.state.settings.twoHeadedGiant;
+}
+
+/** A team's name in bold over its people ("A Ana Costa · B Bo Berg"), and its seed in a playoff. */
+function teamCell(ctx: DocContext, id: string, width: number, extra?: string): Content {
+  const name = nameOf(ctx, id);
+  const members = membersLine(ctx, id);
+  return {
+    stack: [
+      { text: name, bold: true, fontSize: fitFontSize(name, width, 11, 7, true) },
+      ...(members ? [{ text: members, fontSize: fitFontSize(members, width, 9, 6.5) }] : []),
+      ...(extra ? [{ text: extra, fontSize: 7, color: COLORS.muted }] : []),
+    ],
+    margin: [0, 1, 0, 0],
+  };
+}
+
+function playoffSeedNote(ctx: DocContext, id: string, first: boolean, playoff: boolean): string | undefined {
+  const seed = playoffSeeds(ctx.state).get(id);
+  return playoff && seed !== undefined ? `seed ${seed}${first ? ' — higher seed: chooses to play or draw' : ''}` : undefined;
+}
+
+/**
+ * Two-Headed Giant: one game between two teams of two. A box for the team that won; a played drawn
+ * game and an intentional draw (no game played) are two different boxes, recorded differently.
+ */
+function giantBody(ctx: DocContext, table: Table, width: number, playoff: boolean): Content[] {
+  const rowHeight = 36;
+  const fixed = [44, 36, 150];
+  const widths: (number | '*')[] = ['*', ...fixed];
+  const nameWidth = width - sum(fixed) - CELL_PAD * widths.length;
+  const rows: Content[][] = [[th('Team', 'left'), th('Won'), th('Drop'), th('Signatures', 'left')]];
+  for (const [i, id] of table.seats.entries()) {
+    const signatures: Content = {
+      stack: membersOf(ctx, id).map((m, k) => ({
+        columns: [
+          { text: m.seat, fontSize: 7, color: COLORS.muted, width: 8, margin: [0, 6, 0, 0] },
+          { ...signatureLine(140, 12), width: 142 },
+        ],
+        margin: [0, k === 0 ? 0 : 2, 0, 0],
+      })),
+    };
+    rows.push([teamCell(ctx, id, nameWidth, playoffSeedNote(ctx, id, i === 0, playoff)), boxCell(16, rowHeight, 44), boxCell(13, rowHeight, 36), signatures]);
+  }
+  const draws: Content[] = playoff
+    ? [{ text: 'Playoff match: it cannot end in a draw — the winning team advances (MTR 2.5).', fontSize: 8, bold: true, margin: [0, 6, 0, 0] }]
+    : [
+        {
+          columns: [
+            { ...writeBox(13, 13), width: 19 },
+            { text: 'Drawn game', bold: true, fontSize: 9, width: 'auto', margin: [0, 1, 6, 0] },
+            { text: 'the game was played and ended in a draw (0–0–1)', fontSize: 7.5, color: COLORS.muted, width: '*', margin: [0, 2, 0, 0] },
+          ],
+          margin: [0, 6, 0, 0],
+        },
+        {
+          columns: [
+            { ...writeBox(13, 13), width: 19 },
+            { text: 'Intentional draw', bold: true, fontSize: 9, width: 'auto', margin: [0, 1, 6, 0] },
+            { text: 'the teams agreed to a draw; no game was played (ID)', fontSize: 7.5, color: COLORS.muted, width: '*', margin: [0, 2, 0, 0] },
+          ],
+          margin: [0, 3, 0, 0],
+        },
+      ];
+  return [
+    slipTable(widths, rows, rowHeight),
+    ...draws,
+    { text: 'Won: tick the team that won the game. Drop: tick for the team to leave the event after this round. A signed slip is final.', fontSize: 7, color: COLORS.muted, margin: [0, 4, 0, 0] },
+  ];
+}
+
+/**
+ * Teams of 2 or 3 (MTR 8): each seat's match on its own line — the first team's player, their game
+ * wins, the second team's player, theirs, drawn games — then each team's drop box and signature.
+ */
+function seatTeamBody(ctx: DocContext, table: Table, width: number, playoff: boolean): Content[] {
+  const rowHeight = 22;
+  const [first, second] = table.seats as [string, string];
+  const left = membersOf(ctx, first);
+  const right = membersOf(ctx, second);
+  const fixed = [30, 44, 44, 40];
+  const widths: (number | '*')[] = [30, '*', 44, '*', 44, 40];
+  const nameWidth = (width - sum(fixed) - CELL_PAD * widths.length) / 2;
+  const teamHead = (id: string): Content => {
+    const name = nameOf(ctx, id);
+    return { text: name, bold: true, fontSize: fitFontSize(name, nameWidth, 9, 6.5, true) };
+  };
+  const rows: Content[][] = [[th('Seat', 'left'), teamHead(first), th('Games won'), teamHead(second), th('Games won'), th('Drawn')]];
+  for (const [i, member] of left.entries()) {
+    const opposite = right.find((m) => m.seat === member.seat) ?? right[i];
+    rows.push([
+      { text: member.seat, bold: true, fontSize: 13, margin: [2, 3, 0, 0] },
+      nameCell(member.name, nameWidth),
+      boxCell(18, rowHeight, 44, 30),
+      nameCell(opposite?.name ?? '', nameWidth),
+      boxCell(18, rowHeight, 44, 30),
+      boxCell(18, rowHeight, 40, 26),
+    ]);
+  }
+  const teamRows: Content[][] = [[th('Team', 'left'), th('Drop'), th('Signature', 'left')]];
+  const teamFixed = [36, 170];
+  const teamNameWidth = width - sum(teamFixed) - CELL_PAD * 3;
+  for (const [i, id] of table.seats.entries()) {
+    const name = nameOf(ctx, id);
+    teamRows.push([nameCell(name, teamNameWidth, playoffSeedNote(ctx, id, i === 0, playoff)), boxCell(13, 22, 36), signatureLine(170, 16)]);
+  }
+  return [
+    { table: { widths, heights: rows.map((_, i) => (i === 0 ? 10 : rowHeight)), body: rows }, layout: 'rows' },
+    {
+      text: playoff
+        ? 'Each seat plays the same seat of the other team; the team that wins more seat matches wins. A playoff team match cannot end in a draw (MTR 2.5).'
+        : 'Each seat plays the same seat of the other team; the team that wins more seat matches wins (MTR 8). Intentional draw in a seat with no games played: 0 – 0 and 3 drawn.',
+      fontSize: 7,
+      color: COLORS.muted,
+      margin: [0, 3, 0, 3],
+    },
+    slipTable([('*' as const), ...teamFixed], teamRows, 22),
+    { text: 'Drop: tick for the team to leave the event after this round. A signed slip is final.', fontSize: 7, color: COLORS.muted, margin: [0, 3, 0, 0] },
   ];
 }
 

@@ -2,20 +2,42 @@
  * Pairings by name: the board players read. Everyone seated in the round (and everyone with a bye
  * or waiting out a playoff round), alphabetical by family name (names.ts), each entry
  * "Family, Given — table — opponent" (1v1) or "— table — seat k of n" (pods), with the table number
- * large in a grey box. Two columns per page up to 100 entries, three beyond; entries run down a
- * column, then the next. With `splitAtLetter` ("L") the board comes as two sheets, A–K and L–Z
- * (Greek, Cyrillic and other scripts collate after Latin and go on the second sheet), so a big
- * event can post them on two walls.
+ * large in a grey box. Team events (MTR 8, 9) list each person under their own family name, with
+ * their team, seat letter and table ("Costa, Ana — Planeswalkers, seat A — vs Cy Chen (Dragons)";
+ * Two-Headed Giant: "… seat A — vs Dragons");
+ * a team's name is never read as a person's. Two columns per page up to 100 entries, three beyond;
+ * entries run down a column, then the next. With `splitAtLetter` ("L") the board comes as two
+ * sheets, A–K and L–Z (Greek, Cyrillic and other scripts collate after Latin and go on the second
+ * sheet), so a big event can post them on two walls.
  *
  * Every row has a fixed height and names shrink (down to 7 pt) to fit their column, so a page holds
  * a known number of entries and nothing wraps; the page count is known before rendering.
  */
-import type { PlayerId, Round } from '../model/types.js';
-import { type DocContext, COLORS, definition, fitFontSize, lineHeight, nameOf, pageBox, plural, rawNameOf, roundTitle, nameTags, textWidth } from './layout.js';
+import type { PlayerId, Round, TeamSeat } from '../model/types.js';
+import {
+  type DocContext,
+  COLORS,
+  definition,
+  fitFontSize,
+  isFullyCovered,
+  isTeamEvent,
+  lineHeight,
+  membersOf,
+  nameOf,
+  pageBox,
+  plural,
+  rawNameOf,
+  roundTitle,
+  nameTags,
+  textWidth,
+} from './layout.js';
 import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from './names.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
 
 export interface BoardEntry {
+  /** One per entry: the competitor's id, or "t01/A" for a member of team t01. */
+  key: string;
+  /** The competitor: the player, or the person's team. */
   id: PlayerId;
   name: PersonName;
   /** Table number, or null for a bye / waiting. */
@@ -24,6 +46,8 @@ export interface BoardEntry {
   detail: string;
   /** Beside the name when another player has the same name: their note or id. */
   tag?: string;
+  /** Team events: the person's team and seat letter. */
+  team?: { id: PlayerId; name: string; seat: TeamSeat };
 }
 
 const NAME_SIZE = 10.5;
@@ -38,27 +62,83 @@ const noBorder = (): Content => ({ text: '', border: [false, false, false, false
 /** Above this many entries a board uses three columns. */
 export const THREE_COLUMNS_FROM = 101;
 
+/** Where a competitor is in the round: the table (null: bye, waiting) and how the board says it. */
+interface Place {
+  table: number | null;
+  detail: string;
+  /** The other competitor at a two-seat table. */
+  opponent?: PlayerId;
+}
+
 /** Everyone the round seats, with where they sit, sorted as the board prints them. */
 export function boardEntries(ctx: DocContext, round: Round): BoardEntry[] {
-  const detailOf = new Map<PlayerId, { table: number | null; detail: string }>();
+  const placeOf = new Map<PlayerId, Place>();
   const pods = round.tables.some((t) => t.seats.length > 2);
   for (const table of round.tables) {
     table.seats.forEach((id, i) => {
       let detail: string;
-      if (!pods && table.seats.length === 2) detail = `vs ${nameOf(ctx, table.seats[1 - i] as PlayerId)}`;
-      else if (table.seats.length === 1) detail = 'alone at the table';
+      let opponent: PlayerId | undefined;
+      if (!pods && table.seats.length === 2) {
+        opponent = table.seats[1 - i] as PlayerId;
+        detail = `vs ${nameOf(ctx, opponent)}`;
+      } else if (table.seats.length === 1) detail = 'alone at the table';
       else detail = `seat ${i + 1} of ${table.seats.length}${i === 0 ? ' — plays first' : ''}`;
-      detailOf.set(id, { table: table.table, detail });
+      placeOf.set(id, { table: table.table, detail, ...(opponent !== undefined ? { opponent } : {}) });
     });
   }
-  for (const bye of round.byes) detailOf.set(bye.player, { table: null, detail: bye.kind === 'awarded' ? 'awarded bye — no table' : 'bye — no table this round' });
-  for (const id of round.waiting ?? []) detailOf.set(id, { table: null, detail: 'waiting — skips this playoff round' });
-  const people = [...detailOf.keys()].map((id) => ({ id, name: rawNameOf(ctx, id) }));
+  for (const bye of round.byes) placeOf.set(bye.player, { table: null, detail: bye.kind === 'awarded' ? 'awarded bye — no table' : 'bye — no table this round' });
+  for (const id of round.waiting ?? []) placeOf.set(id, { table: null, detail: 'waiting — skips this playoff round' });
+  if (isTeamEvent(ctx)) return teamBoardEntries(ctx, placeOf);
+  const people = [...placeOf.keys()].map((id) => ({ id, name: rawNameOf(ctx, id), familyName: ctx.players.get(id)?.familyName }));
   const tags = nameTags(ctx);
   return sortByFamilyName(people, ctx.options.locale).map(({ item, name }) => {
     const tag = tags.get(item.id);
-    return { id: item.id, name, ...(detailOf.get(item.id) as { table: number | null; detail: string }), ...(tag ? { tag } : {}) };
+    const { table, detail } = placeOf.get(item.id) as Place;
+    return { key: item.id, id: item.id, name, table, detail, ...(tag ? { tag } : {}) };
   });
+}
+
+/**
+ * Team events: one entry per person, under their own family name, with team, seat letter and
+ * opponent (seat teams: the other team's player in the same seat; Two-Headed Giant: the other
+ * team, which plays as one). A team registered without members (never made by this version) prints its name
+ * as registered, not parsed as a person's.
+ */
+function teamBoardEntries(ctx: DocContext, placeOf: Map<PlayerId, Place>): BoardEntry[] {
+  const giant = ctx.state.settings.twoHeadedGiant;
+  const teamTags = nameTags(ctx);
+  const people: { id: string; name: string; entry: Omit<BoardEntry, 'name'> }[] = [];
+  const teams: BoardEntry[] = [];
+  for (const [teamId, place] of placeOf) {
+    const teamName = rawNameOf(ctx, teamId);
+    const teamTag = teamTags.get(teamId);
+    const team = teamTag ? `${teamName} (${teamTag})` : teamName;
+    const members = membersOf(ctx, teamId);
+    if (members.length === 0) {
+      const full = teamName.normalize('NFC').replace(/\s+/g, ' ').trim();
+      teams.push({ key: teamId, id: teamId, name: { full, family: full, given: '', board: full, sortKey: full }, table: place.table, detail: place.detail, ...(teamTag ? { tag: teamTag } : {}) });
+      continue;
+    }
+    for (const member of members) {
+      let against = place.detail;
+      if (place.opponent !== undefined) {
+        const other = nameOf(ctx, place.opponent);
+        const opposite = membersOf(ctx, place.opponent).find((m) => m.seat === member.seat);
+        against = giant || !opposite ? `vs ${other}` : `vs ${opposite.name} (${other})`;
+      }
+      const detail = `${team}, seat ${member.seat} — ${against}`;
+      const key = `${teamId}/${member.seat}`;
+      people.push({
+        id: key,
+        name: member.name,
+        entry: { key, id: teamId, table: place.table, detail, team: { id: teamId, name: teamName, seat: member.seat }, ...(isFullyCovered(member.name) ? {} : { tag: key }) },
+      });
+    }
+  }
+  const sorted = sortByFamilyName(people, ctx.options.locale).map(({ item, name }): BoardEntry => ({ ...item.entry, name }));
+  if (teams.length === 0) return sorted;
+  const collator = boardCollator(ctx.options.locale);
+  return [...sorted, ...teams].sort((a, b) => collator.compare(a.name.sortKey, b.name.sortKey) || collator.compare(a.name.given, b.name.given) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export function pairingsByName(ctx: DocContext): DocDefinition {

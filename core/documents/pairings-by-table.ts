@@ -1,11 +1,12 @@
 /**
  * Pairings by table: what the scorekeeper and the judges read. One row per table in table order,
  * the seats in seat order (pods: "1 — plays first"), each player's points before the round (Swiss)
- * or Swiss seed (playoffs); byes and waiting players after the tables.
+ * or Swiss seed (playoffs); byes and waiting players after the tables. Team events: each team's
+ * people by seat letter under its name.
  */
 import type { PlayerId } from '../model/types.js';
-import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
-import type { ColumnsNode, Content, DocDefinition, TextNode } from './types.js';
+import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
+import type { ColumnsNode, Content, DocDefinition, StackNode, TextNode } from './types.js';
 
 const NAME_SIZE = 10;
 
@@ -17,25 +18,27 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
   const playoff = round.stage === 'playoff';
   const points = playoff ? new Map<PlayerId, number>() : pointsBefore(ctx, round);
   const seeds = playoffSeeds(ctx.state);
+  // A booster-draft top 8 numbers its players by draft seat (MTR 10.4), not by seed.
+  const draftSeats = ctx.state.playoff?.draft === true;
   const unit = ctx.ruleset.family === 'lightseekers' ? 'wins' : 'pts';
   const scoreOf = (id: PlayerId): string => {
     if (playoff) {
       const seed = seeds.get(id);
-      return seed === undefined ? '' : `seed ${seed}`;
+      return seed === undefined ? '' : `${draftSeats ? 'draft seat' : 'seed'} ${seed}`;
     }
     const p = points.get(id);
     return p === undefined ? '' : `${p} ${unit}`;
   };
   const box = pageBox(ctx.options.pageSize, 'portrait');
   const headToHead = round.tables.every((t) => t.seats.length <= 2);
-  const scoreHeader = playoff ? 'Seed' : ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
+  const scoreHeader = playoff ? (draftSeats ? 'Draft seat' : 'Seed') : ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
   const tableWidth = 50;
   const scoreWidth = 46;
 
   const content: Content[] = [
     { text: `Pairings by table — ${about}`, style: 'title' },
     {
-      text: `${plural(round.tables.length, 'table')} · ${plural(round.tables.reduce((n, t) => n + t.seats.length, 0), 'player')} seated${
+      text: `${plural(round.tables.length, 'table')} · ${plural(round.tables.reduce((n, t) => n + t.seats.length, 0), isTeamEvent(ctx) ? 'team' : 'player')} seated${
         round.byes.length > 0 ? ` · ${plural(round.byes.length, 'bye')}` : ''
       }${playoff ? '' : ` · ${scoreHeader.toLowerCase()} before this round`}`,
       style: 'subtitle',
@@ -54,10 +57,14 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
     ]);
     for (const table of round.tables) {
       const [a, b] = table.seats;
-      const cell = (id: PlayerId | undefined): TextNode => {
+      const cell = (id: PlayerId | undefined): TextNode | StackNode => {
         if (id === undefined) return { text: '(empty)', color: COLORS.muted, margin: [0, 3, 0, 0] };
         const name = nameOf(ctx, id);
-        return { text: name, fontSize: fitFontSize(name, nameWidth, NAME_SIZE, 7), margin: [0, 3, 0, 0] };
+        const line: TextNode = { text: name, fontSize: fitFontSize(name, nameWidth, NAME_SIZE, 7), margin: [0, 3, 0, 0] };
+        // Team events: the people, by seat letter, under the team's name.
+        const members = membersLine(ctx, id);
+        if (!members) return line;
+        return { stack: [line, { text: members, fontSize: fitFontSize(members, nameWidth, 8, 6), color: COLORS.muted }] };
       };
       body.push([
         { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' },

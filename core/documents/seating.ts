@@ -9,10 +9,13 @@
  *   number: a reprint gives the same seats. A booster-draft top 8 (MTR 10.4) prints its recorded
  *   draft seating.
  * - Before round 1 (deck building): everyone → a seat number, alphabetical by family name.
+ * Team events (MTR 8, 9) list each person under their own family name with team and seat letter
+ * (a team builds and sits together: its people share the team's number), and a card lists each
+ * team's people by seat letter, seat A against seat A.
  */
 import type { Player, Round, Table } from '../model/types.js';
 import { createRng, deriveSeed } from '../random/rng.js';
-import { type DocContext, COLORS, definition, fitFontSize, nameOf, nameTags, pageBox, plural, roundTitle } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, nameTags, pageBox, plural, roundTitle } from './layout.js';
 import { type BoardEntry, boardContent, boardEntries } from './pairings-by-name.js';
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
@@ -58,12 +61,13 @@ function card(ctx: DocContext, round: Round, table: Table, width: number, height
   const numberSize = Math.min(fitFontSize(number, width - 40, 150, 48, true), height * 0.38);
   const seatSize = table.seats.length > 6 ? 12 : 16;
   const pods = table.seats.length > 2;
+  const teams = isTeamEvent(ctx) && table.seats.length === 2 && table.seats.every((id) => membersOf(ctx, id).length > 0);
   return {
     stack: [
       { text: `${ctx.state.name} · ${roundTitle(ctx.state, round)}`, fontSize: 9, color: COLORS.muted, alignment: 'center' },
       { text: 'TABLE', fontSize: 20, bold: true, alignment: 'center', margin: [0, 6, 0, 0] },
       { text: number, fontSize: numberSize, bold: true, alignment: 'center', lineHeight: 0.95 },
-      {
+      teams ? teamSeats(ctx, table, width) : {
         table: {
           widths: [70, '*'],
           body: table.seats.map((id, i) => {
@@ -84,14 +88,68 @@ function card(ctx: DocContext, round: Round, table: Table, width: number, height
   };
 }
 
+/**
+ * A team table's seats: each team's name over its people, seat letter by seat letter, the first
+ * team on the left ("A  Ana Costa   v   Cy Chen").
+ */
+function teamSeats(ctx: DocContext, table: Table, width: number): Content {
+  const [first, second] = table.seats as [string, string];
+  const left = membersOf(ctx, first);
+  const right = membersOf(ctx, second);
+  const giant = ctx.state.settings.twoHeadedGiant;
+  const column = (width - 80 - 40 - 30) / 2;
+  const cell = (text: string, bold = false, size = 15): Content => ({ text, bold, fontSize: fitFontSize(text, column, size, 8, bold) });
+  const body: Content[][] = [
+    [{ text: '' }, cell(nameOf(ctx, first), true, 14), { text: 'v', color: COLORS.muted, alignment: 'center', fontSize: 14 }, cell(nameOf(ctx, second), true, 14)],
+    ...left.map((member, i) => [
+      { text: `Seat ${member.seat}`, fontSize: 13, color: COLORS.muted },
+      cell(member.name),
+      { text: giant ? '' : 'v', color: COLORS.muted, alignment: 'center' as const, fontSize: 13 },
+      cell(right.find((m) => m.seat === member.seat)?.name ?? right[i]?.name ?? ''),
+    ]),
+  ];
+  return {
+    stack: [
+      { table: { widths: [50, '*', 20, '*'], body }, layout: 'rows' },
+      {
+        text: giant ? 'Two-Headed Giant: each team plays as one (MTR 9).' : `Seat ${left.map((m) => m.seat).join(', ')}: each plays the other team's player in the same seat (MTR 8).`,
+        fontSize: 9,
+        color: COLORS.muted,
+        alignment: 'center',
+        margin: [0, 4, 0, 0],
+      },
+    ],
+    margin: [40, 4, 40, 0],
+  };
+}
+
 function deckBuildingSeats(ctx: DocContext, breakBefore: boolean): Content[] {
   const registered = ctx.state.players.filter((p) => p.droppedAfterRound === undefined);
   const sorted = sortByFamilyName(registered, ctx.options.locale);
   const tags = nameTags(ctx);
-  const entries: BoardEntry[] = sorted.map(({ item, name }, i) => {
+  let entries: BoardEntry[] = sorted.map(({ item, name }, i) => {
     const tag = tags.get(item.id);
-    return { id: item.id, name, table: i + 1, detail: `deck-building seat ${i + 1}`, ...(tag ? { tag } : {}) };
+    return { key: item.id, id: item.id, name, table: i + 1, detail: `deck-building seat ${i + 1}`, ...(tag ? { tag } : {}) };
   });
+  if (isTeamEvent(ctx)) {
+    // Each person under their own family name; a team builds together, at its team's number.
+    const seatOf = new Map(entries.map((e) => [e.id, e.table as number]));
+    const people = registered.flatMap((team) =>
+      membersOf(ctx, team.id).map((m) => ({ id: `${team.id}/${m.seat}`, name: m.name, team, seat: m.seat })),
+    );
+    entries = sortByFamilyName(people, ctx.options.locale).map(({ item, name }) => {
+      const number = seatOf.get(item.team.id) as number;
+      const tag = tags.get(item.team.id);
+      return {
+        key: item.id,
+        id: item.team.id,
+        name,
+        table: number,
+        detail: `${item.team.name}${tag ? ` (${tag})` : ''}, seat ${item.seat} — deck-building seat ${number}`,
+        team: { id: item.team.id, name: item.team.name, seat: item.seat },
+      };
+    });
+  }
   return boardContent(ctx, entries, {
     title: 'Deck-building seating',
     largestNumber: entries.length,
@@ -131,7 +189,7 @@ function draftPodSeating(ctx: DocContext): Content[] {
     out.push({
       text: recorded
         ? 'Draft seats as recorded at the cut; after the draft, seat 1 plays seat 5, 2 plays 6, 3 plays 7, 4 plays 8.'
-        : `${plural(seats.length, 'player')}; pass left in pack 1 and 3, right in pack 2.`,
+        : `${plural(seats.length, isTeamEvent(ctx) ? 'team' : 'player')}; pass left in pack 1 and 3, right in pack 2.`,
       style: 'small',
       margin: [0, 0, 0, 4],
     });
@@ -147,7 +205,9 @@ function draftPodSeating(ctx: DocContext): Content[] {
           ],
           ...seats.map((p, i) => [
             { text: String(i + 1), bold: true, fontSize: 12 },
-            { text: nameOf(ctx, p.id), fontSize: 12 },
+            membersOf(ctx, p.id).length > 0
+              ? { stack: [{ text: nameOf(ctx, p.id), fontSize: 12 }, { text: membersLine(ctx, p.id), fontSize: 9, color: COLORS.muted }] }
+              : { text: nameOf(ctx, p.id), fontSize: 12 },
           ]),
         ],
       },

@@ -6,7 +6,7 @@
  */
 import type { EventState, Standing } from '../model/types.js';
 import { finalStandings, playoffFinishLabel } from '../rulesets/final-standings.js';
-import { type DocContext, COLORS, definition, fitFontSize, pageBox, plural, nameTags } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, pageBox, plural, nameTags } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
 
 const PERCENTAGE_KEYS: ReadonlySet<string> = new Set(['mwp', 'omwp']);
@@ -41,17 +41,21 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
       : 'Standings before round 1';
   const running = { document: 'Standings', about };
   const standings: Standing[] = final ?? ctx.ruleset.standings(state);
-  const tiebreakers = ctx.ruleset.tiebreakers;
+  // MTR App. C: team events (MTR 8, 9) use no game points: GW% and OGW% are not printed (as on screen).
+  const teamMtr = ctx.ruleset.family === 'head-to-head' && isTeamEvent(ctx);
+  const tiebreakers = teamMtr ? ctx.ruleset.tiebreakers.filter((t) => t.key !== 'gw' && t.key !== 'ogw') : ctx.ruleset.tiebreakers;
   const box = pageBox(ctx.options.pageSize, 'portrait');
   const pointsLabel = ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
   const fixed = [34, ...(final ? [64] : []), 44, 52, ...tiebreakers.map(() => 56)];
   const nameWidth = box.contentWidth - fixed.reduce((a, b) => a + b, 0) - 8 * (fixed.length + 1);
   const tags = nameTags(ctx);
+  // Team events rank teams (MTR 8, 9): said so, with each team's people under its name.
+  const who = isTeamEvent(ctx) ? 'team' : 'player';
   const dropRound = new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
   const body: Content[][] = [
     [
       { text: 'Rank', style: 'th', alignment: 'right' },
-      { text: 'Player', style: 'th' },
+      { text: who === 'team' ? 'Team' : 'Player', style: 'th' },
       ...(final ? [{ text: 'Playoff', style: 'th' }] : []),
       { text: pointsLabel, style: 'th', alignment: 'right' },
       { text: 'W-L-D', style: 'th', alignment: 'center' },
@@ -70,6 +74,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
             fontSize: fitFontSize(s.name, nameWidth, 10, 7),
             ...(s.dropped ? { decoration: 'lineThrough' as const, color: COLORS.muted } : {}),
           },
+          ...(membersLine(ctx, s.id) ? [{ text: membersLine(ctx, s.id), fontSize: 7.5, color: COLORS.muted }] : []),
           ...(droppedNote || tags.has(s.id)
             ? [{ text: [tags.has(s.id) ? `(${tags.get(s.id)}) ` : '', droppedNote].join(''), fontSize: 7, color: COLORS.muted }]
             : []),
@@ -86,14 +91,14 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
     { text: about, style: 'title' },
     {
       text: final
-        ? `${plural(standings.length, 'player')} · ${ctx.ruleset.title} · order: the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order; points and tiebreakers are from the Swiss rounds`
-        : `${plural(standings.length, 'player')} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
+        ? `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order; points and tiebreakers are from the Swiss rounds`
+        : `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
       style: 'subtitle',
     },
     { table: { widths: [fixed[0] as number, '*', ...fixed.slice(1)], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' },
     { text: 'Tiebreakers', style: 'heading' },
     ...tiebreakers.map((t) => ({ text: [{ text: `${t.label}: `, bold: true }, t.description], fontSize: 8.5, margin: [0, 0, 0, 2] as [number, number, number, number] })),
-    { text: 'W-L-D counts a bye as a win. Struck-through players dropped; they keep their record and still count as opponents.', style: 'note' },
+    { text: `W-L-D counts a bye as a win. Struck-through ${who}s dropped; they keep their record and still count as opponents.`, style: 'note' },
   ];
   return definition(ctx, running, content);
 }

@@ -2,13 +2,19 @@
  * The deck-check log of the event (MTR 2.8) with the 10 % indicator, and the printed log of deck
  * checks and time extensions for the round.
  */
+import { useMemo } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
+import { distinguishedNames } from '../../../core/documents/names.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { formatClock, isolate } from '../../lib/format.js';
+import { useStation } from '../../store/station.js';
 import { minutesText, wallTime } from './display.js';
 
 export function DeckChecks({ view }: { view: ClockView }) {
+  const players = useStation((s) => s.snapshot?.state?.players);
+  // Two players with the same name are told apart (note or id beside the name).
+  const names = useMemo(() => distinguishedNames(players ?? []), [players]);
   const summary = view.deckChecks;
   const needed = summary.decks === 0 ? 0 : Math.ceil(summary.decks * summary.target - 1e-9);
   const share = `${(summary.fraction * 100).toFixed(1).replace(/\.0$/, '')} %`;
@@ -58,7 +64,7 @@ export function DeckChecks({ view }: { view: ClockView }) {
                 <td>
                   <Name>{r.judge}</Name>
                 </td>
-                <td>{r.players.map((p) => isolate(p.name)).join(', ')}</td>
+                <td>{r.players.map((p) => isolate(names.get(p.id) ?? p.name)).join(', ')}</td>
                 <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
                   {formatClock(r.durationMs)}
                   <div className="muted">from {wallTime(r.startedAt)}</div>

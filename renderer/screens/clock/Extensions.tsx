@@ -13,6 +13,7 @@ import { formatClock, isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { minutesText, parseLength } from './display.js';
 import { hostNow } from './RoundClock.js';
+import { displayNames } from '../standings/people.js';
 
 type Kind = 'deck-check' | 'judge-pause' | 'feature-match' | 'other' | 'extra-turns' | 'players-in-game';
 
@@ -31,7 +32,8 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
   const tableRef = useRef<HTMLInputElement>(null);
   const started = view.startedAt !== null;
   const limits = getRuleset(state.ruleset).timeLimits(state.settings, round.stage);
-  const names = useMemo(() => new Map(state.players.map((p) => [p.id, p.name])), [state.players]);
+  // Two players with the same name are told apart (note or id beside the name).
+  const names = useMemo(() => displayNames(state), [state.players]);
   const judges = useMemo(() => [...new Set(view.deckChecks.rows.map((r) => r.judge))].sort(), [view.deckChecks.rows]);
   const procedure = view.endOfRound;
   const extraTurnsUsed = procedure.kind === 'extra-turns';
@@ -278,7 +280,7 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
           {problem}
         </p>
       )}
-      <ChecksUnderWay view={view} round={round} />
+      <ChecksUnderWay view={view} round={round} names={names} />
     </section>
   );
 }
@@ -307,7 +309,7 @@ function hint(kind: Kind, view: ClockView, extra: number, thresholdSeconds: numb
   }
 }
 
-function ChecksUnderWay({ view, round }: { view: ClockView; round: Round }) {
+function ChecksUnderWay({ view, round, names }: { view: ClockView; round: Round; names: ReadonlyMap<string, string> }) {
   const dispatch = useStation((s) => s.dispatch);
   const [outcomes, setOutcomes] = useState<Record<number, string>>({});
   const open = view.deckChecks.rows.filter((r) => r.inProgress && r.round === round.number);
@@ -320,7 +322,7 @@ function ChecksUnderWay({ view, round }: { view: ClockView; round: Round }) {
           <li key={row.table} className="check-open">
             <span className="table-number">{row.table}</span>
             <span className="check-open-who">
-              <Name>{row.judge}</Name> · {row.players.map((p) => isolate(p.name)).join(', ')}
+              <Name>{row.judge}</Name> · {row.players.map((p) => isolate(names.get(p.id) ?? p.name)).join(', ')}
             </span>
             <span className="check-open-time" title="Time the check has taken">
               {formatClock(row.durationMs)}

@@ -6,10 +6,12 @@
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
 import { isolate } from '../../lib/format.js';
+import { displayNames } from '../standings/people.js';
 import { AFTER_TIME_STATUSES, extensionText, tableStatusWords, tableTime } from './display.js';
 
 export function Tables({ view, state }: { view: ClockView; state: EventState }) {
-  const names = new Map(state.players.map((p) => [p.id, p.name]));
+  // Two players with the same name are told apart (note or id beside the name).
+  const names = displayNames(state);
   const groups = AFTER_TIME_STATUSES.map(([status, label]) => ({ status, label, tables: view.outstandingByStatus[status] ?? [] })).filter((g) => g.tables.length > 0);
   const tables = [...view.tables].sort((a, b) => a.table - b.table);
   return (

@@ -3,7 +3,8 @@
  * Archer 2–1 Bo Berg", "Round 2 paired (12 tables, 1 bye)", "Ana Archer dropped after round 3") and
  * "why" (the reason it carries), with its kind for the filter and whether it was undone.
  *
- * Every name in the words is isolated (lib/format.ts isolate): the rows are plain text.
+ * Every name in the words is isolated (lib/format.ts isolate): the rows are plain text. Two people
+ * with the same name are told apart (their note or id beside the name), in the cut too.
  *
  * One pass over the journal in order: names come from the registrations (so removed players keep
  * their names) and the current state; a result's players come from the pairing of its round in force
@@ -15,6 +16,9 @@ import type { EventState, PlayerId, RulesetId } from '../../../core/model/types.
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { podMatchWinner } from '../../../core/rulesets/pods/results.js';
 import type { PodResult } from '../../../core/model/types.js';
+import { distinguishedNames } from '../../../core/documents/names.js';
+import type { HeadToHeadResult } from '../../../core/model/types.js';
+import { isIntentionalDraw } from '../../../core/rulesets/mtr/results.js';
 import { isolate } from '../../lib/format.js';
 
 export type LogKind = 'event' | 'registration' | 'pairings' | 'results' | 'drops' | 'clock' | 'undo';
@@ -54,6 +58,8 @@ const KIND_OF: Record<Command['type'], LogKind> = {
   'pair-round': 'pairings',
   'start-playoff': 'pairings',
   'record-result': 'results',
+  'report-in': 'drops',
+  'fix-tables': 'pairings',
   'start-round-clock': 'clock',
   'pause-clock': 'clock',
   'resume-clock': 'clock',
@@ -116,10 +122,19 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
   const ruleset: RulesetId | undefined = state?.ruleset;
   const family = ruleset ? getRuleset(ruleset).family : 'head-to-head';
   const tableWord = family === 'pods' ? 'pod' : 'table';
-  const registered = new Map<PlayerId, string>();
-  const current = new Map<PlayerId, string>();
-  for (const p of state?.players ?? []) current.set(p.id, p.name);
-  const name = (id: PlayerId): string => isolate(current.get(id) ?? registered.get(id) ?? id);
+  // Everyone the journal registered (removed players keep their names), as they are now: two people
+  // with the same name are told apart by their note or id (core/documents/names.ts).
+  const people = new Map<PlayerId, { id: PlayerId; name: string; note?: string | undefined }>();
+  for (const { command: c } of entries) {
+    if (c.type === 'register-player') people.set(c.player.id, { id: c.player.id, name: c.player.name, note: c.player.note });
+    else if (c.type === 'edit-player' && people.has(c.id)) {
+      const before = people.get(c.id) as { id: PlayerId; name: string; note?: string | undefined };
+      people.set(c.id, { id: c.id, name: c.changes.name ?? before.name, note: c.changes.note ?? before.note });
+    }
+  }
+  for (const p of state?.players ?? []) people.set(p.id, { id: p.id, name: p.name, note: p.note });
+  const shown = distinguishedNames([...people.values()]);
+  const name = (id: PlayerId): string => isolate(shown.get(id) ?? id);
   const marks = new Map<number, number>();
   for (const e of entries) if (e.undoneBy !== undefined) marks.set(e.seq, e.undoneBy);
   // Was entry `seq` still in force at moment `at` (not undone by an entry before it)?
@@ -149,10 +164,23 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
   const resultWords = (result: Record<string, unknown>, seats: PlayerId[] | undefined): string => {
     const games = result.games;
     if (Array.isArray(games) && games.length === 3 && games.every((g) => typeof g === 'number')) {
-      const [a, b, d] = games as number[];
-      const score = `${a}–${b}${(d ?? 0) > 0 ? `–${d}` : ''}`;
-      if (seats && seats.length === 2) return `${name(seats[0] as PlayerId)} ${score} ${name(seats[1] as PlayerId)}`;
-      return score;
+      const h2h: HeadToHeadResult = { games: games as [number, number, number], ...(result.intentionalDraw === true ? { intentionalDraw: true as const } : {}) };
+      const [a, b, d] = h2h.games;
+      // A played drawn game and an intentional draw never read alike (Two-Headed Giant: 0–0–1 v ID).
+      const score = h2h.intentionalDraw ? 'ID' : `${a}–${b}${d > 0 ? `–${d}` : ''}`;
+      const kind = h2h.intentionalDraw
+        ? ' (intentional draw, no game played)'
+        : isIntentionalDraw(h2h)
+          ? ' (intentional draw)'
+          : a === 0 && b === 0
+            ? ` (${plural(d, 'drawn game')} played)`
+            : '';
+      return seats && seats.length === 2 ? `${name(seats[0] as PlayerId)} ${score} ${name(seats[1] as PlayerId)}${kind}` : `${score}${kind}`;
+    }
+    if (Array.isArray(result.matches)) {
+      const each = (result.matches as unknown[]).map((m, i) => `${'ABC'[i] ?? '?'} ${Array.isArray(m) ? m.join('–') : '?'}`).join(', ');
+      const who = seats && seats.length === 2 ? `${name(seats[0] as PlayerId)} v ${name(seats[1] as PlayerId)}: ` : '';
+      return `${who}seats ${each}`;
     }
     if (result.vp && typeof result.vp === 'object') {
       const vp = result.vp as Record<string, number>;
@@ -199,13 +227,13 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
         break;
       }
       case 'register-player': {
-        registered.set(c.player.id, c.player.name);
         const extra: string[] = [];
         const paired = roundsPairedAt(entry.seq);
         if (paired > 0) extra.push(`late entry after round ${paired}`);
         if (c.player.awardedByes) extra.push(`${plural(c.player.awardedByes, 'awarded bye')}`);
         if (c.player.draftPod !== undefined) extra.push(`draft pod ${c.player.draftPod}`);
         if (c.player.members) extra.push(`team: ${c.player.members.map((m) => `${m.seat} ${isolate(m.name)}`).join(', ')}`);
+        if (c.player.familyName) extra.push(`family name “${isolate(c.player.familyName)}”`);
         if (c.player.note) extra.push(`note “${isolate(c.player.note)}”`);
         what = `${isolate(c.player.name)} registered (${c.player.id})${extra.length > 0 ? ` — ${extra.join('; ')}` : ''}`;
         break;
@@ -213,10 +241,9 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
       case 'edit-player': {
         const before = name(c.id);
         const changes: string[] = [];
-        if (c.changes.name !== undefined) {
-          changes.push(`name → “${isolate(c.changes.name)}”`);
-          registered.set(c.id, c.changes.name);
-        }
+        if (c.changes.name !== undefined) changes.push(`name → “${isolate(c.changes.name)}”`);
+        if (c.changes.familyName !== undefined)
+          changes.push(c.changes.familyName ? `family name → “${isolate(c.changes.familyName)}”` : 'family name as guessed from the name');
         if (c.changes.note !== undefined) changes.push(c.changes.note ? `note → “${isolate(c.changes.note)}”` : 'note removed');
         if (c.changes.awardedByes !== undefined) changes.push(`awarded byes → ${c.changes.awardedByes}`);
         if (c.changes.draftPod !== undefined) changes.push(`draft pod → ${c.changes.draftPod}`);
@@ -255,6 +282,22 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
         results.set(key, list);
         const seats = seatsAt(c.round, c.table, entry.seq);
         what = `Result ${earlier.length > 0 ? 'amended' : 'entered'}: round ${c.round}, ${tableWord} ${c.table} — ${resultWords(c.result, seats)}`;
+        if (c.noShow) what += `; no-show: ${andList(c.noShow.map(name))} (dropped unless they report in)`;
+        if (c.drop) what += `; ${andList(c.drop.map(name))} dropped with the result`;
+        why = c.reason;
+        break;
+      }
+      case 'report-in':
+        what = `${name(c.id)} reported in after a no-show: not dropped`;
+        break;
+      case 'fix-tables': {
+        // Later results of these tables read the new seats.
+        const list = pairings.get(c.round) ?? [];
+        const seats = new Map(list.filter((p) => p.seq < entry.seq && inForce(p.seq, entry.seq)).pop()?.seats ?? []);
+        for (const t of c.tables) seats.set(t.table, [...t.seats]);
+        list.push({ seq: entry.seq, ...(marks.has(entry.seq) ? { undoneBy: marks.get(entry.seq) as number } : {}), seats });
+        pairings.set(c.round, list);
+        what = `Round ${c.round}: ${plural(c.tables.length, tableWord)} changed (${c.tables.map((t) => `${tableWord} ${t.table}: ${t.seats.map(name).join(family === 'head-to-head' ? ' v ' : ', ')}`).join('; ')}); results entered stand`;
         why = c.reason;
         break;
       }

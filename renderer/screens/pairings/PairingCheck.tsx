@@ -1,10 +1,12 @@
 /**
  * The pairing check shown with a proposal before it is published: the engine's warnings grouped and
  * explained in words, plus the station's own checks of the proposal against the state (nobody who
- * dropped is seated, everyone active is seated exactly once).
+ * dropped is seated, everyone active is seated exactly once). Players who share a name are told
+ * apart in the warnings too (their note or id beside the name).
  */
 import type { EventState, PairingProposal, PairingWarning, PlayerId } from '../../../core/model/types.js';
 import { isolate, isolateNames, plural } from '../../lib/format.js';
+import { isTeamEvent } from '../players/RegistrationForm.js';
 import { displayNames, familyOf, playersById } from './shared.js';
 
 const GROUPS: { kind: PairingWarning['kind']; title: string; explain: (family: string) => string }[] = [
@@ -37,6 +39,29 @@ const GROUPS: { kind: PairingWarning['kind']; title: string; explain: (family: s
   { kind: 'info', title: 'Notes', explain: () => '' },
 ];
 
+/**
+ * A warning of the engine as the check shows it: each player it names (in the order of its
+ * `players`, which is the order they appear in the words) with their note or id beside the name when
+ * another player has the same name — "Ana Archer (Leeds) and Ana Archer (York) played in round 2",
+ * never two identical names — and every name isolated (lib/format.ts).
+ */
+export function warningText(warning: Pick<PairingWarning, 'message' | 'players'>, raw: ReadonlyMap<PlayerId, string>, shown: ReadonlyMap<PlayerId, string>): string {
+  let done = '';
+  let rest = warning.message;
+  const unmatched: string[] = [];
+  for (const id of warning.players) {
+    const name = raw.get(id) ?? id;
+    const at = rest.indexOf(name);
+    if (at < 0) {
+      unmatched.push(name);
+      continue;
+    }
+    done += rest.slice(0, at) + isolate(shown.get(id) ?? name);
+    rest = rest.slice(at + name.length);
+  }
+  return done + isolateNames(rest, unmatched);
+}
+
 export interface CheckSummary {
   /** Problems that should never happen (a dropped player seated, someone seated twice or missing). */
   problems: string[];
@@ -48,6 +73,7 @@ export interface CheckSummary {
 export function checkProposal(state: EventState, round: number, proposal: Pick<PairingProposal, 'tables' | 'byes' | 'waiting'>): CheckSummary {
   const names = displayNames(state);
   const byId = playersById(state);
+  const who = isTeamEvent(state) ? 'team' : 'player';
   const name = (id: PlayerId): string => isolate(names.get(id) ?? id);
   const seen = new Map<PlayerId, number>();
   const ids = [...proposal.tables.flatMap((t) => t.seats), ...proposal.byes.map((b) => b.player), ...(proposal.waiting ?? [])];
@@ -67,7 +93,7 @@ export function checkProposal(state: EventState, round: number, proposal: Pick<P
   const active = state.players.filter((p) => p.joinedRound <= round && (p.droppedAfterRound === undefined || p.droppedAfterRound >= round));
   const missing = active.filter((p) => !seen.has(p.id));
   if (missing.length > 0)
-    problems.push(`${plural(missing.length, 'active player is', 'active players are')} not seated: ${missing.map((p) => name(p.id)).join(', ')}.`);
+    problems.push(`${plural(missing.length, `active ${who} is`, `active ${who}s are`)} not seated: ${missing.map((p) => name(p.id)).join(', ')}.`);
   const seated = active.filter((p) => seen.has(p.id)).length;
   return { problems, seated, active: active.length };
 }
@@ -75,6 +101,8 @@ export function checkProposal(state: EventState, round: number, proposal: Pick<P
 export function PairingCheck({ state, round, proposal }: { state: EventState; round: number; proposal: PairingProposal }) {
   const family = familyOf(state);
   const byId = playersById(state);
+  const raw = new Map([...byId].map(([id, p]) => [id, p.name]));
+  const shown = displayNames(state);
   const check = checkProposal(state, round, proposal);
   const byes = proposal.byes;
   const pairingByes = byes.filter((b) => b.kind === 'pairing').length;
@@ -94,7 +122,7 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
         </div>
       )}
       <p className={check.seated === check.active && check.problems.length === 0 ? 'ok' : 'problem'} data-testid="seated-count">
-        {check.seated} of {plural(check.active, 'active player')} seated · {plural(proposal.tables.length, 'table')} · {byeWords}
+        {check.seated} of {plural(check.active, isTeamEvent(state) ? 'active team' : 'active player')} seated · {plural(proposal.tables.length, 'table')} · {byeWords}
         {proposal.waiting && proposal.waiting.length > 0 ? ` · ${proposal.waiting.length} waiting` : ''}
       </p>
       {warnings.length === 0 && <p className="ok">{family === 'head-to-head' ? 'No rematches, no pair-downs, no second byes.' : 'No rematches, no smaller pods, no second byes.'}</p>}
@@ -110,7 +138,7 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
             {explain && <p className="muted explain">{explain}</p>}
             <ul>
               {items.map((w, i) => (
-                <li key={i}>{isolateNames(w.message, w.players.map((id) => byId.get(id)?.name ?? id))}</li>
+                <li key={i}>{warningText(w, raw, shown)}</li>
               ))}
             </ul>
           </div>

@@ -1,12 +1,14 @@
 /**
  * A round's tables as the floor reads them: big bold table numbers, seats in order ("Seat 1 — plays
  * first" at pods and Lightseekers tables), points beside each name, byes and smaller pods marked,
- * dropped players struck through with their round. Used by the proposal preview and the published
+ * dropped players struck through with their round; in team events each team's people by seat
+ * letter, and a person's name finds their team. Used by the proposal preview and the published
  * round alike.
  */
 import { memo } from 'react';
 import type { Bye, EventState, PlayerId, Stage, Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
 import { describeResult, displayNames, familyOf, playersById, searchKey } from './shared.js';
 import { VirtualBody, type Measure } from './VirtualBody.js';
 
@@ -32,6 +34,8 @@ export interface RoundTablesProps {
 interface SeatView {
   id: PlayerId;
   name: string;
+  /** Team events: the team's people by seat letter ("A Ana Costa · B Bo Berg"). */
+  members?: string;
   points: number;
   dropped?: number;
   /** A player who dropped before this round but is seated in it: must never happen. */
@@ -44,6 +48,12 @@ function PlayerName({ seat, onPick }: { seat: SeatView; onPick?: ((id: PlayerId)
   const label = (
     <>
       <Name className={dropped !== undefined && !seatedWhileDropped ? 'dropped' : undefined}>{seat.name}</Name>
+      {seat.members && (
+        <span className="team-members muted" data-testid="team-members">
+          {' '}
+          ({seat.members})
+        </span>
+      )}
       {seatedWhileDropped && <strong className="problem"> — dropped after round {dropped}: must not be seated</strong>}
       {dropped !== undefined && !seatedWhileDropped && <span className="muted"> (dropped after round {dropped})</span>}
       <span className="points" title="Points before this round"> {seat.points}</span>
@@ -126,7 +136,12 @@ export function RoundTables(props: RoundTablesProps) {
   const names = displayNames(state);
   const byId = playersById(state);
   const q = searchKey(query?.trim() ?? '');
-  const matches = (id: PlayerId): boolean => q === '' || searchKey(names.get(id) ?? id).includes(q);
+  // Team events: a person's name finds their team's table too.
+  const membersOf = (id: PlayerId): string | undefined => {
+    const members = byId.get(id)?.members;
+    return members && members.length > 0 ? [...members].sort((a, b) => (a.seat < b.seat ? -1 : 1)).map((m) => `${m.seat} ${isolate(m.name)}`).join(' · ') : undefined;
+  };
+  const matches = (id: PlayerId): boolean => q === '' || searchKey(`${names.get(id) ?? id} ${(byId.get(id)?.members ?? []).map((m) => m.name).join(' ')}`).includes(q);
   const shown = tables.filter((t) => t.seats.some(matches));
   const shownByes = byes.filter((b) => matches(b.player));
   const shownWaiting = (waiting ?? []).filter(matches);
@@ -137,6 +152,7 @@ export function RoundTables(props: RoundTablesProps) {
     return {
       id,
       name: names.get(id) ?? id,
+      ...(membersOf(id) ? { members: membersOf(id) as string } : {}),
       points: props.points.get(id) ?? 0,
       ...(dropped !== undefined ? { dropped } : {}),
       seatedWhileDropped: stage === 'swiss' && dropped !== undefined && dropped < roundNumber,

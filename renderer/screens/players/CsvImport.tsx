@@ -6,6 +6,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import type { EventState } from '../../../core/model/types.js';
+import { splitName } from '../../../core/documents/names.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
@@ -14,8 +15,8 @@ import { nextId, previewImport, registrationDraw, seatsOf, type Column } from '.
 
 const COLUMN_LABELS: Record<Column, string> = {
   name: 'name',
-  first: 'first name',
-  last: 'last name',
+  first: 'given name',
+  last: 'family name',
   note: 'note',
   byes: 'byes',
   pod: 'pod',
@@ -98,7 +99,7 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
         </button>
       </div>
       <p className="notice">
-        The first line names the columns: <b>{team ? 'team' : 'name'}</b> (or first name + last name), note
+        The first line names the columns: <b>{team ? 'team' : 'name'}</b> (or given name + family name: the family name is kept as the file says it), note
         {byes ? ', byes (0–3)' : ''}
         {draft ? ', pod' : ''}
         {team ? `, ${seatsOf(size).join(', ')} (the players in each seat)` : ''}. Other columns are ignored. Commas, semicolons or tabs.
@@ -144,6 +145,7 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
                     <tr>
                       <th scope="col">Line</th>
                       <th scope="col">{team ? 'Team' : 'Name'}</th>
+                      {!team && <th scope="col">On the boards</th>}
                       <th scope="col">Note</th>
                       {byes && <th scope="col">Byes</th>}
                       {draft && <th scope="col">Pod</th>}
@@ -156,6 +158,7 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
                       <tr key={row.line} className={row.errors.length > 0 ? 'csv-bad' : undefined}>
                         <td className="muted">{row.line}</td>
                         <td>{row.player.name ? <Name>{row.player.name}</Name> : <span className="muted">—</span>}</td>
+                        {!team && <td className="csv-board">{row.player.name ? <Name>{splitName(row.player.name, row.player.familyName).board}</Name> : ''}</td>}
                         <td>{row.player.note !== undefined && <Name>{row.player.note}</Name>}</td>
                         {byes && <td>{row.player.awardedByes ?? ''}</td>}
                         {draft && <td>{row.player.draftPod ?? ''}</td>}

@@ -1,12 +1,15 @@
 /**
- * Every registered competitor, sorted by family name as boards print them, searchable (`/`), with
- * status in words (active, dropped after round N struck through, late entry, awarded byes) and row
- * actions: edit inline, drop (before round 1: remove), reinstate. Long lists are virtualised.
+ * Every registered competitor, sorted by family name as boards print them (the family name given at
+ * registration, else the guess), searchable (`/`), with status in words (active, dropped after round
+ * N struck through, late entry, awarded byes) and row actions: edit inline (the family name too),
+ * drop (before round 1: remove), reinstate. Long lists are virtualised. In team events a search
+ * also lists each matching person under their own family name, with team, seat letter and table.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
+import { currentRound } from '../../lib/event.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
 import { nameProblem } from '../../../core/model/names.js';
 import { Name } from '../../components/Name.js';
@@ -14,7 +17,8 @@ import { isolate, plural, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { hasAwardedByes, isTeamEvent, missedRoundsWords, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
-import { sameNameWarning, seatsOf } from './registration.js';
+import { boardName, familyProblem, familyToSend, sameNameWarning, seatsOf } from './registration.js';
+import './family.css';
 
 const collator = boardCollator();
 
@@ -48,6 +52,8 @@ function EditRow({ player, state, columns, done }: { player: Player; state: Even
   const dispatch = useStation((s) => s.dispatch);
   const team = isTeamEvent(state);
   const [name, setName] = useState(player.name);
+  /** The family name as typed; null = untouched (the stored one, else the guess). */
+  const [family, setFamily] = useState<string | null>(player.familyName ?? null);
   const [note, setNote] = useState(player.note ?? '');
   const [byes, setByes] = useState(player.awardedByes);
   const [pod, setPod] = useState(player.draftPod !== undefined ? String(player.draftPod) : '');
@@ -66,6 +72,12 @@ function EditRow({ player, state, columns, done }: { player: Player; state: Even
     const characters = nameProblem(trimmed) ?? nameProblem(note.trim(), 'note');
     if (characters) return setProblem(sentence(characters));
     if (trimmed !== player.name) changes.name = trimmed;
+    if (!team) {
+      const familyTrouble = familyProblem(trimmed, family);
+      if (familyTrouble) return setProblem(familyTrouble);
+      const familyName = familyToSend(trimmed, family, player.familyName);
+      if (familyName !== undefined) changes.familyName = familyName;
+    }
     if (note.trim() !== (player.note ?? '')) changes.note = note.trim();
     if (hasAwardedByes(state) && byes !== player.awardedByes) changes.awardedByes = byes;
     if (usesDraftPods(state) && pod.trim() !== (player.draftPod !== undefined ? String(player.draftPod) : '')) {
@@ -107,10 +119,21 @@ function EditRow({ player, state, columns, done }: { player: Player; state: Even
             Name
             <input autoFocus value={name} onChange={(e) => setName(e.target.value)} data-testid="edit-name" />
           </label>
+          {!team && (
+            <label>
+              Family name
+              <input value={family ?? boardName(name, null).family} onChange={(e) => setFamily(e.target.value)} spellCheck={false} data-testid="edit-family" />
+            </label>
+          )}
           <label>
             Note
             <input value={note} onChange={(e) => setNote(e.target.value)} data-testid="edit-note" />
           </label>
+          {!team && name.trim() && (
+            <p className="board-preview edit-message" data-testid="edit-board">
+              On the boards: <Name className="board-name">{boardName(name, family).board}</Name>
+            </p>
+          )}
           {hasAwardedByes(state) && (
             <label>
               Awarded byes
@@ -221,6 +244,42 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
   );
 }
 
+interface Person {
+  /** "t01/A" */
+  key: string;
+  name: PersonName;
+  teamName: string;
+  seat: TeamSeat;
+  /** "table 4", "bye", "no table yet". */
+  where: string;
+  dropped: boolean;
+  search: string;
+}
+
+/**
+ * Team events: every person of every team, under their own family name, with team, seat letter and
+ * where the team sits in the current round.
+ */
+export function teamPeople(state: EventState): Person[] {
+  const round = currentRound(state);
+  const where = new Map<string, string>();
+  for (const t of round?.tables ?? []) for (const id of t.seats) where.set(id, `table ${t.table}`);
+  for (const b of round?.byes ?? []) where.set(b.player, b.kind === 'awarded' ? 'awarded bye' : 'bye');
+  for (const id of round?.waiting ?? []) where.set(id, 'waiting');
+  const list = state.players.flatMap((team) =>
+    (team.members ?? []).map((m) => ({ id: `${team.id}/${m.seat}`, name: m.name, team, seat: m.seat })),
+  );
+  return sortByFamilyName(list).map(({ item, name }) => ({
+    key: item.id,
+    name,
+    teamName: item.team.name,
+    seat: item.seat,
+    where: where.get(item.team.id) ?? (round ? 'not paired' : 'no table yet'),
+    dropped: item.team.droppedAfterRound !== undefined,
+    search: fold([item.name, name.board, item.team.name, item.team.id].join(' ')),
+  }));
+}
+
 /** "12 active · 1 dropped · 1 late entry" (the page header). */
 export function PlayerCounts({ state }: { state: EventState }) {
   const active = state.players.filter((p) => p.droppedAfterRound === undefined).length;
@@ -266,6 +325,13 @@ export function PlayerList({ state, readOnly }: { state: EventState; readOnly: b
     return rows.filter((r) => words.every((w) => r.search.includes(w)));
   }, [rows, query]);
 
+  const people = useMemo(() => (team ? teamPeople(state) : []), [state, team]);
+  const peopleShown = useMemo(() => {
+    const words = fold(query).split(' ').filter((w) => w);
+    if (words.length === 0) return [];
+    return people.filter((p) => words.every((w) => p.search.includes(w)));
+  }, [people, query]);
+
   const virtual = shown.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
     count: shown.length,
@@ -305,6 +371,19 @@ export function PlayerList({ state, readOnly }: { state: EventState; readOnly: b
       </div>
       {state.rounds.length === 0 && state.players.length > 0 && (
         <p className="notice">Before round 1, Remove takes a {who} out of the event (MTR 2.10: a drop before round 1 removes the player). Undo brings them back.</p>
+      )}
+      {peopleShown.length > 0 && (
+        <ul className="people-results" aria-label="People" data-testid="people-results">
+          {peopleShown.slice(0, 50).map((p) => (
+            <li key={p.key} data-testid={`person-${p.key}`}>
+              <Name className={p.dropped ? 'person-name dropped' : 'person-name'}>{p.name.board}</Name>
+              <span>
+                <Name>{p.teamName}</Name>, seat {p.seat}
+              </span>
+              <span className="person-table">{p.where}</span>
+            </li>
+          ))}
+        </ul>
       )}
       {state.players.length === 0 ? (
         <p className="empty">No {who}s yet: type a name above and press Enter.</p>

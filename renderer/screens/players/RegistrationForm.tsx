@@ -1,18 +1,22 @@
 /**
  * The fast registration form: type a name (type-ahead from the directory), optionally a note,
  * awarded byes (mtr), the draft pod (draft events) or the team's members (team events), Enter —
- * and the cursor is back in the name box for the next person.
+ * and the cursor is back in the name box for the next person. Under the name, the board's form of
+ * it ("Mac Giolla, Cian") and the family name it sorts by, which the scorekeeper may change
+ * ("Gustavo García Márquez": family "García Márquez", not the guessed "Márquez").
  */
 import { useEffect, useRef, useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, TeamSeat } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
+import { Name } from '../../components/Name.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { directoryKey, type DirectoryPlayer } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { NameInput } from './NameInput.js';
-import { nextId, registrationDraw, sameNameWarning, seatsOf } from './registration.js';
+import { boardName, familyProblem, familyToSend, nextId, registrationDraw, sameNameWarning, seatsOf } from './registration.js';
+import './family.css';
 
 export function isTeamEvent(state: EventState): boolean {
   return state.settings.teamSize > 1 || state.settings.twoHeadedGiant;
@@ -50,6 +54,8 @@ export function RegistrationForm({ state, readOnly }: Props) {
   const team = isTeamEvent(state);
   const size = teamSizeOf(state);
   const [name, setName] = useState('');
+  /** The family name as typed; null = as guessed from the name (shown, not stored). */
+  const [family, setFamily] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [byes, setByes] = useState(0);
   const [pod, setPod] = useState('');
@@ -72,8 +78,10 @@ export function RegistrationForm({ state, readOnly }: Props) {
 
   const pickSuggestion = (person: DirectoryPlayer): void => {
     setName(person.name);
+    setFamily(null);
     setNote(person.note ?? '');
   };
+  const board = boardName(name, team ? null : family);
 
   const register = async (): Promise<void> => {
     if (closed || readOnly) return;
@@ -93,6 +101,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
       // The host refuses these too (core/model/names.ts); saying so here keeps the typing.
       const characters = [nameProblem(trimmed), nameProblem(note.trim(), 'note'), ...(team ? seatNames.map((m) => nameProblem(m.name)) : [])].find((p) => p !== null);
       if (characters) error = sentence(characters);
+      else if (!team) error = familyProblem(trimmed, family);
     }
     setProblem(error);
     if (error) {
@@ -106,16 +115,19 @@ export function RegistrationForm({ state, readOnly }: Props) {
     const number = Number(id.slice(1));
     highestIssued.set(state.id, number);
     pending.current.add(id);
+    const familyName = team ? undefined : familyToSend(trimmed, family);
     const player: PlayerInput = {
       id,
       name: trimmed,
+      ...(familyName ? { familyName } : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
       ...(hasAwardedByes(state) && byes > 0 ? { awardedByes: byes } : {}),
       ...(usesDraftPods(state) && podText !== '' ? { draftPod: Number(podText) } : {}),
       ...(team ? { members: seatNames } : {}),
     };
-    const typed = { name, note, byes, members };
+    const typed = { name, family, note, byes, members };
     setName('');
+    setFamily(null);
     setNote('');
     setByes(0);
     setMembers({ A: '', B: '', C: '' });
@@ -129,6 +141,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
       if (highestIssued.get(state.id) === number) highestIssued.set(state.id, number - 1);
       if (!nameRef.current?.value) {
         setName(typed.name);
+        setFamily(typed.family);
         setNote(typed.note);
         setByes(typed.byes);
         setMembers(typed.members);
@@ -164,6 +177,24 @@ export function RegistrationForm({ state, readOnly }: Props) {
             testId="register-name"
             invalid={!!problem && !name.trim()}
           />
+          {!team && (
+            <label className="registration-family">
+              <span>
+                Family name <span className="optional">(sorts the boards)</span>
+              </span>
+              <input
+                value={family ?? board.family}
+                onChange={(e) => {
+                  setFamily(e.target.value);
+                  if (problem) setProblem(null);
+                }}
+                placeholder="as in the name"
+                disabled={disabled}
+                spellCheck={false}
+                data-testid="register-family"
+              />
+            </label>
+          )}
           <label className="registration-note">
             <span>
               Note <span className="optional">(optional)</span>
@@ -194,6 +225,17 @@ export function RegistrationForm({ state, readOnly }: Props) {
             </button>
           )}
         </div>
+        {!team && name.trim() && (
+          <p className="board-preview" data-testid="register-board">
+            On the boards: <Name className="board-name">{board.board}</Name>
+            {board.family !== board.full && (
+              <span className="muted">
+                {' '}
+                · sorted under <Name>{board.sortKey}</Name>
+              </span>
+            )}
+          </p>
+        )}
         {team && (
           <div className="registration-row registration-members">
             {seatsOf(size).map((seat) => (
@@ -206,6 +248,16 @@ export function RegistrationForm({ state, readOnly }: Props) {
                   disabled={disabled}
                   data-testid={`register-seat-${seat}`}
                 />
+                {/* Always there (empty until a name is typed), so the seats stay in line. */}
+                <span className="member-board" data-testid={`register-seat-${seat}-board`}>
+                  {members[seat].trim() ? (
+                    <>
+                      on the boards: <Name>{boardName(members[seat], null).board}</Name>
+                    </>
+                  ) : (
+                    '\u00A0'
+                  )}
+                </span>
               </label>
             ))}
             <button type="submit" className="primary" disabled={disabled} data-testid="register">

@@ -1,13 +1,15 @@
 /**
  * Registration helpers of the Players screen, pure and testable: readable player ids, the
- * registration draw, same-name checks, and the CSV player list (parsed with papaparse, each row
- * checked and explained in words before anything is registered).
+ * registration draw, same-name checks, the family name a board sorts by (shown, and changed by the
+ * scorekeeper), and the CSV player list (parsed with papaparse, each row checked and explained in
+ * words before anything is registered; given and family name columns are kept as the file says).
  */
 import Papa from 'papaparse';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
-import { isolate } from '../../lib/format.js';
+import { familyNameFits, splitName, type PersonName } from '../../../core/documents/names.js';
+import { isolate, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 
 /** Team seats of an event with `size` members. */
@@ -55,6 +57,39 @@ export function sameNameWarning(players: readonly Player[], name: string, note: 
   const noteClash = same.some((p) => fold(p.note ?? '') === fold(note));
   if (!noteClash) return `There is already ${list} — the note tells them apart.`;
   return `There is already ${same.length === 1 ? 'a ' : ''}${list} — add a note to tell them apart`;
+}
+
+// ---- Family names ------------------------------------------------------------------------------
+
+/**
+ * The family name a board sorts `name` by: the one typed into the family-name box when there is one
+ * (null = the box was left as guessed), else the guess of core/documents/names.ts.
+ */
+export function boardName(name: string, family: string | null): PersonName {
+  const typed = family?.trim() ?? '';
+  return typed ? splitName(name, typed) : splitName(name);
+}
+
+/**
+ * What the registration sends as `familyName`: the typed family name when it differs from the
+ * guess (the guess needs no storing), '' to forget a stored one that now equals the guess (edit),
+ * undefined for nothing to send.
+ */
+export function familyToSend(name: string, family: string | null, stored?: string): string | undefined {
+  const typed = family?.replace(/\s+/g, ' ').trim() ?? '';
+  const guess = splitName(name).family;
+  if (!typed || typed === guess) return stored ? '' : undefined;
+  return typed === stored ? undefined : typed;
+}
+
+/** Why the typed family name cannot be used, in words, or null. */
+export function familyProblem(name: string, family: string | null): string | null {
+  const typed = family?.trim() ?? '';
+  if (!typed || !name.trim()) return null;
+  const characters = nameProblem(typed, 'family name');
+  if (characters) return sentence(characters);
+  if (!familyNameFits(name, typed)) return `The family name “${isolate(typed)}” is not part of the name “${isolate(name.trim())}”: type it as the name writes it.`;
+  return null;
 }
 
 // ---- CSV import -------------------------------------------------------------------------------
@@ -162,15 +197,20 @@ export function previewImport(text: string, context: ImportContext): ImportPrevi
   const rows: ImportRow[] = dataLines.map(({ line, cells }) => {
     const errors: string[] = [];
     let name = team && columns.team !== undefined ? cell(cells, 'team') : cell(cells, 'name');
+    // Given and family names in columns of their own: the family name is kept as the file says it
+    // ("Gustavo" + "García Márquez" sorts under G as "García Márquez, Gustavo"), never guessed.
+    const family = team ? '' : cell(cells, 'last');
     if (!name) name = [cell(cells, 'first'), cell(cells, 'last')].filter((s) => s).join(' ');
     const note = cell(cells, 'note');
-    const player: Omit<PlayerInput, 'id'> = { name, ...(note ? { note } : {}) };
+    const keepFamily = family !== '' && family !== name && familyNameFits(name, family);
+    const player: Omit<PlayerInput, 'id'> = { name, ...(keepFamily ? { familyName: family } : {}), ...(note ? { note } : {}) };
+    if (family && name && !keepFamily && family !== name) errors.push(`the family name “${isolate(family)}” is not part of the name “${isolate(name)}”`);
 
     if (!name) errors.push(team ? 'no team name' : 'no name');
     else if (name.length > MAX_NAME) errors.push(`the name is longer than ${MAX_NAME} characters`);
     if (note.length > MAX_NOTE) errors.push(`the note is longer than ${MAX_NOTE} characters`);
     // The host would refuse these (core/model/names.ts): said per row, before anything is sent.
-    for (const problem of [nameProblem(name), nameProblem(note, 'note')]) if (problem) errors.push(problem);
+    for (const problem of [nameProblem(name), nameProblem(family, 'family name'), nameProblem(note, 'note')]) if (problem) errors.push(problem);
 
     const byesText = cell(cells, 'byes');
     if (byesText !== '') {

@@ -28,18 +28,49 @@ function commonResults(gamesToWin: number): string[] {
   return ['2-0', '2-1', '1-2', '0-2', '1-1-1', 'ID'];
 }
 
+/** What a common-result button records, in words (its title). */
+function quickTitle(r: string, a: string, b: string, giant: boolean): string {
+  if (r === 'ID') return giant ? 'Intentional draw: the teams agreed to a draw and played no game' : 'Intentional draw, recorded 0–0–3';
+  if (giant && r === '0-0-1') return 'Drawn game: the game was played and ended in a draw';
+  return `${isolate(a)} ${r} ${isolate(b)}`;
+}
+
+/** A team's people by seat letter, for Two-Headed Giant entry ("A Ana Costa · B Bo Berg"). */
+function membersText(state: EventState, id: PlayerId): string {
+  const members = playersById(state).get(id)?.members ?? [];
+  return [...members]
+    .sort((x, y) => (x.seat < y.seat ? -1 : 1))
+    .map((m) => `${m.seat} ${isolate(m.name)}`)
+    .join(' · ');
+}
+
 function MtrFields({ state, table, draft, setDraft, quick }: FieldsProps) {
   const names = displayNames(state);
   const [a, b] = [names.get(table.seats[0] ?? '') ?? '', names.get(table.seats[1] ?? '') ?? ''];
+  // MTR 9: Two-Headed Giant plays one game; a drawn game and an intentional draw are different records.
+  const giant = state.settings.twoHeadedGiant;
   return (
     <div className="result-fields">
+      {giant && (
+        <p className="muted giant-teams" data-testid="giant-teams">
+          <Name>{a}</Name> ({membersText(state, table.seats[0] ?? '')}) v <Name>{b}</Name> ({membersText(state, table.seats[1] ?? '')})
+        </p>
+      )}
       <label className="result-text">
-        Result — games won by <Name>{a}</Name>, by <Name>{b}</Name>, drawn
+        {giant ? (
+          <span>
+            Result — 1-0: <Name>{a}</Name> won, 0-1: <Name>{b}</Name> won, 0-0-1: drawn game, ID: intentional draw
+          </span>
+        ) : (
+          <>
+            Result — games won by <Name>{a}</Name>, by <Name>{b}</Name>, drawn
+          </>
+        )}
         <input
           data-result-field
           value={draft.text}
           onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-          placeholder="2-1 · 2-1-0 · 0-0-3 (ID)"
+          placeholder={giant ? '1-0 · 0-1 · 0-0-1 (drawn game) · ID' : '2-1 · 2-1-0 · 0-0-3 (ID)'}
           autoComplete="off"
           spellCheck={false}
           aria-describedby="result-hint"
@@ -47,13 +78,13 @@ function MtrFields({ state, table, draft, setDraft, quick }: FieldsProps) {
       </label>
       <div className="quick-results" role="group" aria-label="Common results">
         {commonResults(state.settings.gamesToWin).map((r) => (
-          <button key={r} type="button" onClick={() => quick(r)} title={r === 'ID' ? 'Intentional draw, recorded 0–0–3' : `${isolate(a)} ${r} ${isolate(b)}`}>
+          <button key={r} type="button" onClick={() => quick(r)} title={quickTitle(r, a, b, giant)}>
             {r}
           </button>
         ))}
       </div>
       <p id="result-hint" className="hint muted">
-        Seat 1 (<Name>{a}</Name>) first. Enter records.
+        Seat 1 (<Name>{a}</Name>) first.{giant ? ' A drawn game was played (0-0-1); an intentional draw (ID) played none.' : ''} Enter records.
       </p>
     </div>
   );

@@ -14,6 +14,12 @@ const ok = <T>(value: T): Parsed<T> => ({ kind: 'ok', value });
 const problem = <T>(text: string): Parsed<T> => ({ kind: 'problem', problem: text });
 const EMPTY = { kind: 'empty' } as const;
 
+/** "ID" (or "i"): an intentional draw. */
+export function isIntentionalDrawText(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return t === 'id' || t === 'i';
+}
+
 /** "2-1", "2-1-0", "2 1", "21", "210", "0-0-3", "ID" → [wins of seat 1, wins of seat 2, draws]. */
 export function parseGames(text: string, who = ''): Parsed<[number, number, number]> {
   const t = text.trim().toLowerCase();
@@ -144,6 +150,9 @@ export function buildResult(state: EventState, table: Table, draft: Draft): Buil
       }
       return { kind: 'ok', result: { matches } };
     }
+    // Two-Headed Giant (one-game matches): an intentional draw plays no game, so it is recorded as
+    // what it is, never as drawn games (a played drawn game is 0-0-1).
+    if (state.settings.twoHeadedGiant && isIntentionalDrawText(draft.text)) return { kind: 'ok', result: { games: [0, 0, 0], intentionalDraw: true } };
     const parsed = parseGames(draft.text);
     if (parsed.kind !== 'ok') return parsed;
     return { kind: 'ok', result: { games: parsed.value } };

@@ -32,6 +32,8 @@ export interface StandingsTableProps {
   pointsLabel?: string;
   /** Display names (with a note or id where two people share a name); default the standing's name. */
   names?: ReadonlyMap<PlayerId, string>;
+  /** The family names given at registration (Player.familyName), for sorting by name as boards do. */
+  familyNames?: ReadonlyMap<PlayerId, string>;
   /** The round after which each dropped player dropped. */
   droppedAfter?: ReadonlyMap<PlayerId, number>;
   /** Search text: rows whose name or id contain it (accents and case ignored). */
@@ -73,7 +75,7 @@ function recordText(s: Standing, draws: boolean): string {
 }
 
 export function StandingsTable(props: StandingsTableProps) {
-  const { standings, tiebreakers, names, droppedAfter, query = '', showGroup = false, showPlayoff = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
+  const { standings, tiebreakers, names, familyNames, droppedAfter, query = '', showGroup = false, showPlayoff = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
   const [sort, setSort] = useState<SortState>({ key: 'rank', natural: true });
 
   const rows = useMemo<Row[]>(
@@ -107,7 +109,8 @@ export function StandingsTable(props: StandingsTableProps) {
         break;
       case 'name': {
         const collator = boardCollator();
-        const keys = new Map(list.map((r) => [r, splitName(r.name)]));
+        // The registered name (not the shown one, which may carry a note in brackets), as boards sort it.
+        const keys = new Map(list.map((r) => [r, splitName(r.s.name, familyNames?.get(r.s.id))]));
         compare = (a, b) => {
           const x = keys.get(a)!;
           const y = keys.get(b)!;
@@ -133,7 +136,7 @@ export function StandingsTable(props: StandingsTableProps) {
     }
     list.sort((a, b) => dir * compare(a, b));
     return list;
-  }, [filtered, sort]);
+  }, [filtered, sort, familyNames]);
 
   useEffect(() => onCount?.(sorted.length), [sorted.length, onCount]);
 
@@ -302,7 +305,7 @@ export function StandingsTable(props: StandingsTableProps) {
       </table>
       {sorted.length === 0 && (
         <p className="empty" data-testid="standings-empty">
-          {rows.length === 0 ? 'No players yet.' : `Nobody matches “${query}”.`}
+          {rows.length === 0 ? (teams ? 'No teams yet.' : 'No players yet.') : `Nobody matches “${query}”.`}
         </p>
       )}
     </div>

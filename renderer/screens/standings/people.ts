@@ -1,21 +1,22 @@
 /**
- * How the standings, playoff and log screens name people: the registered name, with the note (or
- * the id) added when two competitors share a name, so that nobody is ever confused with someone
+ * How the standings, playoff, clock and log screens name people: the registered name, with the note
+ * (or the id) added when two competitors share a name, so that nobody is ever confused with someone
  * else (UX.md "Names are people's names").
  */
+import { distinguishedNames } from '../../../core/documents/names.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 
-/** Display name of every registered competitor ("Ana Archer", or "Ana Archer (Leeds)" when shared). */
+/**
+ * Display name of every registered competitor ("Ana Archer", or "Ana Archer (Leeds)" when shared):
+ * core/documents/names.ts distinguishedNames, the one rule for screens, logs and prints.
+ */
 export function displayNames(state: EventState): Map<PlayerId, string> {
-  const count = new Map<string, number>();
-  const key = (name: string): string => name.normalize('NFC').trim().toLocaleLowerCase();
-  for (const p of state.players) count.set(key(p.name), (count.get(key(p.name)) ?? 0) + 1);
-  const out = new Map<PlayerId, string>();
-  for (const p of state.players) {
-    const shared = (count.get(key(p.name)) ?? 0) > 1;
-    out.set(p.id, shared ? `${p.name} (${p.note?.trim() ? p.note.trim() : p.id})` : p.name);
-  }
-  return out;
+  return distinguishedNames(state.players);
+}
+
+/** The family names given at registration (Player.familyName), by id, for sorting by name. */
+export function familyNames(state: EventState): Map<PlayerId, string> {
+  return new Map(state.players.flatMap((p) => (p.familyName ? [[p.id, p.familyName] as const] : [])));
 }
 
 /** A name lookup that never throws: an unknown id reads as itself. */

@@ -146,6 +146,22 @@ export function describeRecommendation(id: RulesetId, rec: RoundsRecommendation)
   return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(', ')}, then ${parts[parts.length - 1]}`;
 }
 
+/**
+ * What the event's competitors are called on the start form: teams in team events (MTR 8 teams of 2
+ * or 3, MTR 9 Two-Headed Giant — a team is one competitor, and the recommended rounds count teams),
+ * players otherwise. `count` given: "1 team", "8 teams".
+ */
+export function competitorsWord(id: RulesetId, settings: Settings, count?: number): string {
+  const team = getRuleset(id).family === 'head-to-head' && (settings.teamSize > 1 || settings.twoHeadedGiant);
+  const one = team ? 'team' : 'player';
+  return count === undefined ? `${one}s` : plural(count, one);
+}
+
+/** "Recommended for 8 teams: 3 Swiss rounds, then a top 4." (teams in team events). */
+export function recommendationSentence(id: RulesetId, settings: Settings, competitors: number, rec: RoundsRecommendation): string {
+  return `Recommended for ${competitorsWord(id, settings, competitors)}: ${describeRecommendation(id, rec)}.`;
+}
+
 export function recommend(id: RulesetId, settings: Settings, competitors: number): RoundsRecommendation {
   return getRuleset(id).recommendedRounds({ competitors }, settings);
 }
