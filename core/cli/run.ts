@@ -89,16 +89,22 @@ Usage:
   npm run cli -- print FILE.json --doc DOC --out FILE.pdf [--page-size A4|Letter] [--round N]
                        [--split-at LETTER]
       One document as a PDF, for the last round (or --round N). DOC: $DOCUMENTS.
-      --split-at L prints pairings by name as two sheets, A–K and L–Z.
+      --split-at L prints pairings by name as two sheets, A–K and L–Z. round-pack: pairings by
+      name, then the match slips (and in multiplayer events the seating), as one PDF.
   npm run cli -- import FILE.json --out EVENT.podium
       Write a new event save holding the transcript's event (never over an existing file).
+      Reads transcript versions 1 and 2; a transcript with a penalty log is refused (a save
+      has no place for it yet).
   npm run cli -- export EVENT.podium --out FILE.json
-      Write the transcript of an event save.
+      Write the transcript of an event save, as version 2: late entries, awarded byes, draft
+      pods, teams, family names, notes, registration draws, no-shows, drops and byes after the
+      cut (not the clock, nor amendment reasons).
   npm run cli -- help | --help
       This text.
 
-Every FILE.json may also be a .podium event save. A damaged save is reported with the line of
-the damage; no command ever changes a save it reads.
+Every FILE.json is a transcript (version 1 or 2, ../shared/conformance/README.md) or a .podium
+event save. A damaged save is reported with the line of the damage; no command ever changes a
+save it reads.
 
 Rule sets: $RULESETS.
 Exit status: 0 on success; 2 with a one-line message on stderr for any invalid input.
@@ -529,12 +535,8 @@ function playoffCommand(args: readonly string[], io: CliIo, out: string[], warni
   const file = parsed.positionals[0] as string;
   const top = integerFlag('playoff', 'top', requireValue('playoff', parsed, 'top'), 2, 1024);
   const draft = parsed.switches.has('draft');
-  const loaded = readEvent(io, file, warnings);
   // The cut is made from the final Swiss standings, whatever playoff rounds the event holds.
-  const transcript = loaded.transcript;
-  const state = transcript
-    ? withFile(file, () => transcriptToState({ ...transcript, rounds: transcript.rounds.filter((r) => (r.stage ?? 'swiss') === 'swiss') }))
-    : swissOnly(loaded.state);
+  const state = swissOnly(readEvent(io, file, warnings).state);
   const ruleset = getRuleset(state.ruleset);
   if (!ruleset.playoffCuts.includes(top))
     throw new UsageError(`playoff: ${ruleset.id} has no top-${top} cut (cuts: ${ruleset.playoffCuts.join(', ')})`);
@@ -662,7 +664,9 @@ function importCommand(args: readonly string[], io: CliIo, out: string[]): numbe
     throw new UsageError(`import: cannot create ${outFile}: ${reason}`);
   }
   const rounds = transcript.rounds.length;
-  out.push(`Imported ${file} into ${outFile}: ${commands.length} commands (${transcript.players.length} players, ${rounds} round${rounds === 1 ? '' : 's'})`);
+  out.push(
+    `Imported ${file} into ${outFile}: ${commands.length} commands (transcript version ${transcript.transcript}, ${transcript.players.length} players, ${rounds} round${rounds === 1 ? '' : 's'})`,
+  );
   return 0;
 }
 
@@ -690,7 +694,7 @@ function exportCommand(args: readonly string[], io: CliIo, out: string[], warnin
     throw new UsageError(`cannot write ${outFile}: ${reason}`);
   }
   const rounds = transcript.rounds.length;
-  out.push(`Exported ${file} to ${outFile}: ${transcript.players.length} players, ${rounds} round${rounds === 1 ? '' : 's'}`);
+  out.push(`Exported ${file} to ${outFile}: ${transcript.players.length} players, ${rounds} round${rounds === 1 ? '' : 's'} (transcript version ${transcript.transcript})`);
   return 0;
 }
 

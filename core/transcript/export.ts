@@ -1,21 +1,42 @@
 /**
- * Event state → transcript version 1. Settings are written only where they differ from the rule
- * set's defaults; the seed is always written, so the registration draws (and hence the final
- * tiebreaker) replay the same; a lightseekers-large event's groups are written as `groups`. What a
- * transcript cannot say is lost: player notes, awarded-bye and late-entry details, the playoff's
- * waiting list and draft flag, amendment reasons.
+ * Event state → transcript version 2 (shared/conformance/README.md "Version 2"), so that save →
+ * transcript → save gives the same standings, pairings and final standings.
+ *
+ * - Settings: every setting the event has that the settings schema takes (core/event/commands.ts
+ *   settingsPatchSchema — a setting added there is written too), so the transcript does not depend
+ *   on defaults that may change between versions. A value the schema refuses is one the rule set
+ *   fixes itself (mtr's pod size 2), so it is left out.
+ * - Players in registration order, with `family`, `note`, `draw`, `entersRound`, `awardedByes`,
+ *   `draftPod` and `members` where the player has them.
+ * - Results in the README's forms (team matches as `seatGames`); byes of every kind; drops in the
+ *   round after which the player dropped (a playoff round too).
+ * - The seed, always: it seeds the next round's pairing and the draft seats.
+ * - Podium's own fields (schema.ts) only when the rest cannot say it: replaying the transcript
+ *   without them must give the same groups, cut and waiting seeds, else they are added; a table's
+ *   no-shows whenever it has some.
+ * - Not written (a save has no other place for them, or they are the journal's, not the event's): the
+ *   penalty log (the engine keeps none yet), each round's pairing seed, the clock and its logs,
+ *   amendment reasons and undo history, the event's name, id and creation time.
  */
-import type { SettingsPatch } from '../event/commands.js';
-import type { EventState, Settings } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
-import { TRANSCRIPT_VERSION, type Transcript, type TranscriptRound } from './schema.js';
+import { type SettingsPatch, settingsPatchSchema } from '../event/commands.js';
+import type { EventState, Player } from '../model/types.js';
+import { transcriptToState } from './load.js';
+import { resultToTranscript } from './results.js';
+import { TRANSCRIPT_VERSION, type Transcript, type TranscriptPlayer, type TranscriptRound } from './schema.js';
 
 export function stateToTranscript(state: EventState): Transcript {
-  const defaults = getRuleset(state.ruleset).settings({});
+  const transcript = plainTranscript(state);
+  if (!state.playoff && state.ruleset !== 'lightseekers-large') return transcript;
+  return withPodiumFields(state, transcript);
+}
+
+/** The README's fields only. */
+function plainTranscript(state: EventState): Transcript {
+  const shape = settingsPatchSchema.shape;
   const settings: Record<string, unknown> = {};
-  for (const key of Object.keys(state.settings) as (keyof Settings)[]) {
-    const value = state.settings[key];
-    if (value !== undefined && value !== defaults[key]) settings[key] = value;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const value = (state.settings as unknown as Record<string, unknown>)[key];
+    if (value !== undefined && shape[key].safeParse(value).success) settings[key] = value;
   }
   const rounds: TranscriptRound[] = state.rounds.map((round) => {
     const drops = state.players.filter((p) => p.droppedAfterRound === round.number).map((p) => p.id);
@@ -24,33 +45,81 @@ export function stateToTranscript(state: EventState): Transcript {
       tables: round.tables.map((table) => ({
         table: table.table,
         seats: [...table.seats],
-        ...(table.result !== undefined ? { result: structuredCloneJson(table.result) } : {}),
+        ...(table.result !== undefined ? { result: resultToTranscript(table.result) } : {}),
+        ...(table.noShow !== undefined && table.noShow.length > 0 ? { noShow: [...table.noShow] } : {}),
       })),
       ...(round.byes.length > 0 ? { byes: round.byes.map((b) => b.player) } : {}),
       ...(drops.length > 0 ? { drops } : {}),
     };
   });
-  // lightseekers-large: the groups (group 1 first), which the rounds alone may not pin down.
+  return {
+    transcript: TRANSCRIPT_VERSION,
+    ruleset: state.ruleset,
+    settings: settings as SettingsPatch,
+    seed: state.seed,
+    players: state.players.map(transcriptPlayer),
+    rounds,
+  };
+}
+
+function transcriptPlayer(p: Player): TranscriptPlayer {
+  return {
+    id: p.id,
+    name: p.name,
+    ...(p.familyName !== undefined && p.familyName !== '' ? { family: p.familyName } : {}),
+    ...(p.note !== undefined ? { note: p.note } : {}),
+    draw: p.draw,
+    ...(p.joinedRound > 1 ? { entersRound: p.joinedRound } : {}),
+    ...(p.awardedByes > 0 ? { awardedByes: p.awardedByes } : {}),
+    ...(p.draftPod !== undefined ? { draftPod: p.draftPod } : {}),
+    ...(p.members !== undefined ? { members: p.members.map((m) => ({ name: m.name, seat: m.seat })) } : {}),
+  };
+}
+
+/**
+ * Add `groups`, `playoff` and `waiting` where a replay of the transcript without them would not
+ * give the event's groups, cut or waiting seeds (each replay reads them the way the rule set makes
+ * them: load.ts). A transcript whose replay fails gets all three, which say the most.
+ */
+function withPodiumFields(state: EventState, plain: Transcript): Transcript {
+  let transcript = plain;
+  const replay = (): EventState | undefined => {
+    try {
+      return transcriptToState(transcript);
+    } catch {
+      return undefined;
+    }
+  };
+
+  let again = replay();
+  const groups = groupsOf(state);
+  if (groups.length > 0 && (!again || JSON.stringify(groupsOf(again)) !== JSON.stringify(groups))) {
+    transcript = { ...transcript, groups };
+    again = replay();
+  }
+  if (state.playoff && (!again || JSON.stringify(again.playoff) !== JSON.stringify(state.playoff))) {
+    const { top, draft, seeds } = state.playoff;
+    transcript = { ...transcript, playoff: { top, ...(draft ? { draft } : {}), seeds: [...seeds] } };
+    again = replay();
+  }
+  const rounds = transcript.rounds.map((round, i) => {
+    const waiting = state.rounds[i]?.waiting ?? [];
+    const replayed = again?.rounds[i]?.waiting ?? [];
+    if (round.stage !== 'playoff' || (again && JSON.stringify(replayed) === JSON.stringify(waiting))) return round;
+    return { ...round, waiting: [...waiting] };
+  });
+  return { ...transcript, rounds };
+}
+
+/** A lightseekers-large event's groups, group 1 first (empty: no groups). */
+function groupsOf(state: EventState): string[][] {
   const groups: string[][] = [];
   for (const p of state.players) {
     if (p.group === undefined) continue;
     while (groups.length < p.group) groups.push([]);
     (groups[p.group - 1] as string[]).push(p.id);
   }
-  return {
-    transcript: TRANSCRIPT_VERSION,
-    ruleset: state.ruleset,
-    ...(Object.keys(settings).length > 0 ? { settings: settings as SettingsPatch } : {}),
-    seed: state.seed,
-    players: state.players.map((p) => ({ id: p.id, name: p.name })),
-    rounds,
-    ...(groups.length > 0 ? { groups } : {}),
-  };
-}
-
-/** A plain-JSON copy (results are plain data). */
-function structuredCloneJson(value: object): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  return groups;
 }
 
 /** The transcript as the text written to a file: 1-space-indented JSON and a final newline. */

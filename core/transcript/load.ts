@@ -4,20 +4,35 @@
  * content) and what.
  *
  * A transcript becomes the journal a scorekeeper would have produced: create-event, one
- * register-player per player, then per round a pair-round (tables without results), a
- * record-result per finished table and a drop-player per drop; a start-playoff precedes the first
- * playoff round. Replaying that journal through the event fold is what validates results: the same
- * checks as at the station, no second implementation.
+ * register-player per player (a late entry's once the round before it is paired), then per round a
+ * pair-round (tables without results), a record-result per finished table and a drop-player per drop;
+ * a start-playoff precedes the first playoff round. Replaying that journal through the event fold is
+ * what validates results: the same checks as at the station, no second implementation.
+ *
+ * Version 2 (schema.ts) adds what a save holds. Where a version-2 transcript does not carry Podium's
+ * own `playoff` and `waiting` fields, the cut and the waiting seeds are read the way the rule set
+ * makes them: the first cut of the rule set whose first round seats the transcript's first playoff
+ * round, and the waiting list of the rule set's own next round when its tables are the transcript's.
+ * Version 1 reads exactly as it always did (the cut: the first playoff round's players, in order of
+ * the Swiss standings).
  */
-import type { Command } from '../event/commands.js';
+import type { Command, PlayerInput } from '../event/commands.js';
 import { apply } from '../event/apply.js';
 import { PodiumError, fail } from '../model/errors.js';
-import type { EventState, PlayerId } from '../model/types.js';
+import type { Bye, EventState, PlayerId, PlayoffState, Table } from '../model/types.js';
 import { RULESET_IDS } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { registrationDraws, roundSeed } from './draws.js';
 import { parseJson } from './json.js';
-import { DEFAULT_TRANSCRIPT_SEED, TRANSCRIPT_VERSION, type Transcript, transcriptSchema } from './schema.js';
+import { resultFromTranscript } from './results.js';
+import {
+  DEFAULT_TRANSCRIPT_SEED,
+  TRANSCRIPT_VERSION,
+  TRANSCRIPT_VERSIONS,
+  type Transcript,
+  type TranscriptRound,
+  transcriptSchemas,
+} from './schema.js';
 
 /** The id, name and creation time a transcript's event gets (a transcript carries none). */
 export const TRANSCRIPT_EVENT = { id: 'transcript', name: 'Transcript', createdAt: '1970-01-01T00:00:00.000Z' } as const;
@@ -43,28 +58,48 @@ export function loadTranscript(text: string): { transcript: Transcript; state: E
 
 /** Any JSON value → a transcript whose shape and structure are valid (results not yet replayed). */
 export function validateTranscript(value: unknown): Transcript {
-  const parsed = transcriptSchema.safeParse(value);
+  const version = versionOf(value);
+  const parsed = transcriptSchemas[version].safeParse(value);
   if (!parsed.success) {
-    const message = describeIssue(parsed.error.issues, value);
+    const message = describeIssue(parsed.error.issues, value, version);
     fail(message.startsWith('ruleset: unknown') ? 'unknown-ruleset' : 'invalid-input', message);
   }
-  checkStructure(parsed.data);
-  return parsed.data;
+  const transcript = parsed.data as Transcript;
+  checkStructure(transcript);
+  return transcript;
 }
 
-/** The journal a transcript stands for (see the file comment). */
+/**
+ * The journal a transcript stands for (see the file comment), for a new save. A save has no place
+ * for the penalty log yet, so a transcript that lists penalties is refused here rather than
+ * imported without them (reading it — standings, pairings — is fine: results already show their
+ * effect).
+ */
 export function transcriptToCommands(transcript: Transcript): Command[] {
-  return buildJournal(transcript).entries.map((e) => e.command);
+  return transcriptToJournal(transcript).map((e) => e.command);
 }
 
 /** The journal with sequence numbers (0, 1, ...) and where each command came from. */
 export function transcriptToJournal(transcript: Transcript): TranscriptEntry[] {
+  checkImportable(transcript);
   return buildJournal(transcript).entries;
 }
 
 /** Replay a transcript into an event state; errors name the round and table. */
 export function transcriptToState(transcript: Transcript): EventState {
   return buildJournal(transcript).state;
+}
+
+/** PodiumError('not-allowed') when the transcript holds what a save cannot keep (the penalty log). */
+export function checkImportable(transcript: Transcript): void {
+  const penalties = transcript.penalties ?? [];
+  if (penalties.length === 0) return;
+  const first = penalties[0] as NonNullable<Transcript['penalties']>[number];
+  const name = transcript.players.find((p) => p.id === first.player)?.name ?? first.player;
+  fail(
+    'not-allowed',
+    `penalties are not supported by this version yet: a save has no place for the penalty log, so importing would lose ${penalties.length === 1 ? 'its penalty' : `its ${penalties.length} penalties`} (penalties[0]: round ${first.round}${first.table !== undefined ? `, table ${first.table}` : ''}, ${name} (${first.player}), ${first.infraction}, ${first.penalty}); remove "penalties" to import the rest`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,19 +133,38 @@ function typeName(value: unknown): string {
   return `${typeof value === 'number' ? 'the number' : typeof value} ${String(value)}`;
 }
 
-function describeIssue(issues: readonly Issue[], root: unknown): string {
+/** The version a transcript says it is, or a PodiumError naming what is wrong with it. */
+function versionOf(root: unknown): 1 | 2 {
   if (root === null || typeof root !== 'object' || Array.isArray(root))
-    return `a transcript is a JSON object ({ "transcript": 1, "ruleset": ..., "players": [...], "rounds": [...] }), not ${typeName(root)}`;
-  // The version decides how to read the rest, and an unknown rule set is the likeliest mistake.
-  const issue =
-    issues.find((i) => i.path[0] === 'transcript') ?? issues.find((i) => i.path[0] === 'ruleset') ?? issues[0];
+    fail('invalid-input', `a transcript is a JSON object ({ "transcript": ${TRANSCRIPT_VERSION}, "ruleset": ..., "players": [...], "rounds": [...] }), not ${typeName(root)}`);
+  const value = (root as Record<string, unknown>).transcript;
+  if (value === undefined) fail('invalid-input', `"transcript": ${TRANSCRIPT_VERSION} is missing (the format version: ${TRANSCRIPT_VERSIONS.join(' or ')})`);
+  if (!(TRANSCRIPT_VERSIONS as readonly unknown[]).includes(value))
+    fail('invalid-input', `transcript: version ${JSON.stringify(value)} is not one this Podium reads (it reads versions ${TRANSCRIPT_VERSIONS.join(' and ')})`);
+  return value as 1 | 2;
+}
+
+/** Fields version 2 added: in a version-1 transcript they are unknown, and the message says why. */
+const VERSION_2_FIELDS: ReadonlySet<string> = new Set([
+  'noShow',
+  'family',
+  'note',
+  'draw',
+  'entersRound',
+  'awardedByes',
+  'draftPod',
+  'members',
+  'waiting',
+  'playoff',
+  'penalties',
+]);
+
+function describeIssue(issues: readonly Issue[], root: unknown, version: 1 | 2): string {
+  // An unknown rule set is the likeliest mistake.
+  const issue = issues.find((i) => i.path[0] === 'ruleset') ?? issues[0];
   if (!issue) return 'the transcript is not valid';
   const where = jsonPath(issue.path);
   const value = valueAt(root, issue.path);
-  if (where === 'transcript') {
-    if (value === undefined) return `"transcript": ${TRANSCRIPT_VERSION} is missing (the format version)`;
-    return `transcript: version ${JSON.stringify(value)} is not one this Podium reads (it reads version ${TRANSCRIPT_VERSION})`;
-  }
   if (where === 'ruleset') {
     if (value === undefined) return `ruleset: missing (one of ${RULESET_IDS.join(', ')})`;
     return `ruleset: unknown rule set ${JSON.stringify(value)} (known: ${RULESET_IDS.join(', ')})`;
@@ -118,7 +172,8 @@ function describeIssue(issues: readonly Issue[], root: unknown): string {
   switch (issue.code) {
     case 'unrecognized_keys': {
       const keys = issue.keys ?? [];
-      return `${where || 'the transcript'}: unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`;
+      const newer = version === 1 && keys.every((k) => VERSION_2_FIELDS.has(k));
+      return `${where || 'the transcript'}: unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}${newer ? ` (a version-2 field${keys.length > 1 ? 's' : ''}: write "transcript": 2)` : ''}`;
     }
     case 'invalid_type':
       if (value === undefined) return `${where}: missing (expected ${article(issue.expected)})`;
@@ -127,6 +182,7 @@ function describeIssue(issues: readonly Issue[], root: unknown): string {
       if (value === undefined) return `${where}: missing`;
       return `${where}: ${typeName(value)} is not allowed (expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')})`;
     default:
+      if (issue.code === 'custom') return `${where || 'the transcript'}: ${issue.message}`; // names the value itself
       return `${where || 'the transcript'}: ${lowerFirst(issue.message)}${value !== undefined && typeof value !== 'object' ? ` (found ${typeName(value)})` : ''}`;
   }
 }
@@ -167,26 +223,52 @@ export function playersNamedInResult(result: Record<string, unknown>): PlayerId[
 }
 
 function checkStructure(t: Transcript): void {
-  const players = new Map<string, { name: string; index: number }>();
+  const players = new Map<string, { name: string; index: number; enters: number }>();
   t.players.forEach((p, index) => {
     const before = players.get(p.id);
     if (before)
       fail('duplicate-player', `players[${index}]: duplicate player id "${p.id}" (${before.name} at players[${before.index}] and ${p.name})`);
-    players.set(p.id, { name: p.name, index });
+    players.set(p.id, { name: p.name, index, enters: p.entersRound ?? 1 });
   });
   const label = (id: string): string => `${players.get(id)?.name ?? id} (${id})`;
 
+  // A late entry enters at most one round after the last, and never after the cut.
+  const firstPlayoff = t.rounds.findIndex((r) => r.stage === 'playoff') + 1;
+  const latest = firstPlayoff > 0 ? firstPlayoff : t.rounds.length + 1;
+  t.players.forEach((p, index) => {
+    const enters = p.entersRound ?? 1;
+    if (enters > latest)
+      fail(
+        'invalid-input',
+        `players[${index}]: ${label(p.id)} has entersRound ${enters}, but ${firstPlayoff > 0 ? `the playoff starts with round ${firstPlayoff}` : `the transcript has ${t.rounds.length} round${t.rounds.length === 1 ? '' : 's'}`}: a late entry enters in round ${latest} at the latest`,
+      );
+  });
+
   t.rounds.forEach((round, r) => {
     const n = r + 1;
+    const playoff = round.stage === 'playoff';
     const seen = new Map<string, string>();
     const place = (id: string, where: string): void => {
-      if (!players.has(id)) fail('unknown-player', `round ${n}, ${where}: unknown player id "${id}" (not in "players")`);
+      const player = players.get(id);
+      if (!player) fail('unknown-player', `round ${n}, ${where}: unknown player id "${id}" (not in "players")`);
       const before = seen.get(id);
       if (before) fail('seated-twice', `round ${n}: ${label(id)} is seated twice (${before} and ${where})`);
+      if (player.enters > n)
+        fail('not-allowed', `round ${n}, ${where}: ${label(id)} enters in round ${player.enters} (entersRound) and cannot play round ${n}`);
       seen.set(id, where);
     };
     for (const table of round.tables) {
       for (const id of table.seats) place(id, `table ${table.table}`);
+      const noShow = new Set<string>();
+      for (const id of table.noShow ?? []) {
+        const where = `round ${n}, table ${table.table}, noShow`;
+        if (!players.has(id)) fail('unknown-player', `${where}: unknown player id "${id}" (not in "players")`);
+        if (!table.seats.includes(id)) fail('not-at-table', `${where}: ${label(id)} is not at this table`);
+        if (noShow.has(id)) fail('invalid-input', `${where}: ${label(id)} is listed twice`);
+        noShow.add(id);
+      }
+      if (noShow.size > 0 && table.result === undefined)
+        fail('invalid-input', `round ${n}, table ${table.table}: a no-show is recorded with the result, and this table has none`);
       if (table.result) {
         for (const id of playersNamedInResult(table.result)) {
           if (!table.seats.includes(id))
@@ -195,10 +277,17 @@ function checkStructure(t: Transcript): void {
       }
     }
     for (const id of round.byes ?? []) place(id, 'the byes');
+    if (round.waiting !== undefined) {
+      if (!playoff) fail('invalid-input', `round ${n}: "waiting" lists the seeds who skip a playoff round; round ${n} is a Swiss round`);
+      for (const id of round.waiting) place(id, 'the waiting list');
+    }
     const drops = new Set<string>();
     for (const id of round.drops ?? []) {
-      if (!players.has(id)) fail('unknown-player', `round ${n}, drops: unknown player id "${id}" (not in "players")`);
+      const player = players.get(id);
+      if (!player) fail('unknown-player', `round ${n}, drops: unknown player id "${id}" (not in "players")`);
       if (drops.has(id)) fail('invalid-input', `round ${n}, drops: ${label(id)} is listed twice`);
+      if (player.enters > n + 1)
+        fail('not-allowed', `round ${n}, drops: ${label(id)} enters in round ${player.enters} (entersRound) and cannot drop after round ${n}`);
       drops.add(id);
     }
   });
@@ -217,6 +306,31 @@ function checkStructure(t: Transcript): void {
       }
     });
   }
+
+  if (t.playoff !== undefined) {
+    const { top, seeds } = t.playoff;
+    if (seeds.length !== top) fail('invalid-input', `playoff: a top ${top} cut lists ${top} seeds, not ${seeds.length}`);
+    const seen = new Set<string>();
+    seeds.forEach((id, i) => {
+      if (!players.has(id)) fail('unknown-player', `playoff.seeds[${i}]: unknown player id "${id}" (not in "players")`);
+      if (seen.has(id)) fail('seated-twice', `playoff.seeds: ${label(id)} is listed twice`);
+      seen.add(id);
+    });
+  }
+
+  (t.penalties ?? []).forEach((penalty, i) => {
+    const where = `penalties[${i}]`;
+    if (!players.has(penalty.player)) fail('unknown-player', `${where}: unknown player id "${penalty.player}" (not in "players")`);
+    const round = t.rounds[penalty.round - 1];
+    if (!round)
+      fail('invalid-input', `${where}: round ${penalty.round} is not in the transcript (it has ${t.rounds.length} round${t.rounds.length === 1 ? '' : 's'})`);
+    if (penalty.table !== undefined) {
+      const table = round.tables.find((x) => x.table === penalty.table);
+      if (!table) fail('invalid-input', `${where}: round ${penalty.round} has no table ${penalty.table}`);
+      if (!table.seats.includes(penalty.player))
+        fail('not-at-table', `${where}: ${label(penalty.player)} did not play at round ${penalty.round}, table ${penalty.table}`);
+    }
+  });
 }
 
 /**
@@ -264,10 +378,12 @@ export function groupsFromRounds(t: Transcript): string[][] {
 // The journal
 
 function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state: EventState } {
-  getRuleset(t.ruleset); // an unavailable rule set is reported as such, not as a settings problem
+  const ruleset = getRuleset(t.ruleset); // an unavailable rule set is reported as such, not as a settings problem
+  const v2 = t.transcript === 2;
   const seed = t.seed ?? DEFAULT_TRANSCRIPT_SEED;
   const entries: TranscriptEntry[] = [];
   let state: EventState | undefined;
+  const current = (): EventState => state as EventState;
   const push = (command: Command, where: string): void => {
     try {
       state = apply(state, command);
@@ -276,50 +392,207 @@ function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state: Event
     }
     entries.push({ seq: entries.length, command, where });
   };
+  /** Build a command where building it can fail (a result's form), located like the command's own errors. */
+  const build = <T>(where: string, make: () => T): T => {
+    try {
+      return make();
+    } catch (error) {
+      throw locate(error, where);
+    }
+  };
 
   push(
     { type: 'create-event', ...TRANSCRIPT_EVENT, ruleset: t.ruleset, settings: t.settings ?? {}, seed },
     'settings',
   );
-  const draw = registrationDraws(seed);
-  t.players.forEach((p, i) => {
-    push({ type: 'register-player', player: { id: p.id, name: p.name }, draw: draw() }, `players[${i}]`);
+  // Registration draws: as given (version 2), else drawn from the seed in player order.
+  const drawn = registrationDraws(seed);
+  const draws = t.players.map((p) => {
+    const next = drawn();
+    return p.draw ?? next;
   });
+  const register = (enters: number): void => {
+    t.players.forEach((p, i) => {
+      if ((p.entersRound ?? 1) !== enters) return;
+      push({ type: 'register-player', player: playerInput(p), draw: draws[i] as number }, `players[${i}]`);
+    });
+  };
+  register(1);
 
-  // lightseekers-large: the groups go with the first Swiss round (listed, or read off the rounds).
-  let groups: string[][] | undefined =
+  // lightseekers-large: each player's group goes with the first Swiss round they can play (listed,
+  // or read off the rounds); a version-1 transcript has every group with its first Swiss round.
+  const groups: string[][] | undefined =
     t.groups ?? (t.ruleset === 'lightseekers-large' && t.rounds.length > 0 ? groupsFromRounds(t) : undefined);
+  const grouped = new Set<string>();
+  const groupsFor = (registered: ReadonlySet<string>): string[][] | undefined => {
+    if (!groups) return undefined;
+    const now = groups.map((members) => members.filter((id) => registered.has(id) && !grouped.has(id)));
+    if (!now.some((members) => members.length > 0)) return undefined;
+    for (const members of now) for (const id of members) grouped.add(id);
+    return now;
+  };
+  const startPlayoff = (playoff: PlayoffState, where: string): void =>
+    push({ type: 'start-playoff', top: playoff.top, draft: playoff.draft, seeds: [...playoff.seeds] }, where);
+  const given: PlayoffState | undefined = t.playoff
+    ? { top: t.playoff.top, draft: t.playoff.draft ?? false, seeds: [...t.playoff.seeds] }
+    : undefined;
+
+  const unlisted = v2 && ruleset.family === 'head-to-head' ? unlistedAwardedByes(t) : new Map<number, string[]>();
+  let swissCount = 0;
   t.rounds.forEach((round, r) => {
     const n = r + 1;
     const stage = round.stage ?? 'swiss';
-    const roundGroups = stage === 'swiss' && groups !== undefined && groups.length > 0 ? groups : undefined;
-    if (roundGroups) groups = undefined;
-    if (stage === 'playoff' && !(state as EventState).playoff) {
-      const entrants = [...round.tables.flatMap((table) => table.seats), ...(round.byes ?? [])];
-      push(
-        { type: 'start-playoff', top: entrants.length, draft: false, seeds: seedOrder(state as EventState, entrants) },
-        `round ${n} (the playoff cut)`,
-      );
+    if (stage === 'playoff' && !current().playoff)
+      startPlayoff(given ?? inferCut(current(), round, n, seed, v2), `round ${n} (the playoff cut)`);
+    const byes: Bye[] = (round.byes ?? []).map((player) => ({ player, kind: byeKind(current(), stage, player, n) }));
+    if (stage === 'swiss') for (const player of unlisted.get(n) ?? []) byes.push({ player, kind: 'awarded' });
+    let roundGroups: string[][] | undefined;
+    if (stage === 'swiss') {
+      swissCount++;
+      roundGroups = groupsFor(new Set(current().players.map((p) => p.id)));
     }
+    const waiting = round.waiting ?? (v2 && stage === 'playoff' ? inferWaiting(current(), round, n, seed) : undefined);
+    // The transcript records the rounds played: one past the announced number was confirmed (RULES 4).
+    const announced = current().settings.swissRounds;
+    const beyond = stage === 'swiss' && announced !== undefined && swissCount > announced;
     push(
       {
         type: 'pair-round',
         round: n,
         stage,
         tables: round.tables.map((table) => ({ table: table.table, seats: [...table.seats] })),
-        byes: (round.byes ?? []).map((player) => ({ player, kind: stage === 'playoff' ? 'playoff' : 'pairing' })),
+        byes,
+        ...(waiting !== undefined && waiting.length > 0 ? { waiting: [...waiting] } : {}),
         seed: roundSeed(seed, n),
         ...(roundGroups ? { groups: roundGroups } : {}),
+        ...(beyond ? { beyondAnnounced: true } : {}),
       },
       `round ${n}`,
     );
     for (const table of round.tables) {
       if (table.result === undefined) continue;
-      push({ type: 'record-result', round: n, table: table.table, result: table.result }, `round ${n}, table ${table.table}`);
+      const where = `round ${n}, table ${table.table}`;
+      const result = build(where, () => resultFromTranscript(t.transcript, t.ruleset, current().settings, table.result as Record<string, unknown>));
+      push({ type: 'record-result', round: n, table: table.table, result, ...(table.noShow ? { noShow: [...table.noShow] } : {}) }, where);
     }
-    for (const id of round.drops ?? []) push({ type: 'drop-player', id }, `round ${n}, drops`);
+    // A Swiss no-show drops with the result (MTR 2.10); one who is in no drop list reported in.
+    const drops = new Set(round.drops ?? []);
+    if (stage === 'swiss')
+      for (const table of round.tables)
+        for (const id of table.noShow ?? []) if (!drops.has(id)) push({ type: 'report-in', id }, `round ${n}, table ${table.table}, noShow`);
+    // Late entries for the next round register once this one is paired (joinedRound = n + 1).
+    register(n + 1);
+    for (const id of drops) {
+      if (current().players.find((p) => p.id === id)?.droppedAfterRound === n) continue; // a no-show's drop, made with the result
+      push({ type: 'drop-player', id }, `round ${n}, drops`);
+    }
   });
-  return { entries, state: state as EventState };
+  // A cut made with no playoff round paired yet (Podium's `playoff`).
+  if (given && !current().playoff) startPlayoff(given, 'playoff');
+  return { entries, state: current() };
+}
+
+/** A version-2 player → the register-player input. */
+function playerInput(p: Transcript['players'][number]): PlayerInput {
+  return {
+    id: p.id,
+    name: p.name,
+    ...(p.family !== undefined ? { familyName: p.family } : {}),
+    ...(p.note !== undefined ? { note: p.note } : {}),
+    ...(p.awardedByes !== undefined ? { awardedByes: p.awardedByes } : {}),
+    ...(p.draftPod !== undefined ? { draftPod: p.draftPod } : {}),
+    ...(p.members !== undefined ? { members: p.members.map((m) => ({ seat: m.seat, name: m.name })) } : {}),
+  };
+}
+
+/** A bye of a playoff round advances; an MTR Swiss bye in rounds 1..awardedByes is the awarded one. */
+function byeKind(state: EventState, stage: 'swiss' | 'playoff', id: PlayerId, round: number): Bye['kind'] {
+  if (stage === 'playoff') return 'playoff';
+  if (getRuleset(state.ruleset).family !== 'head-to-head') return 'pairing';
+  const player = state.players.find((p) => p.id === id);
+  return player !== undefined && player.awardedByes >= round ? 'awarded' : 'pairing';
+}
+
+/**
+ * MTR App. E (README: `awardedByes` counts as that many bye rounds): a transcript may list a
+ * player's awarded byes in the rounds' `byes` (as Podium writes them), or leave them out. A player
+ * with awarded byes whom none of the rounds those byes cover lists anywhere (at a table, in the
+ * byes) while they are in the event gets them; a player listed in one of those rounds has their
+ * rounds as listed (a reinstated drop, a later edit of the byes). Round number → player ids.
+ */
+function unlistedAwardedByes(t: Transcript): Map<number, string[]> {
+  const placed = t.rounds.map((round) => new Set([...round.tables.flatMap((x) => x.seats), ...(round.byes ?? [])]));
+  const droppedAfter = new Map<string, number>();
+  t.rounds.forEach((round, r) => {
+    for (const id of round.drops ?? []) if (!droppedAfter.has(id)) droppedAfter.set(id, r + 1);
+  });
+  const out = new Map<number, string[]>();
+  for (const p of t.players) {
+    const covered: number[] = [];
+    for (let n = p.entersRound ?? 1; n <= Math.min(p.awardedByes ?? 0, t.rounds.length); n++) {
+      if (t.rounds[n - 1]?.stage === 'playoff' || (droppedAfter.get(p.id) ?? Infinity) < n) break;
+      covered.push(n);
+    }
+    if (covered.length === 0 || covered.some((n) => placed[n - 1]?.has(p.id))) continue;
+    for (const n of covered) {
+      let list = out.get(n);
+      if (!list) out.set(n, (list = []));
+      list.push(p.id);
+    }
+  }
+  return out;
+}
+
+/** The same players at the same tables (seat order and table numbers aside). */
+function sameTables(a: readonly Pick<Table, 'seats'>[], b: readonly Pick<Table, 'seats'>[]): boolean {
+  const key = (tables: readonly Pick<Table, 'seats'>[]): string =>
+    tables
+      .map((t) => JSON.stringify([...t.seats].sort()))
+      .sort()
+      .join('|');
+  return a.length === b.length && key(a) === key(b);
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+}
+
+/**
+ * The cut before the first playoff round `round` (number `n`), when the transcript does not list it.
+ * Version 2: the first of the rule set's cuts whose first round seats the round's tables (and waits
+ * the listed `waiting`): its seeds and top. Otherwise (and always in version 1): the round's players,
+ * seeded in order of the Swiss standings.
+ */
+function inferCut(state: EventState, round: TranscriptRound, n: number, seed: number, v2: boolean): PlayoffState {
+  const entrants = [...round.tables.flatMap((table) => table.seats), ...(round.byes ?? []), ...(round.waiting ?? [])];
+  if (v2 && (round.byes ?? []).length === 0) {
+    const ruleset = getRuleset(state.ruleset);
+    for (const top of ruleset.playoffCuts) {
+      if (top < entrants.length) continue;
+      try {
+        const cut = ruleset.playoff(state, { top }, roundSeed(seed, n));
+        if (!sameTables(cut.tables, round.tables)) continue;
+        if (round.waiting !== undefined && !sameSet(cut.waiting, round.waiting)) continue;
+        return { top, draft: false, seeds: [...cut.seeds] };
+      } catch {
+        // not this cut
+      }
+    }
+  }
+  return { top: entrants.length, draft: false, seeds: seedOrder(state, entrants) };
+}
+
+/** Version 2: the seeds the rule set's own next playoff round leaves waiting, when its tables are the round's. */
+function inferWaiting(state: EventState, round: TranscriptRound, n: number, seed: number): PlayerId[] | undefined {
+  try {
+    const next = getRuleset(state.ruleset).nextPlayoffRound(state, roundSeed(seed, n));
+    if (!next || !next.waiting || next.waiting.length === 0) return undefined;
+    if (!sameTables(next.tables, round.tables)) return undefined;
+    if (!sameSet(next.byes.map((b) => b.player), round.byes ?? [])) return undefined;
+    return [...next.waiting];
+  } catch {
+    return undefined;
+  }
 }
 
 /**

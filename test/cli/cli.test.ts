@@ -96,6 +96,10 @@ describe('help', () => {
       expect(run.stderr).toBe('');
       for (const command of ['standings', 'pair', 'simulate', 'playoff', 'print', 'import', 'export']) expect(run.stdout).toContain(`npm run cli -- ${command}`);
       expect(run.stdout).not.toMatch(/not available in this version yet/i);
+      // Transcripts: version 2 is written, versions 1 and 2 are read.
+      expect(run.stdout).toContain('Reads transcript versions 1 and 2');
+      expect(run.stdout).toMatch(/transcript of an event save, as version 2/);
+      expect(run.stdout).toContain('a transcript (version 1 or 2');
     });
   }
 });

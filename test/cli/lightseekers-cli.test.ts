@@ -131,7 +131,10 @@ describe('simulate, then standings, playoff and pair on the transcript', () => {
     const json = JSON.parse(ok(['playoff', out, '--top', '15', '--json'])) as { tables: { table: number; seats: string[] }[] };
     expect(json.tables.map((t) => t.seats.length)).toEqual([5, 5, 5]);
     const t = JSON.parse(readFileSync(out, 'utf8')) as Transcript;
-    expect(t.groups?.map((g) => g.length)).toEqual([19, 19, 19]);
+    // The rounds show the groups (players who shared a table), so the transcript needs no "groups".
+    expect(t.groups).toBeUndefined();
+    const grouped = loadTranscript(readFileSync(out, 'utf8')).state.players;
+    expect([1, 2, 3].map((g) => grouped.filter((p) => p.group === g).length)).toEqual([19, 19, 19]);
     t.rounds.push({
       stage: 'playoff',
       tables: json.tables.map((table) => ({ ...table, result: seatOrderResult(table.seats) as unknown as Record<string, unknown> })),
@@ -140,10 +143,9 @@ describe('simulate, then standings, playoff and pair on the transcript', () => {
     const grand = JSON.parse(ok(['pair', withFinals, '--json'])) as { tables: { seats: string[] }[] };
     expect(grand.tables).toHaveLength(1);
     expect([...grand.tables[0]!.seats].sort()).toEqual([...json.tables.map((x) => x.seats[0]!), ...json.tables.map((x) => x.seats[1]!)].sort());
-    // Without the "groups" field the groups are read off the rounds: the same standings.
-    const { groups: _groups, ...withoutGroups } = t;
-    const inferred = tmp.file('large-no-groups.json', withoutGroups);
-    expect(ok(['standings', inferred, '--json'])).toBe(ok(['standings', withFinals, '--json']));
+    // With the groups listed ("groups"), the same groups and standings.
+    const listed = tmp.file('large-groups.json', { ...t, groups: [1, 2, 3].map((g) => grouped.filter((p) => p.group === g).map((p) => p.id)) });
+    expect(ok(['standings', listed, '--json'])).toBe(ok(['standings', withFinals, '--json']));
   });
 
   it('casual: the final table from `playoff`, as "Who advances?" says', () => {

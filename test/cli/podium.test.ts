@@ -33,7 +33,7 @@ function invalid(argv: string[], message: RegExp): string {
 
 function imported(transcript = mtrCase): string {
   const save = fresh('event.podium');
-  expect(ok(['import', transcript, '--out', save])).toMatch(/^Imported .* into .*event\.podium: \d+ commands/);
+  expect(ok(['import', transcript, '--out', save])).toMatch(/^Imported .* into .*event\.podium: \d+ commands \(transcript version [12], /);
   return save;
 }
 
@@ -54,7 +54,7 @@ describe('import → export round trip', () => {
       const source = transcript();
       const save = imported(source);
       const exported = fresh('exported.json');
-      expect(ok(['export', save, '--out', exported])).toMatch(/^Exported .* to .*exported\.json: \d+ players, \d+ rounds?\n$/);
+      expect(ok(['export', save, '--out', exported])).toMatch(/^Exported .* to .*exported\.json: \d+ players, \d+ rounds? \(transcript version 2\)\n$/);
       for (const format of [['--json'], []]) {
         const original = ok(['standings', source, ...format]);
         expect(ok(['standings', save, ...format])).toBe(original);

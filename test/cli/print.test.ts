@@ -72,7 +72,7 @@ describe('print', () => {
 
   const { file: mtrFile } = conformanceCase('mtr') as { file: string };
   const invalid: [string, string[], RegExp][] = [
-    ['an unknown document', ['--doc', 'posters', '--out', 'x.pdf'], /^print: unknown document "posters" \(documents: pairings-by-name, .*bracket\)$/],
+    ['an unknown document', ['--doc', 'posters', '--out', 'x.pdf'], new RegExp(`^print: unknown document "posters" \\(documents: ${DOCUMENT_NAMES.join(', ')}\\)$`)],
     ['no --doc', ['--out', 'x.pdf'], /^print: --doc is required$/],
     ['no --out', ['--doc', 'standings'], /^print: --out is required$/],
     ['a page size it does not know', ['--doc', 'standings', '--out', 'x.pdf', '--page-size', 'A5'], /^print: --page-size must be A4 or Letter \(got "A5"\)$/],

@@ -3,12 +3,12 @@
  * standings of NAME.expected.json — same players in the same order, rank, points, dropped, and
  * every tiebreaker within 1e-9. Cases whose rule set is not available yet are reported as skipped.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { loadTranscript } from '../../core/transcript/index.js';
-import { conformanceCasesDir } from '../support/paths.js';
+import { conformanceCasesDir, sharedConformanceCasesDir } from '../support/paths.js';
 
 interface ExpectedStanding {
   rank: number;
@@ -37,6 +37,14 @@ function rulesetAvailable(name: string): boolean {
 describe('conformance cases', () => {
   it('finds the cases', () => {
     expect(cases.length).toBeGreaterThan(0);
+  });
+
+  // The project's copy must not drift from the shared cases (when they are beside the clone).
+  it.skipIf(!existsSync(sharedConformanceCasesDir))('are the shared cases, unchanged', () => {
+    const shared = readdirSync(sharedConformanceCasesDir).filter((f) => f.endsWith('.json')).sort();
+    expect(readdirSync(conformanceCasesDir).filter((f) => f.endsWith('.json')).sort()).toEqual(shared);
+    for (const file of shared)
+      expect(readFileSync(path.join(conformanceCasesDir, file), 'utf8'), file).toBe(readFileSync(path.join(sharedConformanceCasesDir, file), 'utf8'));
   });
 
   for (const name of cases) {

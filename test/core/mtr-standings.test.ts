@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { conformanceCasesDir } from '../support/paths.js';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../core/event/apply.js';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
@@ -10,8 +10,7 @@ import { mtrRecords, mtrStandings, type MtrRecord } from '../../core/rulesets/mt
 
 type Triple = [number, number, number];
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const casesDir = path.resolve(repoRoot, '../shared/conformance/cases');
+const casesDir = conformanceCasesDir;
 
 const W: Triple = [2, 0, 0];
 const L: Triple = [0, 2, 0];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { conformanceCasesDir } from '../support/paths.js';
 import { describe, expect, it, vi } from 'vitest';
 import { apply } from '../../core/event/apply.js';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
@@ -21,8 +21,7 @@ vi.mock('../../core/rulesets/index.js', async (importOriginal) => {
   return { ...original, getRuleset: (id: string) => extra[id] ?? original.getRuleset(id) };
 });
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const casesDir = path.resolve(repoRoot, '../shared/conformance/cases');
+const casesDir = conformanceCasesDir;
 
 const VARIANTS: Record<PodRulesetId, PodVariant> = { 'mstr-2022': MSTR_2022, 'mamtr-2024': MAMTR_2024 };
 

@@ -97,7 +97,12 @@ describe('parseTranscript: problems, one line each', () => {
     const u = clone(mtrSix()) as unknown as { players: Record<string, unknown>[] };
     u.players[2]!.id = 3;
     expect(problem(text(u)).message).toBe('players[2].id: expected a string, found the number 3');
-    expect(problem(text({ ...mtrSix(), transcript: 2 })).message).toMatch(/^transcript: version 2 is not one this Podium reads/);
+    expect(problem(text({ ...mtrSix(), transcript: 3 })).message).toBe('transcript: version 3 is not one this Podium reads (it reads versions 1 and 2)');
+    const { transcript: _version, ...noVersion } = mtrSix();
+    expect(problem(text(noVersion)).message).toBe('"transcript": 2 is missing (the format version: 1 or 2)');
+    const v = clone(mtrSix()) as unknown as { players: Record<string, unknown>[] };
+    v.players[0]!.note = 'Galway';
+    expect(problem(text(v)).message).toBe('players[0]: unknown field "note" (a version-2 field: write "transcript": 2)');
     expect(problem('[1, 2]').message).toMatch(/a transcript is a JSON object/);
   });
 
@@ -238,7 +243,9 @@ describe('stateToTranscript round trip', () => {
     delete t.rounds[1]!.tables[1]!.result;
     roundTrip(t);
     const back = stateToTranscript(transcriptToState(t));
-    expect(back.settings).toEqual({ rel: 'competitive' });
+    // Version 2 writes every setting, not only those that differ from today's defaults.
+    expect(back.transcript).toBe(2);
+    expect(back.settings).toEqual({ ...getRuleset('mtr').settings({}), rel: 'competitive', podSize: undefined });
     expect(back.rounds[0]?.drops).toEqual(['p05']);
     expect(back.rounds[1]?.tables[1]?.result).toBeUndefined();
   });
