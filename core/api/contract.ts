@@ -83,6 +83,7 @@ export const DOCUMENT_NAMES = [
   'standings',
   'extensions-log',
   'bracket',
+  'round-pack',
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 

@@ -14,6 +14,7 @@
 import type { Stage } from '../model/types.js';
 import type { EndOfRoundProcedure, TimeLimits } from '../rulesets/ruleset.js';
 import { type DocContext, type ExtensionLogEntry, COLORS, definition, fitFontSize, pageBox, roundTitle } from './layout.js';
+import { minutesAndSeconds } from './extension-entries.js';
 import type { Content, DocDefinition } from './types.js';
 
 const ROW_HEIGHT = 25;
@@ -51,6 +52,8 @@ export function reasonInWords(ctx: DocContext, entry: ExtensionLogEntry, limits:
       return `Judge pause over ${formatSeconds(limits.judgePauseThresholdSeconds)}: its length${note}`;
     case 'other':
       return entry.note ?? 'Other';
+    case 'round-start':
+      return '';
   }
 }
 
@@ -66,7 +69,9 @@ export function extensionsLog(ctx: DocContext): DocDefinition {
   const limits = ctx.ruleset.timeLimits(ctx.state.settings, stage);
   const procedure = ctx.ruleset.endOfRound(ctx.state.settings, stage);
   const box = pageBox(ctx.options.pageSize, 'landscape');
-  const entries = [...(ctx.options.extensions ?? [])].sort((a, b) => a.table - b.table);
+  // The round clock's start comes as an entry of its own (extension-entries.ts): it fills the Start box.
+  const roundStart = ctx.options.extensions?.find((e) => e.reason === 'round-start')?.start;
+  const entries = (ctx.options.extensions ?? []).filter((e) => e.reason !== 'round-start').sort((a, b) => a.table - b.table);
   const rowsPerPage = Math.max(4, Math.floor((box.contentHeight - HEADING_HEIGHT) / ROW_PITCH));
   const blankRows = entries.length === 0 ? rowsPerPage : Math.max(3, rowsPerPage - (entries.length % rowsPerPage));
   const widths: (number | '*')[] = [40, '*', 90, 52, 52, 56, 170, 120];
@@ -77,7 +82,7 @@ export function extensionsLog(ctx: DocContext): DocDefinition {
     { text: 'Judge', style: 'th' },
     { text: 'Check start', style: 'th', alignment: 'center' },
     { text: 'Check end', style: 'th', alignment: 'center' },
-    { text: 'Extension (min)', style: 'th', alignment: 'center' },
+    { text: 'Extension (m:ss)', style: 'th', alignment: 'center' },
     { text: 'Why', style: 'th' },
     { text: 'End-of-round state', style: 'th' },
   ];
@@ -90,7 +95,7 @@ export function extensionsLog(ctx: DocContext): DocDefinition {
       { text: entry.judge ?? '', fontSize: 9 },
       { text: entry.start ?? '', alignment: 'center' },
       { text: entry.end ?? '', alignment: 'center' },
-      { text: `+${entry.minutes}`, bold: true, fontSize: 12, alignment: 'center' },
+      { text: `+${minutesAndSeconds(entry.minutes)}`, bold: true, fontSize: 12, alignment: 'center' },
       { text: reasonInWords(ctx, entry, limits), fontSize: 8 },
       { text: entry.endOfRound ?? '', fontSize: 9 },
     ]);
@@ -105,7 +110,7 @@ export function extensionsLog(ctx: DocContext): DocDefinition {
         {
           width: '*',
           stack: [
-            { text: [{ text: 'Round: ', bold: true }, roundLength, '.   Start ________   End ________   Time called by ____________'] },
+            { text: [{ text: 'Round: ', bold: true }, roundLength, `.   Start ${roundStart ?? '________'}   End ________   Time called by ____________`] },
             { text: [{ text: 'Deck check: ', bold: true }, `the table gets the check’s duration${limits.deckCheckExtraMinutes > 0 ? ` plus ${limits.deckCheckExtraMinutes} minutes` : ''} (${deckCheckSource(ctx)}).`] },
             { text: [{ text: 'Judge pause: ', bold: true }, `a pause longer than ${formatSeconds(limits.judgePauseThresholdSeconds)} adds its length.`] },
             { text: [{ text: 'End of round: ', bold: true }, endOfRoundInWords(procedure)] },

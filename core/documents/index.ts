@@ -12,6 +12,7 @@ import { type DocContext, type DocumentOptions, createContext } from './layout.j
 import { matchSlips } from './match-slips.js';
 import { pairingsByName } from './pairings-by-name.js';
 import { pairingsByTable } from './pairings-by-table.js';
+import { roundPack } from './round-pack.js';
 import { seating } from './seating.js';
 import { standingsDocument } from './standings.js';
 import type { DocDefinition } from './types.js';
@@ -20,7 +21,7 @@ export type { DocumentOptions, ExtensionLogEntry } from './layout.js';
 export { ASCII_WIDTHS, textWidth } from './layout.js';
 export { boardEntries, THREE_COLUMNS_FROM } from './pairings-by-name.js';
 export { cutStackOrder, slipsPerPage } from './match-slips.js';
-export { sortByFamilyName, splitName } from './names.js';
+export { distinguishedNames, personName, sortByFamilyName, splitName } from './names.js';
 export { extensionLogEntries } from './extension-entries.js';
 export type { PersonName } from './names.js';
 export * from './types.js';
@@ -33,6 +34,7 @@ const BUILDERS: Record<DocumentName, (ctx: DocContext) => DocDefinition> = {
   standings: standingsDocument,
   'extensions-log': extensionsLog,
   bracket,
+  'round-pack': roundPack,
 };
 
 /** What each document is called on screen and in file names. */
@@ -44,6 +46,7 @@ export const DOCUMENT_TITLES: Record<DocumentName, string> = {
   standings: 'Standings',
   'extensions-log': 'Deck-check and time-extension log',
   bracket: 'Playoff bracket',
+  'round-pack': 'Round pack: pairings by name, match slips and seating',
 };
 
 export function isDocumentName(name: string): name is DocumentName {

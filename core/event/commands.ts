@@ -62,6 +62,12 @@ function playerInput(rule: NameRule) {
   return z.object({
     id: playerId,
     name: names.person,
+    /**
+     * The family name boards sort and print by (core/documents/names.ts), when the scorekeeper or a
+     * CSV family-name column gives it; absent = guessed from the name. In edit-player, "" forgets
+     * it (back to the guess).
+     */
+    familyName: rule(z.string().trim().max(120), 'family name').optional(),
     note: names.note.optional(),
     awardedByes: z.number().int().min(0).max(3).optional(),
     draftPod: z.number().int().min(1).max(1000).optional(),
@@ -152,6 +158,36 @@ function commandUnion(rule: NameRule) {
       reason: z.string().max(500).optional(),
       /** When the result was entered (epoch ms, stamped by the host): the clock's "pod finished" time. */
       at: z.number().int().min(0).optional(),
+      /**
+       * Players of this table who drop with the result (the slip's Drop box, MTR 2.10): they drop from
+       * the next pairing, as `drop-player` would, in the same journal entry as the result.
+       */
+      drop: z.array(playerId).min(1).max(8).optional(),
+      /**
+       * Players of this table who did not show up (MTR 2.10): the result gives each a match loss (pods:
+       * a loss in that pod, excluded from a draw), and each is dropped from the next pairing unless
+       * they report to the scorekeeper before it (`report-in`).
+       */
+      noShow: z.array(playerId).min(1).max(8).optional(),
+    }),
+    /**
+     * MTR 2.10: a no-show reported to the scorekeeper before the next round was paired: the drop the
+     * no-show made is taken back (the match loss stands).
+     */
+    z.object({ type: z.literal('report-in'), id: playerId }),
+    /**
+     * Fix tables of the current round without touching the rest (a swap between tables, or a re-pair
+     * of the tables without a result): the listed tables get these seats; tables with a result, and
+     * every other table, stand. Only players of the listed tables (and of pairing byes, when `byes` is
+     * given) move between them. A reason is required (kept in the journal).
+     */
+    z.object({
+      type: z.literal('fix-tables'),
+      round: z.number().int().min(1),
+      tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1) })).min(1),
+      /** The round's byes after the fix (only pairing byes may change hands); omitted = unchanged. */
+      byes: z.array(byeSchema).optional(),
+      reason: z.string().trim().min(1, 'changing tables needs a reason').max(500),
     }),
     z.object({
       type: z.literal('start-playoff'),

@@ -13,6 +13,7 @@ const LABELS: Record<DocumentName, string> = {
   standings: 'Standings',
   'extensions-log': 'Deck checks & extensions',
   bracket: 'Bracket',
+  'round-pack': 'Round pack',
 };
 
 function openPdf(base64: string, fileName: string): void {

@@ -10,6 +10,17 @@ export function outstandingTables(round: Round | undefined): number[] {
   return round ? round.tables.filter((t) => t.result === undefined).map((t) => t.table) : [];
 }
 
+/**
+ * MTR 2.10: players whose no-show in the current round drops them from the next one, who can still
+ * report in (the next round is not paired yet, no cut made).
+ */
+export function pendingNoShows(state: EventState): Player[] {
+  const round = currentRound(state);
+  if (!round || state.playoff || round.stage !== 'swiss') return [];
+  const absent = new Set(round.tables.flatMap((t) => t.noShow ?? []));
+  return state.players.filter((p) => absent.has(p.id) && p.droppedAfterRound === state.rounds.length);
+}
+
 export function playerMap(state: EventState): Map<string, Player> {
   return new Map(state.players.map((p) => [p.id, p]));
 }
@@ -30,6 +41,21 @@ export function plannedSwissRounds(state: EventState): number {
   return ruleset.recommendedRounds({ competitors, awardedByes: state.players.filter((p) => p.awardedByes > 0).map((p) => p.awardedByes) }, state.settings).swissRounds;
 }
 
+/**
+ * The playoff is over: its final was played (the rule set has nothing left to pair; a problem means
+ * "not yet"). The final standings and the champion are what the station and the projector show.
+ */
+export function playoffComplete(state: EventState): boolean {
+  if (!state.playoff || !state.rounds.some((r) => r.stage === 'playoff')) return false;
+  const round = currentRound(state);
+  if (round && round.tables.some((t) => t.result === undefined)) return false;
+  try {
+    return getRuleset(state.ruleset).nextPlayoffRound(state, 0) === null;
+  } catch {
+    return false;
+  }
+}
+
 export type PrimaryAction =
   | { kind: 'register'; label: string }
   | { kind: 'pair'; label: string; round: number }
@@ -45,14 +71,7 @@ export function primaryAction(state: EventState): PrimaryAction {
   if (round && open.length > 0)
     return { kind: 'results', label: `Enter results (${open.length} outstanding)`, outstanding: open.length };
   if (state.playoff) {
-    // The final played: nothing left to pair (the rule set says so; a problem means "not yet").
-    let done = false;
-    try {
-      done = getRuleset(state.ruleset).nextPlayoffRound(state, 0) === null;
-    } catch {
-      done = false;
-    }
-    if (done) return { kind: 'standings', label: 'Post final standings' };
+    if (playoffComplete(state)) return { kind: 'standings', label: 'Post final standings' };
     return { kind: 'next-playoff', label: 'Pair the next playoff round' };
   }
   if (activeCount(state) < 2) return { kind: 'register', label: 'Register players' };

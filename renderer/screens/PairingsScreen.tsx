@@ -1,31 +1,31 @@
 /**
  * Pairings: pair the next round, look at the proposal and its pairing check before publishing
- * (publishing is a modal step), re-pair or swap two players before any result, draft pods, and the
- * published rounds with their prints. Playoff rounds show here read-only (the Playoffs screen pairs
- * them).
+ * (publishing is a modal step; the unpublished proposal is kept in the store, so it survives
+ * switching screens), re-pair the round before any result, or fix tables while the results entered
+ * stand (swap two players, or re-pair just the tables without a result, with a reason), no-shows who
+ * may still report in, draft pods, and the published rounds with their prints (the round pack
+ * first). Playoff rounds show here read-only (the Playoffs screen pairs them).
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { StationApi } from '../../core/api/contract.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId, Round } from '../../core/model/types.js';
 import { PrintButton } from '../components/PrintButton.js';
-import { activeCount, currentRound, outstandingTables, primaryAction } from '../lib/event.js';
-import { plural } from '../lib/format.js';
-import { useStation } from '../store/station.js';
+import { activeCount, currentRound, outstandingTables, pendingNoShows, plannedSwissRounds, primaryAction, swissRoundsPlayed } from '../lib/event.js';
+import { isolate, plural } from '../lib/format.js';
+import { useStation, type PendingProposal } from '../store/station.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
+import { Name } from '../components/Name.js';
 import { DraftPods } from './pairings/DraftPods.js';
 import { checkProposal, PairingCheck } from './pairings/PairingCheck.js';
 import { RoundTables } from './pairings/RoundTables.js';
-import { familyOf, pointsBefore, roundLabel } from './pairings/shared.js';
+import { displayNames, familyOf, pointsBefore, roundLabel } from './pairings/shared.js';
 import { SwapPanel } from './pairings/SwapPanel.js';
 import './Pairings.css';
 
-interface Proposed {
-  proposal: PairingProposal;
-  round: number;
-  /** A re-pair of the published current round (published with replace). */
-  replace: boolean;
-}
+/** The unpublished proposal (kept in the store, so it survives switching screens). */
+type Proposed = PendingProposal;
 
 function groupsOf(state: EventState, proposal?: PairingProposal): Map<PlayerId, number> | undefined {
   if (state.ruleset !== 'lightseekers-large') return undefined;
@@ -49,16 +49,66 @@ async function ask<T>(label: string, work: (api: StationApi) => Promise<T>): Pro
   return outcome;
 }
 
-function Preview({ state, proposed, onPublish, onAnother, onDiscard }: {
+/**
+ * Ask for a proposal and keep it in the store: the next round, a re-pair of the current round
+ * (`replace`), or (`fix`) new seats for just the current round's tables without a result, paired
+ * here by the rule set while the entered results stand. The top bar's "Pair round N" calls this too,
+ * so the proposal and its check open in one step. Resolves to the problem in words, or null.
+ */
+export async function proposePairing(kind: 'next' | 'replace' | 'fix'): Promise<string | null> {
+  const store = useStation.getState();
+  const state = store.snapshot?.state;
+  if (!state) return null;
+  const current = currentRound(state);
+  const round = kind === 'next' ? state.rounds.length + 1 : (current?.number ?? state.rounds.length + 1);
+  const base = { eventId: state.id, roundsThen: state.rounds.length, round, replace: kind !== 'next' };
+  if (kind === 'fix') {
+    try {
+      if (!current) return 'no round has been paired yet';
+      const seed = crypto.getRandomValues(new Uint32Array(1))[0] as number;
+      const fix = openTablesFix(state, seed);
+      const after = roundAfterFix(current, fix);
+      const tables = after.tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+      store.setPairingProposal({ ...base, proposal: { tables, byes: after.byes, warnings: fix.warnings, seed }, fix: { tables: fix.tables.map((t) => t.table) } });
+      return null;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      store.toast(message, { kind: 'problem' });
+      return message;
+    }
+  }
+  const outcome = await ask(`${kind === 'replace' ? 'Re-pairing' : 'Pairing'} round ${round}…`, (api) =>
+    api.query({ kind: 'propose-pairing', ...(kind === 'replace' ? { replace: true } : {}) }),
+  );
+  if (!outcome) return null;
+  if ('error' in outcome) return outcome.error;
+  if (outcome.value.kind === 'propose-pairing') store.setPairingProposal({ ...base, proposal: outcome.value.proposal });
+  return null;
+}
+
+/** Is a kept proposal still about the event and round as they are now? */
+function isCurrentProposal(state: EventState, proposed: Proposed): boolean {
+  if (proposed.eventId !== state.id || proposed.roundsThen !== state.rounds.length) return false;
+  const round = currentRound(state);
+  if (proposed.fix) return !!round && proposed.fix.tables.every((n) => round.tables.some((t) => t.table === n && t.result === undefined));
+  if (proposed.replace) return !!round && round.tables.every((t) => t.result === undefined);
+  return true;
+}
+
+function Preview({ state, proposed, onPublish, onAnother, onDiscard, reason, setReason }: {
   state: EventState;
   proposed: Proposed;
   onPublish: () => void;
   onAnother: () => void;
   onDiscard: () => void;
+  /** Re-pairing the open tables: the reason the journal keeps. */
+  reason: string;
+  setReason: (reason: string) => void;
 }) {
-  const { proposal, round } = proposed;
+  const { proposal, round, fix } = proposed;
   const points = useMemo(() => pointsBefore(state, round), [state, round]);
   const [query, setQuery] = useState('');
+  const shownTables = fix ? proposal.tables.filter((t) => fix.tables.includes(t.table)) : proposal.tables;
   return (
     <section className="card preview" aria-label={`Proposed pairing for round ${round}`} data-testid="pairing-preview">
       <div className="section-head">
@@ -66,12 +116,13 @@ function Preview({ state, proposed, onPublish, onAnother, onDiscard }: {
           <p className="eyebrow">Not published yet</p>
           <h2>
             Proposed pairing — round {round}
-            {proposed.replace ? ' (re-pair)' : ''}
+            {fix ? ` (tables ${fix.tables.join(', ')}, re-paired)` : proposed.replace ? ' (re-pair)' : ''}
           </h2>
+          {fix && <p className="muted">Only the tables without a result are paired again; entered results and every other table stand.</p>}
         </div>
         <div className="toolbar">
           <button type="button" className="primary" onClick={onPublish} data-testid="publish">
-            {proposed.replace ? `Publish the new round ${round}` : `Publish round ${round}`}
+            {fix ? `Publish the new tables` : proposed.replace ? `Publish the new round ${round}` : `Publish round ${round}`}
           </button>
           <button type="button" onClick={onAnother}>
             Pair again (new draw)
@@ -82,6 +133,12 @@ function Preview({ state, proposed, onPublish, onAnother, onDiscard }: {
         </div>
       </div>
       <PairingCheck state={state} round={round} proposal={proposal} />
+      {fix && (
+        <label className="reason">
+          Reason (required, kept in the event log)
+          <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. table 4 seated a family pair (Head Judge)" maxLength={500} data-testid="fix-reason" />
+        </label>
+      )}
       <div className="toolbar">
         <label className="search">
           Find a player
@@ -92,7 +149,7 @@ function Preview({ state, proposed, onPublish, onAnother, onDiscard }: {
         state={state}
         roundNumber={round}
         stage="swiss"
-        tables={proposal.tables}
+        tables={shownTables}
         byes={proposal.byes}
         {...(proposal.waiting ? { waiting: proposal.waiting } : {})}
         points={points}
@@ -103,11 +160,46 @@ function Preview({ state, proposed, onPublish, onAnother, onDiscard }: {
   );
 }
 
-function PublishedRound({ state, round, isCurrent, onRepair, repairProblem }: {
+/**
+ * MTR 2.10: no-shows of the current round are dropped from the next one unless they report to the
+ * scorekeeper before it is paired — listed here, right before pairing, each with "Reported in".
+ */
+export function NoShows({ state }: { state: EventState }) {
+  const dispatch = useStation((s) => s.dispatch);
+  const names = displayNames(state);
+  const waiting = pendingNoShows(state);
+  if (waiting.length === 0) return null;
+  const next = state.rounds.length + 1;
+  return (
+    <div className="notice no-shows" data-testid="no-shows">
+      <p>
+        No-show{waiting.length > 1 ? 's' : ''}: dropped from round {next} unless they report to the scorekeeper before it is paired (MTR 2.10).
+      </p>
+      <ul>
+        {waiting.map((p) => (
+          <li key={p.id}>
+            <Name>{names.get(p.id) ?? p.id}</Name>{' '}
+            <button
+              type="button"
+              onClick={() => void dispatch({ type: 'report-in', id: p.id }, `${isolate(names.get(p.id) ?? p.id)} reported in: paired again from round ${next} (the loss stands)`)}
+              data-testid={`report-in-${p.id}`}
+            >
+              Reported in
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen, repairProblem }: {
   state: EventState;
   round: Round;
   isCurrent: boolean;
   onRepair: () => void;
+  /** Re-pair just the tables without a result (the results entered stand). */
+  onRepairOpen: () => void;
   repairProblem: string | null;
 }) {
   const [query, setQuery] = useState('');
@@ -117,6 +209,14 @@ function PublishedRound({ state, round, isCurrent, onRepair, repairProblem }: {
   const open = outstandingTables(round);
   const hasResults = round.tables.some((t) => t.result !== undefined);
   const editable = isCurrent && round.stage === 'swiss';
+  // Who a swap can still move: players at tables without a result, and pairing byes.
+  const movable = open.length * 2 + round.byes.filter((b) => b.kind === 'pairing').length;
+  const swapWhy =
+    movable >= 2 && open.length > 0
+      ? null
+      : open.length === 0
+        ? `every table of round ${round.number} has a result: nobody can be moved (amend results on the Results screen)`
+        : `only table ${open[0]} is without a result: there is nobody to swap with`;
   useEffect(() => {
     setSwapOpen(false);
     setPicked([]);
@@ -138,7 +238,8 @@ function PublishedRound({ state, round, isCurrent, onRepair, repairProblem }: {
           </p>
         </div>
         <div className="toolbar print-bar">
-          <PrintButton doc="pairings-by-name" round={round.number} primary={isCurrent} />
+          <PrintButton doc="round-pack" round={round.number} primary={isCurrent} />
+          <PrintButton doc="pairings-by-name" round={round.number} />
           <PrintButton doc="pairings-by-table" round={round.number} />
           <PrintButton doc="match-slips" round={round.number} />
           <PrintButton doc="seating" round={round.number} />
@@ -152,13 +253,29 @@ function PublishedRound({ state, round, isCurrent, onRepair, repairProblem }: {
         </label>
         {editable && (
           <>
-            <button type="button" onClick={onRepair} data-testid="repair">
+            <button type="button" onClick={onRepair} data-testid="repair" disabled={hasResults} aria-describedby={hasResults ? 'repair-why' : undefined}>
               Re-pair round {round.number}
             </button>
-            <button type="button" onClick={() => setSwapOpen(!swapOpen)} aria-expanded={swapOpen} data-testid="open-swap">
+            {hasResults && (
+              <span id="repair-why" className="muted why" data-testid="repair-why">
+                Round {round.number} has results: only its tables without a result can be re-paired.
+              </span>
+            )}
+            {hasResults && open.length >= 2 && (
+              <button type="button" onClick={onRepairOpen} data-testid="repair-open">
+                Re-pair the {plural(open.length, 'table')} without results…
+              </button>
+            )}
+            <button type="button" onClick={() => setSwapOpen(!swapOpen)} aria-expanded={swapOpen} data-testid="open-swap" disabled={swapWhy !== null} aria-describedby={swapWhy ? 'swap-why' : undefined}>
               Swap two players…
             </button>
-            <span className="muted">{hasResults ? `Round ${round.number} has results: it can no longer be re-paired or changed.` : 'Possible until the first result is entered.'}</span>
+            {swapWhy ? (
+              <span id="swap-why" className="muted why" data-testid="swap-why">
+                Swap: {swapWhy}.
+              </span>
+            ) : (
+              <span className="muted">{hasResults ? 'Tables with a result keep their players; the others can still change (with a reason).' : 'Possible at any table until its result is entered.'}</span>
+            )}
           </>
         )}
       </div>
@@ -189,19 +306,23 @@ export function PairingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
   const setScreen = useStation((s) => s.setScreen);
   const dispatch = useStation((s) => s.dispatch);
-  const [proposed, setProposed] = useState<Proposed | null>(null);
+  const kept = useStation((s) => s.pairingProposal);
+  const setProposed = useStation((s) => s.setPairingProposal);
+  const proposed = state && kept && isCurrentProposal(state, kept) ? kept : null;
+  const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
   const [repairProblem, setRepairProblem] = useState<string | null>(null);
 
   const current = state ? currentRound(state) : undefined;
-  // A proposal goes stale when the rounds change under it (another window published).
+  // A kept proposal goes stale when the event or its rounds change under it (another window published,
+  // a result came in at a table it re-pairs).
   const roundsLength = state?.rounds.length ?? 0;
   useEffect(() => {
-    if (proposed && !proposed.replace && proposed.round !== roundsLength + 1) setProposed(null);
-    setRepairProblem(null);
-  }, [roundsLength]);
+    if (kept && state && !isCurrentProposal(state, kept)) setProposed(null);
+  }, [state, kept]);
+  useEffect(() => setRepairProblem(null), [roundsLength]);
 
   const summary = useMemo(() => (state && proposed ? checkProposal(state, proposed.round, proposed.proposal) : null), [state, proposed]);
   if (!state) return <section className="card"><p className="empty">No event open.</p></section>;
@@ -212,25 +333,40 @@ export function PairingsScreen() {
   const action = primaryAction(state);
   const viewed = state.rounds.find((r) => r.number === (shown ?? current?.number)) ?? current;
 
-  const propose = async (replace: boolean): Promise<void> => {
-    const round = replace ? (current?.number ?? next) : next;
+  const propose = async (kind: 'next' | 'replace' | 'fix'): Promise<void> => {
     setRepairProblem(null);
     setBusy(true);
-    const outcome = await ask(`${replace ? 'Re-pairing' : 'Pairing'} round ${round}…`, (api) =>
-      api.query({ kind: 'propose-pairing', ...(replace ? { replace: true } : {}) }),
-    );
+    const problem = await proposePairing(kind);
     setBusy(false);
-    if (!outcome) return;
-    if ('error' in outcome) {
-      if (replace) setRepairProblem(outcome.error);
-      return;
-    }
-    if (outcome.value.kind === 'propose-pairing') setProposed({ proposal: outcome.value.proposal, round, replace });
+    if (problem && kind !== 'next') setRepairProblem(problem);
   };
+  const again = (p: Proposed): 'next' | 'replace' | 'fix' => (p.fix ? 'fix' : p.replace ? 'replace' : 'next');
+
+  // RULES 4: a Swiss round past the announced (or, none announced, the recommended) number asks first.
+  const planned = plannedSwissRounds(state);
+  const announced = state.settings.swissRounds !== undefined;
+  const beyond = proposed !== null && !proposed.replace && !proposed.fix && (announced || planned > 0) && swissRoundsPlayed(state) + 1 > planned;
 
   const publish = async (): Promise<void> => {
     if (!proposed) return;
-    const { proposal, round, replace } = proposed;
+    const { proposal, round, replace, fix } = proposed;
+    if (fix) {
+      // Only the re-paired tables, with the reason; every result entered stands.
+      const tables = proposal.tables.filter((t) => fix.tables.includes(t.table)).map((t) => ({ table: t.table, seats: [...t.seats] }));
+      setBusy(true);
+      const ack = await dispatch(
+        { type: 'fix-tables', round, tables, reason: reason.trim() },
+        `Round ${round}: tables ${fix.tables.join(', ')} re-paired (the results entered stand; the reason is in the event log)`,
+      );
+      setBusy(false);
+      setConfirming(false);
+      if (ack) {
+        setProposed(null);
+        setReason('');
+        setShown(null);
+      }
+      return;
+    }
     const command: Command = {
       type: 'pair-round',
       round,
@@ -240,6 +376,7 @@ export function PairingsScreen() {
       seed: proposal.seed,
       ...(proposal.groups ? { groups: proposal.groups } : {}),
       ...(replace ? { replace: true } : {}),
+      ...(beyond ? { beyondAnnounced: true } : {}),
     };
     setBusy(true);
     const ack = await dispatch(command, `Round ${round} ${replace ? 're-paired' : 'published'}: ${plural(proposal.tables.length, 'table')}${proposal.byes.length ? `, ${plural(proposal.byes.length, 'bye')}` : ''}`);
@@ -275,7 +412,7 @@ export function PairingsScreen() {
             </label>
           )}
           {canPair && !proposed && (
-            <button type="button" className={action.kind === 'pair' ? 'primary big-action' : 'big-action'} onClick={() => void propose(false)} disabled={busy} data-testid="pair-next">
+            <button type="button" className={action.kind === 'pair' ? 'primary big-action' : 'big-action'} onClick={() => void propose('next')} disabled={busy} data-testid="pair-next">
               Pair round {next}
               {action.kind === 'pair' ? '' : ' (extra round)'}
             </button>
@@ -289,6 +426,7 @@ export function PairingsScreen() {
             </button>
           </p>
         )}
+        {!proposed && <NoShows state={state} />}
         {state.playoff && <p className="notice">The playoff has started: its rounds are paired on the Playoffs screen.</p>}
         {!state.playoff && activeCount(state) < 2 && <p className="notice">Register at least two players to pair a round.</p>}
       </section>
@@ -297,9 +435,18 @@ export function PairingsScreen() {
         <Preview
           state={state}
           proposed={proposed}
-          onPublish={() => setConfirming(true)}
-          onAnother={() => void propose(proposed.replace)}
+          onPublish={() => {
+            if (proposed.fix && !reason.trim()) {
+              useStation.getState().toast('Say why these tables are changed: the reason is kept in the event log.', { kind: 'problem' });
+              document.querySelector<HTMLInputElement>('[data-testid="fix-reason"]')?.focus();
+              return;
+            }
+            setConfirming(true);
+          }}
+          onAnother={() => void propose(again(proposed))}
           onDiscard={() => setProposed(null)}
+          reason={reason}
+          setReason={setReason}
         />
       )}
 
@@ -309,7 +456,8 @@ export function PairingsScreen() {
           state={state}
           round={viewed}
           isCurrent={viewed === current}
-          onRepair={() => void propose(true)}
+          onRepair={() => void propose('replace')}
+          onRepairOpen={() => void propose('fix')}
           repairProblem={repairProblem}
         />
       )}
@@ -320,12 +468,27 @@ export function PairingsScreen() {
 
       {confirming && proposed && summary && (
         <ConfirmDialog
-          title={proposed.replace ? `Replace round ${proposed.round} with this pairing?` : `Publish round ${proposed.round}?`}
-          confirm={proposed.replace ? `Replace round ${proposed.round}` : `Publish round ${proposed.round}`}
+          title={
+            proposed.fix
+              ? `Replace tables ${proposed.fix.tables.join(', ')} of round ${proposed.round}?`
+              : proposed.replace
+              ? `Replace round ${proposed.round} with this pairing?`
+              : beyond
+                ? `Publish round ${proposed.round}, past the ${plural(planned, 'Swiss round')} ${announced ? 'announced' : 'recommended'}?`
+                : `Publish round ${proposed.round}?`
+          }
+          confirm={proposed.fix ? 'Replace these tables' : proposed.replace ? `Replace round ${proposed.round}` : beyond ? `Publish extra round ${proposed.round}` : `Publish round ${proposed.round}`}
           onConfirm={() => void publish()}
           onCancel={() => setConfirming(false)}
           busy={busy}
         >
+          {beyond && (
+            <p className="notice" data-testid="beyond-announced">
+              {announced
+                ? `This event announced ${plural(planned, 'Swiss round')}: round ${proposed.round} is an extra round. Players planned for ${plural(planned, 'round')}; make sure they know before you publish.`
+                : `The rules recommend ${plural(planned, 'Swiss round')} for this event: round ${proposed.round} is an extra round.`}
+            </p>
+          )}
           <p>
             {plural(proposed.proposal.tables.length, 'table')}
             {proposed.proposal.byes.length > 0 ? `, ${plural(proposed.proposal.byes.length, 'bye')}` : ''} · {summary.seated} of{' '}
@@ -338,7 +501,9 @@ export function PairingsScreen() {
             </p>
           )}
           <p className="muted">
-            {proposed.replace
+            {proposed.fix
+              ? `Tables ${proposed.fix.tables.join(', ')} get new seats; tables with a result, and their results, stand. Reason: “${reason.trim()}”.`
+              : proposed.replace
               ? 'The published pairing is replaced; players who already looked need to look again.'
               : 'Players see these pairings once they are printed or projected. Until the first result, the round can still be re-paired.'}
           </p>

@@ -6,10 +6,11 @@
  */
 import { useMemo } from 'react';
 import { PrintButton } from '../components/PrintButton.js';
-import { currentRound, outstandingTables } from '../lib/event.js';
+import { currentRound, outstandingTables, playoffComplete } from '../lib/event.js';
 import { useStation } from '../store/station.js';
 import { Bracket } from './playoffs/Bracket.js';
 import { CutPlanner } from './playoffs/CutPlanner.js';
+import { FinalStandings } from './playoffs/FinalStandings.js';
 import { NextRound } from './playoffs/NextRound.js';
 import { displayNames, nameLookup } from './standings/people.js';
 import './Playoffs.css';
@@ -52,6 +53,7 @@ export function PlayoffsScreen() {
       </div>
       {!playoff && <CutPlanner state={state} nameOf={nameOf} />}
       {playoff && waitingForNext && <NextRound state={state} nameOf={nameOf} />}
+      {playoff && playoffComplete(state) && <FinalStandings state={state} nameOf={nameOf} />}
       {playoff && <Bracket state={state} nameOf={nameOf} />}
     </section>
   );

@@ -17,7 +17,11 @@ import { createContext } from '../../core/documents/layout.js';
 import { sameNameKey } from '../../core/documents/names.js';
 import type { EventState, Round } from '../../core/model/types.js';
 import { Name } from '../components/Name.js';
-import { currentRound, outstandingTables } from '../lib/event.js';
+import { currentRound, outstandingTables, playoffComplete } from '../lib/event.js';
+import { distinguishedNames } from '../../core/documents/names.js';
+import { playoffFinishLabel } from '../../core/rulesets/final-standings.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import { finalResults, recordLine } from './playoffs/FinalStandings.js';
 import { formatClock } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { clockFace, minutesText, procedureCallout, tableTime, type ClockFace } from './clock/display.js';
@@ -89,6 +93,15 @@ export function ProjectorScreen() {
       </div>
     );
   }
+  // The playoff is over: the champion and the final standings ("Post final standings").
+  if (playoffComplete(state)) {
+    return (
+      <>
+        <FinalProjection state={state} />
+        <ConnectionLostMark />
+      </>
+    );
+  }
   const round = currentRound(state);
   const view = clock && clock.ruleset === state.ruleset && clock.round === (round?.number ?? null) ? clock : null;
   return (
@@ -96,6 +109,50 @@ export function ProjectorScreen() {
       <Projection state={state} round={round} view={view} />
       <ConnectionLostMark />
     </>
+  );
+}
+
+/** The end of the event: the champion, as large as the clock was, and the final standings beside. */
+function FinalProjection({ state }: { state: EventState }) {
+  const results = useMemo(() => finalResults(state), [state]);
+  const names = useMemo(() => distinguishedNames(state.players), [state.players]);
+  const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
+  const champion = results?.champion;
+  return (
+    <div className="projector pj pj-with-board" data-testid="projector" data-view="final-standings">
+      <header className="pj-head">
+        <h1>{state.name}</h1>
+        <div className="pj-round" data-testid="round">
+          Final standings
+        </div>
+      </header>
+      <div className="pj-main">
+        <section className="pj-clock" aria-label={lightseekers ? 'Winner' : 'Champion'}>
+          <div className="pj-label">{lightseekers ? 'WINNER' : 'CHAMPION'}</div>
+          {champion && (
+            <div className="pj-label" data-testid="projector-champion" style={{ fontSize: 'min(11vh, 6vw)' }}>
+              <Name>{names.get(champion.id) ?? champion.id}</Name>
+            </div>
+          )}
+        </section>
+        <aside className="pj-board" aria-label="Final standings">
+          <h2>Final standings</h2>
+          <div className="pj-viewport">
+            <ul className="pj-entries" data-testid="projector-final-standings">
+              {(results?.standings ?? []).slice(0, 32).map((s) => (
+                <li key={s.id} className="pj-entry">
+                  <span className="pj-entry-name">
+                    <Name>{names.get(s.id) ?? s.id}</Name>
+                  </span>
+                  <span className="pj-entry-table">{s.rank}</span>
+                  <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s)].filter(Boolean).join(' · ')}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { currentRound, outstandingTables } from '../lib/event.js';
 import { Name } from '../components/Name.js';
 import { isolate, plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
-import { describeResult, displayNames, familyOf, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
+import { describeResult, displayNames, familyOf, isSeatTeams, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
 import { buildResult, checkResult, EMPTY_DRAFT, type Draft } from './results/parse.js';
 import { ResultFields } from './results/ResultFields.js';
 import { VIRTUAL_FROM, VirtualBody, type Measure } from './pairings/VirtualBody.js';
@@ -34,6 +34,121 @@ function nextOutstanding(round: Round | undefined, after: number | null): number
   if (open.length === 0) return null;
   if (after === null) return open[0] as number;
   return open.find((t) => t > after) ?? (open[0] as number);
+}
+
+/**
+ * MTR 2.10 no-shows, one key at result entry: "n2" in the result box marks seat 2 absent (pods: with
+ * the winner among the others, "1 n3"). The rest of the text is the result as usual.
+ */
+export function noShowTokens(text: string, seats: readonly PlayerId[]): { ids: PlayerId[]; rest: string } {
+  const ids: PlayerId[] = [];
+  const rest = text.replace(/(^|[\s,;])n(\d+)(?=$|[\s,;])/gi, (all: string, lead: string, seat: string) => {
+    const id = seats[Number(seat) - 1];
+    if (!id) return all;
+    if (!ids.includes(id)) ids.push(id);
+    return lead;
+  });
+  return { ids, rest: rest.trim() };
+}
+
+/** A head-to-head no-show's result: the player (team) present wins every game the match needs. */
+function noShowResult(state: EventState, table: Table, absent: PlayerId): Record<string, unknown> {
+  const g = state.settings.gamesToWin;
+  const triple = table.seats[0] === absent ? [0, g, 0] : [g, 0, 0];
+  if (isSeatTeams(state)) return { matches: Array.from({ length: state.settings.teamSize }, () => [...triple]) };
+  return { games: triple };
+}
+
+/** What an amendment of `round` cannot change: the later rounds (and the cut) paired on the old result. */
+export function pairedOnOldResult(state: EventState, round: Round): string | null {
+  const later = state.rounds.filter((r) => r.number > round.number);
+  const swiss = later.filter((r) => r.stage === 'swiss').map((r) => r.number);
+  const playoff = later.filter((r) => r.stage === 'playoff').map((r) => r.number);
+  const cut = round.stage === 'swiss' && state.playoff;
+  if (swiss.length === 0 && playoff.length === 0 && !cut) return null;
+  const list = (numbers: number[]): string => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`);
+  const parts = [
+    ...(swiss.length > 0 ? [`round${swiss.length > 1 ? 's' : ''} ${list(swiss)}`] : []),
+    ...(cut ? [`the cut to the top ${state.playoff?.top}`] : []),
+    ...(playoff.length > 0 ? [`playoff round${playoff.length > 1 ? 's' : ''} ${list(playoff)}`] : []),
+  ];
+  const what = parts.join(', ').replace(/, ([^,]*)$/, ' and $1');
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${parts.length > 1 || swiss.length + playoff.length > 1 ? 'were' : 'was'} paired on the old result and stand${parts.length > 1 || swiss.length + playoff.length > 1 ? '' : 's'} as published (RULES 4); standings recompute.`;
+}
+
+function playersDropped(state: EventState): Map<PlayerId, number | undefined> {
+  return new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
+}
+
+/**
+ * The slip's boxes beside the result: a no-show button per seat (MTR 2.10: a match loss, and a drop
+ * from the next round unless the player reports in), and the Drop box of each player (Swiss rounds:
+ * recorded with the result; a drop after the cut is made on the Players screen, where it is confirmed).
+ */
+function SlipBoxes({ state, table, dropBoxes, noShowsAllowed, noShow, typed, onNoShow, drops, onDrop }: {
+  state: EventState;
+  table: Table;
+  /** The current Swiss round's result: its Drop boxes (a drop takes effect from the next pairing). */
+  dropBoxes: boolean;
+  noShowsAllowed: boolean;
+  noShow: PlayerId[];
+  typed: PlayerId[];
+  onNoShow: (id: PlayerId) => void;
+  drops: PlayerId[];
+  onDrop: (id: PlayerId) => void;
+}) {
+  const names = displayNames(state);
+  const dropped = playersDropped(state);
+  const pods = table.seats.length > 2;
+  return (
+    <div className="result-fields slip-boxes" data-testid="slip-boxes">
+      {noShowsAllowed && (
+        <div className="quick-results" role="group" aria-label="No-shows (MTR 2.10)">
+          {table.seats.map((id, i) => (
+            <button
+              key={id}
+              type="button"
+              aria-pressed={noShow.includes(id)}
+              disabled={typed.includes(id)}
+              onClick={() => onNoShow(id)}
+              data-testid={`no-show-${i + 1}`}
+              title={`Typed as n${i + 1} in the result box`}
+            >
+              No-show: <Name>{names.get(id) ?? id}</Name>
+            </button>
+          ))}
+        </div>
+      )}
+      {dropBoxes && (
+        <fieldset className="drops" data-testid="drop-boxes">
+          <legend>Drop (the slip’s Drop box): leaves the event after this round</legend>
+          {table.seats.map((id, i) => {
+            const already = dropped.get(id);
+            const absent = noShow.includes(id);
+            return (
+              <label key={id} className="check">
+                <input
+                  type="checkbox"
+                  checked={already !== undefined || absent || drops.includes(id)}
+                  disabled={already !== undefined || absent}
+                  onChange={() => onDrop(id)}
+                  data-testid={`drop-${i + 1}`}
+                />
+                {pods ? `Seat ${i + 1} — ` : ''}
+                <Name>{names.get(id) ?? id}</Name>
+                {already !== undefined ? <span className="muted"> (dropped after round {already})</span> : absent ? <span className="muted"> (no-show: dropped unless they report in)</span> : null}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {noShowsAllowed && (
+        <p className="hint muted">
+          No-show (MTR 2.10): type n and the seat ({pods ? '“1 n3”: seat 1 won, seat 3 absent' : '“n2”'}) or press the button: a match loss{pods ? ' in this pod' : ''}, and dropped from the next round unless they report to you before it.
+        </p>
+      )}
+    </div>
+  );
 }
 
 function Seats({ state, table, points }: { state: EventState; table: Table; points: Map<PlayerId, number> }) {
@@ -67,6 +182,9 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
   tableBox: React.RefObject<HTMLInputElement | null>;
 }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  /** The slip's Drop boxes, and the no-shows marked with the buttons (typed "n2" adds to them). */
+  const [drops, setDrops] = useState<PlayerId[]>([]);
+  const [marked, setMarked] = useState<PlayerId[]>([]);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [lastTable, setLastTable] = useState<number | null>(null);
@@ -79,14 +197,32 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
   const suggestion = round === current ? nextOutstanding(current, lastTable) : null;
   const points = useMemo(() => (round ? pointsBefore(state, round.number) : new Map<PlayerId, number>()), [state, round]);
 
-  // A new table (or round) starts a fresh draft.
+  // A new table (or round) starts a fresh draft (an amendment starts with the no-shows on record).
   useEffect(() => {
     setDraft(EMPTY_DRAFT);
+    setDrops([]);
+    setMarked(table?.noShow ?? []);
     setReason('');
     setProblem(null);
   }, [target.round, table?.table]);
 
-  const built = table ? buildResult(state, table, draft) : { kind: 'empty' as const };
+  const family = familyOf(state);
+  const noShowsAllowed = family !== 'lightseekers';
+  const typedNoShows = table && noShowsAllowed ? noShowTokens(draft.text, table.seats) : { ids: [], rest: draft.text };
+  const noShow = table ? table.seats.filter((id) => marked.includes(id) || typedNoShows.ids.includes(id)) : [];
+  // With a no-show the absent players lose: head-to-head, the one present wins every game needed
+  // (nothing else to type); pods, the absent are excluded and the winner is typed as usual.
+  const buildWith = (d: Draft): ReturnType<typeof buildResult> => {
+    if (!table) return { kind: 'empty' };
+    const typed = noShowsAllowed ? noShowTokens(d.text, table.seats) : { ids: [], rest: d.text };
+    const absent = table.seats.filter((id) => marked.includes(id) || typed.ids.includes(id));
+    const rest = { ...d, text: typed.rest };
+    if (absent.length > 0 && family === 'head-to-head' && typed.rest === '' && d.seatGames.every((g) => g.trim() === ''))
+      return absent.length === 1 ? { kind: 'ok', result: noShowResult(state, table, absent[0] as PlayerId) } : { kind: 'problem', problem: 'Both players are marked as no-shows: a match needs someone present to win it (ask the Head Judge).' };
+    if (absent.length > 0 && family === 'pods') rest.excluded = [...new Set([...d.excluded, ...absent])];
+    return buildResult(state, table, rest);
+  };
+  const built = buildWith(draft);
   const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round.stage, built.result) : null;
   const amending = !!table?.result;
 
@@ -112,7 +248,7 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
     setProblem(null);
     if (!round) return setProblem('No round has been paired yet.');
     if (!table) return setProblem(tableProblem ?? 'Type a table number first.');
-    const b = override ? buildResult(state, table, override) : built;
+    const b = override ? buildWith(override) : built;
     // Lightseekers: Enter in the last VP box goes on to the defeat order rather than recording the
     // game as if nobody had been defeated; Enter there (empty: nobody was) records.
     const order = fields.current?.querySelector<HTMLInputElement>('[data-defeat-order]');
@@ -141,6 +277,9 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
       document.getElementById('amend-reason')?.focus();
       return setProblem(`Table ${table.table} already has a result: amending it needs a reason (it is kept in the event log).`);
     }
+    const absent = override ? table.seats.filter((id) => marked.includes(id) || noShowTokens(override.text, table.seats).ids.includes(id)) : noShow;
+    // The slip's Drop box: those not already dropped (a no-show's drop comes with the no-show).
+    const dropping = round.stage === 'swiss' && round === current ? drops.filter((id) => !absent.includes(id) && playersDropped(state).get(id) === undefined) : [];
     const command: Command = {
       type: 'record-result',
       round: round.number,
@@ -148,6 +287,8 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
       result: b.result as Record<string, unknown>,
       ...(amending ? { reason: reason.trim() } : {}),
       at: Math.max(0, Math.round(Date.now() + useStation.getState().clockSkewMs)),
+      ...(absent.length > 0 ? { noShow: absent } : {}),
+      ...(dropping.length > 0 ? { drop: dropping } : {}),
     };
     const store = useStation.getState();
     const described = describeResult(state, { ...table, result: check.result as Table['result'] });
@@ -169,16 +310,24 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
       store.toast(outcome.error, { kind: 'problem' });
       return;
     }
+    const names = displayNames(state);
+    const extra = [
+      ...(absent.length > 0 ? [`no-show: ${absent.map((id) => isolate(names.get(id) ?? id)).join(', ')}${round.stage === 'swiss' ? ' (dropped unless they report in before the next pairing)' : ''}`] : []),
+      ...(dropping.length > 0 ? [`${dropping.map((id) => isolate(names.get(id) ?? id)).join(', ')} dropped`] : []),
+    ];
+    const also = extra.length > 0 ? ` · ${extra.join(' · ')}` : '';
     if (amending) {
-      const names = displayNames(state);
       const now = new Map((outcome.points ?? []).map((s) => [s.id, s.points]));
       const pts = table.seats.map((id) => `${isolate(names.get(id) ?? id)} ${plural(now.get(id) ?? 0, 'point')}`).join(', ');
-      store.toast(`${roundLabel(round)}, table ${table.table} amended: ${described}. Standings now: ${pts}`, { undoSeq: outcome.ack.seq });
+      const old = pairedOnOldResult(state, round);
+      store.toast(`${roundLabel(round)}, table ${table.table} amended: ${described}${also}. Standings now: ${pts}${old ? `. ${old}` : ''}`, { undoSeq: outcome.ack.seq });
     } else {
-      store.toast(`Table ${table.table}: ${described}`, { undoSeq: outcome.ack.seq });
+      store.toast(`Table ${table.table}: ${described}${also}`, { undoSeq: outcome.ack.seq });
     }
     setLastTable(table.table);
     setDraft(EMPTY_DRAFT);
+    setDrops([]);
+    setMarked([]);
     setReason('');
     setTarget({ round: current?.number ?? round.number, table: '' });
     tableBox.current?.focus();
@@ -282,6 +431,34 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
             />
           )}
         </div>
+        {table && round && (
+          <SlipBoxes
+            state={state}
+            table={table}
+            dropBoxes={round.stage === 'swiss' && round === current}
+            noShowsAllowed={noShowsAllowed}
+            noShow={noShow}
+            typed={typedNoShows.ids}
+            onNoShow={(id) => {
+              setProblem(null);
+              // At a head-to-head table a no-show is the whole result: recorded at once (as "n2", Enter).
+              if (family === 'head-to-head' && !marked.includes(id)) {
+                const next = { ...draft, text: `n${table.seats.indexOf(id) + 1}`, seatGames: [] };
+                setDraft(next);
+                void record(next);
+                return;
+              }
+              setMarked(marked.includes(id) ? marked.filter((x) => x !== id) : [...marked, id]);
+            }}
+            drops={drops}
+            onDrop={(id) => setDrops(drops.includes(id) ? drops.filter((x) => x !== id) : [...drops, id])}
+          />
+        )}
+        {table && round && amending && round !== current && pairedOnOldResult(state, round) && (
+          <p className="warning" data-testid="paired-on-old-result">
+            {pairedOnOldResult(state, round)}
+          </p>
+        )}
         {table && amending && (
           <label className="reason">
             Reason for the change (required, kept in the event log)
@@ -319,7 +496,7 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
 
 /** Rows are redrawn only when what they show changes (big events push a fresh state per result). */
 function sameTable(a: Table, b: Table): boolean {
-  return a === b || (a.table === b.table && a.seats.join('\u0000') === b.seats.join('\u0000') && JSON.stringify(a.result) === JSON.stringify(b.result));
+  return a === b || (a.table === b.table && a.seats.join('\u0000') === b.seats.join('\u0000') && JSON.stringify(a.result) === JSON.stringify(b.result) && String(a.noShow) === String(b.noShow));
 }
 
 function sameNames(a: string[], b: string[]): boolean {
@@ -399,7 +576,10 @@ const ResultRow = memo(
           <span className="table-number">{t.table}</span>
         </td>
         <td>{names.map((n, i) => (pods ? `${i + 1}. ${isolate(n)}` : isolate(n))).join(pods ? ' · ' : ' v ')}</td>
-        <td className={t.result ? undefined : 'muted'}>{t.result ? describeResult(state, t) : 'no result yet'}</td>
+        <td className={t.result ? undefined : 'muted'}>
+          {t.result ? describeResult(state, t) : 'no result yet'}
+          {t.noShow && t.noShow.length > 0 ? ` · no-show: ${t.noShow.map((id) => isolate(names[t.seats.indexOf(id)] ?? id)).join(', ')}` : ''}
+        </td>
         <td className="actions">
           <button type="button" onClick={() => onAmend(round.number, t.table)} aria-label={`${t.result ? 'Amend' : 'Enter'} ${roundLabel(round)} table ${t.table}`}>
             {t.result ? 'Amend' : 'Enter'}

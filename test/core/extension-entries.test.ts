@@ -16,7 +16,10 @@ describe('the extensions log reads the clock', () => {
       { type: 'extend-table', round: 1, table: 4, reason: 'judge-pause', seconds: 90, at: at(20) },
       { type: 'extend-table', round: 1, table: 3, reason: 'judge-pause', seconds: 45, at: at(21) },
     );
-    const entries = extensionLogEntries(event.state, 1, hhmm);
+    const all = extensionLogEntries(event.state, 1, hhmm);
+    // The round clock's start comes first, for the log's Start box (not a row).
+    expect(all[0]).toMatchObject({ table: 0, reason: 'round-start', start: '10:00' });
+    const entries = all.slice(1);
     expect(entries.map((e) => [e.table, e.reason, e.minutes])).toEqual([
       [2, 'deck-check', 10],
       [3, 'judge-pause', 0],
@@ -36,6 +39,6 @@ describe('the extensions log reads the clock', () => {
       { type: 'start-deck-check', round: 1, table: 1, judge: 'Ana', at: at(5) },
       { type: 'end-deck-check', round: 1, table: 1, at: at(11) },
     );
-    expect(extensionLogEntries(event.state, undefined, hhmm)[0]).toMatchObject({ table: 1, minutes: 10, reason: 'deck-check' });
+    expect(extensionLogEntries(event.state, undefined, hhmm)[1]).toMatchObject({ table: 1, minutes: 10, reason: 'deck-check' });
   });
 });

@@ -64,6 +64,15 @@ function expectDocument(doc: DocumentName, state: EventState, text: string): voi
       if (ruleset.family === 'lightseekers') expect(text).toMatch(/VP[\s\S]*Defeated[\s\S]*target:/);
       break;
     }
+    case 'round-pack': {
+      // Pairings by name, the match slips, and (multiplayer) the seating cards, in one PDF.
+      const multiplayer = ruleset.family !== 'head-to-head';
+      expect(text).toMatch(multiplayer ? /Pairings by name[\s\S]*Result slip[\s\S]*Seating by name/ : /Pairings by name[\s\S]*Result slip/);
+      for (const id of [...seated, ...round.byes.map((b) => b.player)]) expect(text).toContain(splitName(nameOf(state, id)).board);
+      expect(text.match(/^TABLE$/gm)?.length).toBe(round.tables.length * (multiplayer ? 2 : 1));
+      expect(text).toContain('Signature');
+      break;
+    }
     case 'seating':
       expect(text.match(/^TABLE$/gm)?.length).toBe(round.tables.length);
       for (const id of seated) expect(text).toContain(nameOf(state, id));

@@ -73,7 +73,7 @@ async function publish(user: ReturnType<typeof userEvent.setup>, confirm: RegExp
 }
 
 describe('Pairings screen', () => {
-  it('pairs a round from the preview, publishes it through the modal, re-pairs it before results and is refused after', async () => {
+  it('pairs a round from the preview, publishes it through the modal, re-pairs it before results; after one, re-pair is disabled with the reason beside it', async () => {
     await createEvent('mtr', 9);
     const user = userEvent.setup();
     renderStation();
@@ -108,12 +108,15 @@ describe('Pairings screen', () => {
     expect(pairs[1]).toMatchObject({ round: 1, replace: true });
     expect((await state()).rounds).toHaveLength(1);
 
-    // Once a result is in, the host refuses and the screen says why.
+    // Once a result is in, the whole round cannot be re-paired: the button says so, disabled, and
+    // offers the tables without a result instead.
     const table = (await state()).rounds[0]?.tables[0];
     await host.connection.api.dispatch({ command: { type: 'record-result', round: 1, table: table?.table ?? 1, result: { games: [2, 0, 0] } } });
     await waitFor(() => expect(screen.getByTestId('round-status').textContent).toContain('3 outstanding'));
+    expect((screen.getByTestId('repair') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('repair-why').textContent).toBe('Round 1 has results: only its tables without a result can be re-paired.');
+    expect(screen.getByTestId('repair-open').textContent).toBe('Re-pair the 3 tables without results…');
     await user.click(screen.getByTestId('repair'));
-    expect((await screen.findByTestId('repair-problem')).textContent).toContain('round 1 already has results, so it cannot be re-paired');
     expect(screen.queryByTestId('pairing-preview')).toBeNull();
   });
 
@@ -145,7 +148,7 @@ describe('Pairings screen', () => {
     expect(check).toMatchObject({ seated: 2, active: 3 });
   });
 
-  it('swaps two players with a required reason that the journal keeps; refused once results exist', async () => {
+  it('swaps two players with a required reason that the journal keeps; after a result, only tables without one change', async () => {
     await createEvent('mtr', 8);
     const user = userEvent.setup();
     renderStation();
@@ -172,20 +175,30 @@ describe('Pairings screen', () => {
     const after = (await state()).rounds[0];
     expect(after?.tables[0]?.seats[0]).toBe(b);
     expect(after?.tables[1]?.seats[0]).toBe(a);
-    const last = (await journal()).filter((c) => c.type === 'pair-round').at(-1);
-    expect(last).toMatchObject({ replace: true, reason: 'Siblings may not meet in round 1 (Head Judge)' });
+    // Only the two tables change, journaled as a table fix with the reason.
+    const last = (await journal()).at(-1);
+    expect(last).toMatchObject({ type: 'fix-tables', round: 1, tables: [{ table: 1 }, { table: 2 }], reason: 'Siblings may not meet in round 1 (Head Judge)' });
+    expect((await journal()).filter((c) => c.type === 'pair-round')).toHaveLength(1);
 
-    // After a result the host refuses, in its own words.
+    // After a result at table 3 its players cannot move (their option says why); tables 1 and 2 still can.
     await host.connection.api.dispatch({ command: { type: 'record-result', round: 1, table: 3, result: { games: [2, 1, 0] } } });
     await user.click(screen.getByTestId('open-swap'));
     const again = await screen.findByTestId('swap-panel');
-    expect(again.textContent).toContain('already has results');
+    const fixed = (await state()).rounds[0]?.tables[2]?.seats[0] as string;
+    const option = within(again).getByLabelText('First player').querySelector(`option[value="${fixed}"]`) as HTMLOptionElement;
+    expect(option.disabled).toBe(true);
+    expect(option.textContent).toContain('(cannot move: table 3 has a result)');
     await user.selectOptions(within(again).getByLabelText('First player'), a);
     await user.selectOptions(within(again).getByLabelText('Second player'), b);
+    // The pairing check runs on the new tables before anything is sent.
+    expect(within(again).getByTestId('pairing-check')).toBeTruthy();
     await user.type(within(again).getByLabelText(/Reason/), 'Late change');
     await user.click(within(again).getByRole('button', { name: 'Swap and publish' }));
-    expect((await within(again).findByRole('alert')).textContent).toContain('round 1 already has results, so it cannot be re-paired');
-    expect((await journal()).filter((c) => c.type === 'pair-round')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByTestId('swap-panel')).toBeNull());
+    const fixedRound = (await state()).rounds[0];
+    expect(fixedRound?.tables[0]?.seats[0]).toBe(a);
+    expect(fixedRound?.tables[2]?.result).toEqual({ games: [2, 1, 0] });
+    expect((await journal()).filter((c) => c.type === 'fix-tables')).toHaveLength(2);
   });
 
   it('shows pods with seat order, the smaller pod marked (23 players, mamtr)', async () => {
@@ -204,10 +217,15 @@ describe('Pairings screen', () => {
     expect((await state()).rounds[0]?.tables.map((t) => t.seats.length).sort()).toEqual([3, 4, 4, 4, 4, 4]);
   });
 
-  it('seats draft pods at random (pods of at most 8) and shows their seats', async () => {
+  it('seats draft pods at random around the pod size set (MTR 7.6) and shows their seats', async () => {
     await createEvent('mtr', 10, { format: 'draft' });
     const user = userEvent.setup();
     renderStation();
+    // The default (8) would draft ten as one pod of 10; pods of about 5 make two.
+    const size = await screen.findByTestId('draft-pod-size');
+    await user.clear(size);
+    await user.type(size, '5');
+    expect(screen.getByTestId('draft-pod-plan').textContent).toContain('10 active players → 2 pods (5, 5)');
     await user.click(await screen.findByTestId('seat-draft-pods'));
     await waitFor(async () => expect((await state()).players.every((p) => p.draftPod !== undefined)).toBe(true));
     const pods = (await state()).players.map((p) => p.draftPod);

@@ -130,10 +130,9 @@ export class Scorekeeper {
 
   // ---- Pairings ------------------------------------------------------------------------------
 
-  /** Pair round `n` with the primary action: preview (with its pairing check), publish, confirm. */
+  /** Pair round `n` with the primary action — it opens the preview with its pairing check in one step — publish, confirm. */
   async pairRound(n: number): Promise<void> {
     await this.primary(`Pair round ${n}`);
-    await this.testId('pair-next').click();
     const preview = this.testId('pairing-preview');
     await preview.getByRole('heading', { name: `Proposed pairing — round ${n}` }).waitFor(WAIT);
     await this.shot(`round${n}-preview`);

@@ -1,10 +1,11 @@
 /**
  * Draft pods (MTR 7.6): players grouped by draft pod with their draft seats, and "Seat draft pods",
- * which splits the active players at random into pods of at most 8 (as equal as possible) and
- * records each player's pod with edit-player commands. The seats shown are the ones the seating
+ * which splits the active players at random into pods of "roughly equal size" around the pod size
+ * the Head Judge sets (default 8: 9 players draft as one pod of 9, 12 as two of 6, 20 as 7, 7, 6)
+ * and records each player's pod with edit-player commands. The seats shown are the ones the seating
  * print draws (from the event seed and the pod number), so screen and paper agree.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { EventState, Player } from '../../../core/model/types.js';
 import { createRng, deriveSeed } from '../../../core/random/rng.js';
 import { PrintButton } from '../../components/PrintButton.js';
@@ -15,7 +16,8 @@ import { displayNames } from './shared.js';
 
 /** Must match core/documents/seating.ts (the print draws the same seats). */
 const DRAFT_SEAT_STREAM = 0x5345;
-const POD_MAX = 8;
+/** The usual booster-draft pod (MTR 7.6 names no number: "roughly equal size"). */
+export const DEFAULT_DRAFT_POD_SIZE = 8;
 
 export function draftSeats(state: EventState): { pod: number; seats: Player[] }[] {
   const byPod = new Map<number, Player[]>();
@@ -33,9 +35,12 @@ export function draftSeats(state: EventState): { pod: number; seats: Player[] }[
     });
 }
 
-/** Pod sizes for n players: ⌈n / 8⌉ pods, as equal as possible (20 → 7, 7, 6). */
-export function podSizes(n: number): number[] {
-  const pods = Math.max(1, Math.ceil(n / POD_MAX));
+/**
+ * Pod sizes for n players around a pod size s: the number of pods whose size is nearest s (n / s
+ * rounded, at least one), as equal as possible. s = 8: 9 → 9; 12 → 6, 6; 17 → 9, 8; 20 → 7, 7, 6.
+ */
+export function podSizes(n: number, size = DEFAULT_DRAFT_POD_SIZE): number[] {
+  const pods = Math.max(1, Math.round(n / Math.max(2, size)));
   return Array.from({ length: pods }, (_, i) => Math.floor(n / pods) + (i < n % pods ? 1 : 0));
 }
 
@@ -56,11 +61,14 @@ export function DraftPods({ state }: { state: EventState }) {
   const active = state.players.filter((p) => p.droppedAfterRound === undefined);
   const unseated = active.filter((p) => p.draftPod === undefined);
   const canSeat = state.rounds.length === 0 && active.length >= 2;
+  const [podSizeText, setPodSizeText] = useState(String(DEFAULT_DRAFT_POD_SIZE));
+  const podSize = Math.max(2, Math.min(24, Number.parseInt(podSizeText, 10) || DEFAULT_DRAFT_POD_SIZE));
+  const planned = podSizes(active.length, podSize);
 
   const seatPods = async (): Promise<void> => {
     const store = useStation.getState();
     const shuffled = randomShuffle(active);
-    const sizes = podSizes(shuffled.length);
+    const sizes = podSizes(shuffled.length, podSize);
     const changes: { id: string; pod: number }[] = [];
     let at = 0;
     sizes.forEach((size, index) => {
@@ -80,6 +88,20 @@ export function DraftPods({ state }: { state: EventState }) {
         <h2>Draft pods</h2>
         <div className="toolbar">
           {canSeat && (
+            <label className="inline">
+              Pod size
+              <input
+                type="number"
+                min={2}
+                max={24}
+                value={podSizeText}
+                onChange={(e) => setPodSizeText(e.target.value)}
+                data-testid="draft-pod-size"
+                style={{ width: '4.5rem' }}
+              />
+            </label>
+          )}
+          {canSeat && (
             <button type="button" onClick={() => void seatPods()} data-testid="seat-draft-pods">
               {pods.length > 0 ? 'Seat draft pods again' : 'Seat draft pods'}
             </button>
@@ -89,7 +111,14 @@ export function DraftPods({ state }: { state: EventState }) {
       </div>
       <p className="muted">
         Players are paired only inside their draft pod (MTR 7.6){state.settings.pairWithinDraftPods ? '' : ' — lifted for this event'}.{' '}
-        {canSeat ? 'Seat draft pods splits the active players at random into pods of at most 8.' : 'Pods are fixed once round 1 is paired.'}
+        {canSeat ? (
+          <span data-testid="draft-pod-plan">
+            Pods of roughly equal size around the pod size (MTR 7.6): {plural(active.length, 'active player')} →{' '}
+            {planned.length === 1 ? `one pod of ${planned[0]}` : `${planned.length} pods (${planned.join(', ')})`}, seated at random.
+          </span>
+        ) : (
+          'Pods are fixed once round 1 is paired.'
+        )}
       </p>
       {unseated.length > 0 && pods.length > 0 && (
         <p className="warning">Not in a draft pod: {unseated.map((p) => isolate(names.get(p.id) ?? p.id)).join(', ')}</p>

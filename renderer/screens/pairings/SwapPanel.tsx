@@ -1,16 +1,19 @@
 /**
- * Manual change of a published pairing before any result: swap two players (two selects, or click
- * names in the tables), with a required reason that the journal keeps. After a result is in the
- * host refuses; its words are shown here.
+ * Fix one table without touching the round: swap two players (two selects, or click names in the
+ * tables) between tables that have no result yet — or with a player on a pairing bye — while the
+ * results entered stand. A `fix-tables` command with a required reason that the journal keeps; the
+ * pairing check of the new tables shows before it is sent. Players whose table has a result cannot
+ * be picked, and say why; the host's refusal, if any, is shown in its words.
  */
 import { useMemo, useState } from 'react';
 import type { DispatchAck } from '../../../core/api/contract.js';
-import type { Bye, EventState, PlayerId, Round } from '../../../core/model/types.js';
+import type { EventState, PlayerId, Round } from '../../../core/model/types.js';
 import { sortByFamilyName } from '../../../core/documents/names.js';
-import { opponentHistory } from '../../../core/event/queries.js';
+import { fixCommand, fixedReason, roundAfterFix, swapFix, type TableFix } from '../../../core/event/table-fix.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
+import { PairingCheck } from './PairingCheck.js';
 import { displayNames, playersById } from './shared.js';
 
 export interface SwapPanelProps {
@@ -32,15 +35,6 @@ function places(round: Round): Map<PlayerId, Place> {
   return out;
 }
 
-/** The round with the two players' places exchanged. */
-export function swapped(round: Round, a: PlayerId, b: PlayerId): { tables: { table: number; seats: PlayerId[] }[]; byes: Bye[] } {
-  const swap = (id: PlayerId): PlayerId => (id === a ? b : id === b ? a : id);
-  return {
-    tables: round.tables.map((t) => ({ table: t.table, seats: t.seats.map(swap) })),
-    byes: round.byes.map((bye) => ({ player: swap(bye.player), kind: bye.kind })),
-  };
-}
-
 export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPanelProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,38 +50,25 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
   const name = (id: PlayerId): string => names.get(id) ?? id;
   const inText = (id: PlayerId): string => isolate(name(id));
 
-  // A heads-up, not a block: the swap may seat two players together again.
-  const rematches = useMemo(() => {
-    if (!first || !second || first === second) return [];
-    const earlier = opponentHistory(state.rounds.filter((r) => r.number < round.number));
-    const { tables } = swapped(round, first, second);
-    const out: string[] = [];
-    for (const id of [first, second]) {
-      const table = tables.find((t) => t.seats.includes(id));
-      for (const other of table?.seats ?? [])
-        if (other !== id && (earlier.get(id)?.get(other) ?? 0) > 0 && !out.some((m) => m.includes(inText(other)) && m.includes(inText(id))))
-          out.push(`${inText(id)} and ${inText(other)} have met before; after this swap they meet again.`);
+  // The fix the two picks make, with the pairing check of the new tables (rematches, pair-downs, in
+  // words) — a heads-up, not a block; or why it cannot be made.
+  const fix = useMemo((): { fix: TableFix } | { problem: string } | null => {
+    if (!first || !second || first === second) return null;
+    try {
+      return { fix: swapFix(state, first, second) };
+    } catch (error) {
+      return { problem: error instanceof Error ? error.message : String(error) };
     }
-    return out;
-  }, [first, second, round, state.rounds]);
+  }, [first, second, round, state]);
 
   const submit = async (): Promise<void> => {
     setProblem(null);
     if (!first || !second) return setProblem('Pick the two players to swap.');
     if (first === second) return setProblem('Pick two different players.');
+    if (fix && 'problem' in fix) return setProblem(fix.problem);
     if (!reason.trim()) return setProblem('Say why the pairing is changed: the reason is kept in the event log.');
-    const next = swapped(round, first, second);
-    const command = {
-      type: 'pair-round' as const,
-      round: round.number,
-      stage: round.stage,
-      tables: next.tables,
-      byes: next.byes,
-      ...(round.waiting ? { waiting: round.waiting } : {}),
-      seed: round.seed ?? 0,
-      replace: true,
-      reason: reason.trim(),
-    };
+    if (!fix) return;
+    const command = fixCommand(fix.fix, reason);
     setBusy(true);
     const store = useStation.getState();
     const outcome = await store.run('Saving…', async (api): Promise<{ ack: DispatchAck } | { error: string }> => {
@@ -122,11 +103,15 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
         }}
       >
         <option value="">— pick a player —</option>
-        {options.map(({ item }) => (
-          <option key={item.id} value={item.id}>
-            {inText(item.id)} — {where.get(item.id)?.where}
-          </option>
-        ))}
+        {options.map(({ item }) => {
+          const why = fixedReason(round, item.id);
+          return (
+            <option key={item.id} value={item.id} disabled={why !== null}>
+              {inText(item.id)} — {where.get(item.id)?.where}
+              {why ? ` (cannot move: ${why})` : ''}
+            </option>
+          );
+        })}
       </select>
     </label>
   );
@@ -142,10 +127,8 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
       }}
     >
       <h3>Swap two players in round {round.number}</h3>
-      <p className="muted">Pick two players here or click their names in the tables. Allowed until the first result of the round is entered.</p>
-      {hasResults && (
-        <p className="warning">Round {round.number} already has results: the station will refuse to change its pairing. Amend results on the Results screen instead.</p>
-      )}
+      <p className="muted">Pick two players here or click their names in the tables: players at tables without a result, or on a bye. The other tables and every result entered stand.</p>
+      {hasResults && <p className="muted">Tables with a result keep their players (amend a result on the Results screen instead).</p>}
       <div className="toolbar">
         {select(0, 'First player')}
         {select(1, 'Second player')}
@@ -155,11 +138,14 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
           <Name>{name(first)}</Name> goes to {where.get(second)?.where}; <Name>{name(second)}</Name> goes to {where.get(first)?.where}.
         </p>
       )}
-      {rematches.map((m) => (
-        <p key={m} className="warning">
-          {m}
+      {fix && 'problem' in fix && (
+        <p className="warning" data-testid="swap-refused">
+          {fix.problem}
         </p>
-      ))}
+      )}
+      {fix && 'fix' in fix && (
+        <PairingCheck state={state} round={round.number} proposal={{ ...roundAfterFix(round, fix.fix), warnings: fix.fix.warnings, seed: round.seed ?? 0 }} />
+      )}
       <label className="reason">
         Reason (required, kept in the event log)
         <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Ana and Bo are siblings (Head Judge's call)" maxLength={500} />

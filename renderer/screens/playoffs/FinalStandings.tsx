@@ -1,0 +1,79 @@
+/**
+ * "Post final standings": once the playoff is over, the champion and the final standings — the
+ * playoff players by how far they got, then everyone else in Swiss order (core/rulesets/
+ * final-standings.ts) — with the standings print. The projector shows the same (ProjectorScreen).
+ */
+import { useMemo } from 'react';
+import type { EventState, PlayerId, Standing } from '../../../core/model/types.js';
+import { finalStandings, playoffFinishLabel } from '../../../core/rulesets/final-standings.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { Name } from '../../components/Name.js';
+import { PrintButton } from '../../components/PrintButton.js';
+import { plural } from '../../lib/format.js';
+
+/** The final standings of a finished playoff and its champion (null while the event goes on). */
+export function finalResults(state: EventState): { standings: Standing[]; champion: Standing | undefined } | null {
+  let standings: Standing[] | null = null;
+  try {
+    standings = finalStandings(state);
+  } catch {
+    standings = null;
+  }
+  if (!standings) return null;
+  return { standings, champion: standings.find((s) => s.playoff === 'champion') };
+}
+
+/** "12 points · 4–1–0", with byes when there were any (Lightseekers: wins). */
+export function recordLine(state: EventState, s: Standing): string {
+  const unit = getRuleset(state.ruleset).family === 'lightseekers' ? 'win' : 'point';
+  const { wins, losses, draws, byes } = s.record;
+  return `${plural(s.points, unit)} · ${wins}–${losses}–${draws}${byes > 0 ? ` · ${plural(byes, 'bye')}` : ''}`;
+}
+
+export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
+  const results = useMemo(() => finalResults(state), [state]);
+  if (!results) return null;
+  const { standings, champion } = results;
+  const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
+  return (
+    <section className="card final-standings" aria-label="Final standings" data-testid="final-standings">
+      <div className="preview-head">
+        <div>
+          <p className="eyebrow">Final standings — also on the projector</p>
+          <h3 data-testid="final-champion">
+            {champion ? (
+              <>
+                {lightseekers ? 'Winner' : 'Champion'}: <Name>{nameOf(champion.id)}</Name>
+              </>
+            ) : (
+              'The playoff is complete'
+            )}
+          </h3>
+        </div>
+        <PrintButton doc="standings" label="final standings" primary />
+      </div>
+      <table className="grid striped">
+        <thead>
+          <tr>
+            <th className="num">Place</th>
+            <th>Player</th>
+            <th>Playoff</th>
+            <th>Swiss</th>
+          </tr>
+        </thead>
+        <tbody>
+          {standings.map((s) => (
+            <tr key={s.id} data-player={s.id} className={s.playoff === 'champion' ? 'champion' : undefined}>
+              <td className="num">{s.rank}</td>
+              <td>
+                <Name className={s.dropped ? 'dropped' : undefined}>{nameOf(s.id)}</Name>
+              </td>
+              <td>{playoffFinishLabel(s.playoff)}</td>
+              <td className="muted">{recordLine(state, s)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
