@@ -7,17 +7,27 @@
  * an entry; a budget nothing measures yet is listed from PENDING so the table always shows all of
  * ARCHITECTURE.md's budgets.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
 import { apply } from '../../core/event/apply.js';
+import type { Command } from '../../core/event/commands.js';
+import { opponentHistory } from '../../core/event/queries.js';
 import type { EventState } from '../../core/model/types.js';
+import { podObjective } from '../../core/pairing/pods.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { simulateEvent } from '../../core/simulate.js';
 import { openEventStore, writeEventSaveSync } from '../../electron/host/event-store.js';
+import { readJournalAsync } from '../../electron/host/journal-format.js';
 import { createPrintService } from '../../electron/host/print/print-service.js';
+import { connectWebSocket, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import { amendCommand, mtrEvent } from '../host/save-fixtures.js';
+import { stalledWindow, writeBigEvent } from '../support/stalled-window.js';
 
 interface Row {
   work: string;
@@ -136,6 +146,43 @@ function podFaults(state: EventState): { repeats: number; twiceSmaller: number; 
   return { repeats, twiceSmaller, meanSpread };
 }
 
+/**
+ * Pod quality by the pairing's own objective (core/pairing/pods.ts): per round after the first, the
+ * players seated away from their top-to-bottom fill pod (by points) and the points they moved,
+ * measured on the pairing input rebuilt from the state before the round.
+ */
+function podMoves(state: EventState): { moved: number[]; pointsMoved: number[] } {
+  const n = state.settings.podSize;
+  const ruleset = getRuleset(state.ruleset);
+  const moved: number[] = [];
+  const pointsMoved: number[] = [];
+  state.rounds.forEach((round, r) => {
+    if (r === 0 || round.stage !== 'swiss') return;
+    const before = state.rounds.slice(0, r);
+    const seated = new Set(round.tables.flatMap((t) => t.seats));
+    const history = opponentHistory(before);
+    const smaller = new Map<string, number>();
+    for (const past of before)
+      if (past.stage === 'swiss') for (const t of past.tables) if (t.seats.length < n) for (const id of t.seats) smaller.set(id, (smaller.get(id) ?? 0) + 1);
+    const objective = podObjective(
+      {
+        players: ruleset
+          .standings({ ...state, rounds: before })
+          .filter((s) => seated.has(s.id))
+          .map((s) => ({ id: s.id, points: s.points, smallerPods: smaller.get(s.id) ?? 0 })),
+        sizes: round.tables.map((t) => t.seats.length),
+        podSize: n,
+        opponentsOf: (id) => history.get(id)?.keys() ?? [],
+        limitSmallerPods: state.ruleset === 'mamtr-2024',
+      },
+      round.tables.map((t) => t.seats),
+    );
+    moved.push(objective.moved);
+    pointsMoved.push(objective.pointsMoved);
+  });
+  return { moved, pointsMoved };
+}
+
 function podPairing(players: number, rounds: number, budgetMs?: number, dropRate = 0): Benchmark {
   const label = `${players.toLocaleString('en')} players`;
   return {
@@ -150,6 +197,9 @@ function podPairing(players: number, rounds: number, budgetMs?: number, dropRate
       console.log(`  per round: ${pairingMs.map((m) => m.toFixed(1)).join(', ')} ms`);
       console.log(`  max ${ms(slowest)}; whole simulation ${ms(total)}; ${state.players.filter((p) => p.droppedAfterRound !== undefined).length} dropped`);
       console.log(`  repeated pod-mates ${faults.repeats}, players twice in a smaller pod ${faults.twiceSmaller}, mean standings spread inside pods ${faults.meanSpread.toFixed(3)} points`);
+      const moves = podMoves(state);
+      const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+      console.log(`  players away from their fill pod, rounds 2–${rounds}: ${moves.moved.join(', ')} (points moved ${moves.pointsMoved.join(', ')})`);
       const limit = budgetMs !== undefined ? { budget: `under ${budgetMs} ms`, limitMs: budgetMs } : { budget: '' };
       return [
         { work: `pair one round of pods, ${label}, round ${rounds}`, ...limit, measured: last },
@@ -160,7 +210,12 @@ function podPairing(players: number, rounds: number, budgetMs?: number, dropRate
           measured: `${faults.repeats} / ${faults.twiceSmaller}`,
           ok: faults.repeats === 0 && faults.twiceSmaller === 0,
         },
-        { work: `  mean standings spread inside pods, ${label}`, budget: '', measured: `${faults.meanSpread.toFixed(3)} points` },
+        { work: `  mean points spread inside a pod, ${label}`, budget: '', measured: `${faults.meanSpread.toFixed(3)} points` },
+        {
+          work: `  players paired away from their fill pod, rounds 2–${rounds}, ${label}`,
+          budget: '',
+          measured: `${sum(moves.moved)} (${sum(moves.pointsMoved)} points; most in a round ${Math.max(0, ...moves.moved)})`,
+        },
       ];
     },
   };
@@ -307,6 +362,175 @@ function printing(slips: number, boardPlayers: number, budgetMs: number): Benchm
   };
 }
 
+/**
+ * Issue 12 item 2: browser mode in a child process (its own memory, nothing of this one) at a
+ * 1,024-player event; a client enters results at a steady rate while one window connected to `/rpc`
+ * never reads. The host's resident memory before the stalled window and after `seconds` of results
+ * (and its peak, sampled every second): it must stay bounded (the stalled window is dropped).
+ */
+function stalledWindowMemory(players: number, seconds: number, perSecond: number, budgetMb: number): Benchmark {
+  const label = players.toLocaleString('en');
+  return {
+    name: `host memory with one stalled window: ${seconds} s of results at ${perSecond}/s, ${label} players (browser mode in a child process)`,
+    async run() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-stalled-'));
+      const dataDir = path.join(dir, 'station');
+      mkdirSync(path.join(dataDir, 'events'), { recursive: true });
+      const event = writeBigEvent(path.join(dataDir, 'events'), players);
+      const host = spawn(process.execPath, ['--import', 'tsx', 'electron/web.ts', '--port', '0', '--data-dir', dataDir], {
+        cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      host.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      host.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const rssMb = (): number => {
+        const status = readFileSync(`/proc/${host.pid}/status`, 'utf8');
+        return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+      };
+      const signedMb = (mb: number): string => `${mb < 0 ? '−' : '+'}${Math.abs(mb).toFixed(1)} MB`;
+      const sleep = (msToWait: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, msToWait)));
+      let driver: ReturnType<typeof connectWebSocket> | undefined;
+      try {
+        for (let i = 0; i < 600 && !/open http:\/\/127\.0\.0\.1:\d+\/\?key=/.test(out); i++) {
+          if (host.exitCode !== null) break;
+          await sleep(100);
+        }
+        const found = /open http:\/\/127\.0\.0\.1:(\d+)\/\?key=([\w-]+)/.exec(out);
+        if (!found) throw new Error(`browser mode did not start: ${out.slice(0, 200)}`);
+        const port = Number(found[1]);
+        const key = found[2] as string;
+        driver = connectWebSocket(`ws://127.0.0.1:${port}/rpc?key=${key}`, { create: (u) => new WebSocket(u) as unknown as WebSocketLike, reconnect: false });
+        await driver.channel.ready;
+        await driver.api.openEvent({ path: path.basename(event.file) });
+        let n = 0;
+        const steady = async (count: number, onSecond: () => void): Promise<void> => {
+          const started = performance.now();
+          for (let i = 0; i < count; i++) {
+            await sleep(started + (i * 1000) / perSecond - performance.now());
+            await driver?.api.dispatch({ command: event.result(n++) });
+            if (i % perSecond === perSecond - 1) onSecond();
+          }
+        };
+        await steady(5 * perSecond, () => undefined); // warm up: the first pushes, the JIT
+        const before = rssMb();
+        const stalled = await stalledWindow(port, key);
+        let peak = before;
+        await steady(seconds * perSecond, () => (peak = Math.max(peak, rssMb())));
+        const after = rssMb();
+        peak = Math.max(peak, after);
+        const droppedIt = /Dropped a window that fell behind/.test(out);
+        stalled.socket.destroy();
+        console.log(`  resident memory ${before.toFixed(0)} MB before the stalled window, ${after.toFixed(0)} MB after ${seconds} s (peak ${peak.toFixed(0)} MB); ${n} results; stalled window ${droppedIt ? 'dropped' : 'NOT dropped'}`);
+        const growth = Math.max(after, peak) - before;
+        return [
+          {
+            work: `host memory with one stalled window after ${seconds} s of results, ${label} players`,
+            budget: `under +${budgetMb} MB`,
+            measured: `${signedMb(after - before)} (peak ${signedMb(peak - before)})`,
+            ok: growth < budgetMb,
+          },
+          { work: '  the stalled window dropped by the host', budget: 'yes', measured: droppedIt ? 'yes' : 'no', ok: droppedIt },
+        ];
+      } finally {
+        driver?.channel.close();
+        const exited = new Promise((resolve) => host.once('exit', resolve));
+        if (host.exitCode === null) host.kill('SIGTERM');
+        await exited;
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Opening long saves (issue 12): a round clock paused and resumed 100,000 times (its pauses array
+ * used to be copied per pause: 143–170 s and 2.5 GB), and a chain of undos of undos (each used to
+ * re-fold the chain). Written with the real writer in a temp folder, opened through the store
+ * (median of `runs`); plus the longest the event loop waited while readJournalAsync read it.
+ */
+async function timeOpening(file: string, runs: number, entries: number): Promise<{ opens: number[]; longestHoldMs: number; rssMb: number }> {
+  const opens: number[] = [];
+  let rss = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const store = await openEventStore(file, { station: 'bench' });
+    opens.push(performance.now() - started);
+    rss = Math.max(rss, process.memoryUsage().rss);
+    if (store.entries().length !== entries || store.readOnly) throw new Error('the save did not open whole');
+    await store.close();
+  }
+  let longest = 0;
+  let last = performance.now();
+  let probing = true;
+  const probe = (): void => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (probing) setImmediate(probe);
+  };
+  setImmediate(probe);
+  await readJournalAsync(await readFile(file));
+  probing = false;
+  return { opens, longestHoldMs: longest, rssMb: Math.round(rss / 1e6) };
+}
+
+function openPauseSave(lines: number, budgetMs: number, runs = 3): Benchmark {
+  const label = lines.toLocaleString('en');
+  return {
+    name: `open a save of ${label} clock pause/resume lines (median of ${runs})`,
+    async run() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-'));
+      try {
+        const t0 = Date.UTC(2026, 4, 1, 9);
+        const commands: Command[] = [
+          { type: 'create-event', id: 'bench-pauses', name: 'Paused Open', ruleset: 'mtr', settings: {}, seed: 1, createdAt: '2026-05-01T09:00:00.000Z' },
+          { type: 'register-player', player: { id: 'p1', name: 'Alice Archer' }, draw: 1 },
+          { type: 'register-player', player: { id: 'p2', name: 'Bruno Baker' }, draw: 2 },
+          { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['p1', 'p2'] }], byes: [], seed: 1 },
+          { type: 'start-round-clock', round: 1, at: t0 },
+        ];
+        for (let i = 1; i <= lines; i++)
+          commands.push(i % 2 ? { type: 'pause-clock', round: 1, at: t0 + i * 1000, reason: 'judge call' } : { type: 'resume-clock', round: 1, at: t0 + i * 1000 });
+        const file = path.join(dir, 'pauses.podium');
+        const built = performance.now();
+        writeEventSaveSync(file, commands, { station: 'bench' });
+        console.log(`  built in ${ms(performance.now() - built)}: ${commands.length} commands, ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+        const { opens, longestHoldMs, rssMb } = await timeOpening(file, runs, commands.length);
+        console.log(`  open: ${opens.map((t) => t.toFixed(0)).join(', ')} ms; resident memory up to ${rssMb} MB; longest event-loop wait while reading (readJournalAsync) ${ms(longestHoldMs)}`);
+        return [
+          { work: `open a save of ${label} clock pause/resume lines`, budget: `under ${budgetMs / 1000} s`, limitMs: budgetMs, measured: median(opens) },
+          { work: '  longest the event loop waits while it is read', budget: '', measured: longestHoldMs },
+        ];
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function openChainedUndos(undos: number, runs = 5): Benchmark {
+  const label = undos.toLocaleString('en');
+  return {
+    name: `open a save of ${label} chained undos (an undo of the undo of the undo … of a result; 64 players, 3 rounds; median of ${runs})`,
+    async run() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-'));
+      try {
+        const { commands } = mtrEvent({ players: 64, rounds: 3, seed: 2026 });
+        commands.push({ type: 'undo', target: commands.length - 1 });
+        for (let i = 1; i < undos; i++) commands.push({ type: 'undo', target: commands.length - 1 });
+        const file = path.join(dir, 'undos.podium');
+        writeEventSaveSync(file, commands, { station: 'bench' });
+        const { opens, longestHoldMs } = await timeOpening(file, runs, commands.length);
+        console.log(`  open: ${opens.map((t) => t.toFixed(0)).join(', ')} ms; longest event-loop wait while reading (readJournalAsync) ${ms(longestHoldMs)}`);
+        return [{ work: `open a save of ${label} chained undos`, budget: '', measured: median(opens) }];
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 const BENCHMARKS: Benchmark[] = [
   swissPairing(1024, 12),
   swissPairing(4096, 12, 250),
@@ -314,8 +538,12 @@ const BENCHMARKS: Benchmark[] = [
   podPairing(1024, 9, undefined, 0.02),
   podPairing(2048, 9, 250),
   podPairing(2047, 9, 250),
+  podPairing(4096, 9),
   eventSave(20_000, 200, 500, 10),
   printing(1000, 4096, 5000),
+  stalledWindowMemory(1024, 60, 20, 50),
+  openPauseSave(200_000, 2000),
+  openChainedUndos(8000),
 ];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */

@@ -161,8 +161,8 @@ function optimise(c: Crafted): { pods: number[][]; fill: number[][]; fillRepeats
     pods: result.pods.map((pod) => pod.map((id) => Number(id.slice(1)))),
     fill,
     fillRepeats,
-    repeats: result.repeats,
-    secondSmaller: result.secondSmallerPods,
+    repeats: result.objective.repeats,
+    secondSmaller: result.objective.secondSmallerPods,
   };
 }
 

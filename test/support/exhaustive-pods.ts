@@ -1,16 +1,22 @@
 /**
- * A brute-force reference for pod pairing (core/pairing/pods.ts, RULES 2 "Pairing"): the exact
- * lexicographic minimum of [repeats, second smaller pods] over EVERY way to split a small field into
- * pods of the given sizes. Written independently of the optimiser (no shared cost code).
+ * References for pod pairing (core/pairing/pods.ts, RULES 2 "Pairing"), written independently of the
+ * optimiser (no shared cost code):
  *
- *   - repeats: pairs of players seated together who have met before (a pair met twice counts once);
- *   - second smaller pods: players with an earlier smaller pod seated in a pod smaller than n again
- *     (counted only when `limitSmallerPods`, as MAMTR 10.4A asks).
- *
- * Enumeration: pods are filled in order; the members of a pod are chosen as an increasing set of
- * indices, and of consecutive pods of the same size the later one must start with a higher index
- * than the earlier one (pods of equal size are interchangeable). 12 players in pods of 3 is 15,400
- * partitions, so everything up to MAX_BRUTE_FORCE_PLAYERS takes milliseconds.
+ *   - bruteForcePods: the exact lexicographic minimum of [repeats, second smaller pods] over EVERY
+ *     way to split a small field into pods of the given sizes;
+ *       · repeats: pairs of players seated together who have met before (a pair met twice counts
+ *         once);
+ *       · second smaller pods: players with an earlier smaller pod seated in a pod smaller than n
+ *         again (counted only when `limitSmallerPods`, as MAMTR 10.4A asks);
+ *     pods are filled in order; the members of a pod are chosen as an increasing set of indices, and
+ *     of consecutive pods of the same size the later one must start with a higher index than the
+ *     earlier one (pods of equal size are interchangeable). 12 players in pods of 3 is 15,400
+ *     partitions, so everything up to MAX_BRUTE_FORCE_PLAYERS takes milliseconds;
+ *   - objectiveOf / bruteForceObjective: the whole objective of issue 13 (repeats, second smaller
+ *     pods, players moved from the top-to-bottom fill by points, points moved, pods moved), of one
+ *     arrangement and at its exact optimum (pods in table order: each is measured against its own
+ *     fill pod, so they are not interchangeable);
+ *   - swapRepairedFill: the fill repaired by single swaps, the baseline the optimiser never loses to.
  */
 
 import { opponentHistory } from '../../core/event/queries.js';
@@ -214,7 +220,7 @@ export function objectiveOf(field: RankedField, pods: readonly (readonly string[
 /**
  * The best objective of every arrangement into pods in table order (pods are not interchangeable:
  * each is measured against its own fill pod). Branch and bound on the partial sum, which never
- * decreases as pods are added.
+ * decreases as pods are added; `arrangements` counts the complete ones reached.
  */
 export function bruteForceObjective(field: RankedField): PodObjective & { arrangements: number } {
   const n = field.order.length;

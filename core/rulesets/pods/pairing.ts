@@ -83,6 +83,7 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
             players: [a, b],
           });
       }
+    warnings.push(...podPointsWarnings(table, (id) => pointsOf.get(id) ?? 0, nameOf));
     if (table.seats.length < n) {
       warnings.push({
         kind: 'smaller-pod',
@@ -99,6 +100,39 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
     }
   }
   return { tables, byes: roundByes, warnings, seed };
+}
+
+/**
+ * Pod pair-ups and pair-downs in words (10.4A), as the head-to-head check names its pair-downs: in a
+ * pod whose players are not all on the same points, everyone off the pod's level (the points most
+ * of its players have; on a tie the lower, so the higher players are the ones paired down) is named
+ * with the points around them: "Quentin Dupont (7 points) plays in a pod of 1-point players".
+ */
+export function podPointsWarnings(table: Table, pointsOf: (id: string) => number, nameOf: (id: string) => string): PairingWarning[] {
+  const points = table.seats.map(pointsOf);
+  const count = new Map<number, number>();
+  for (const p of points) count.set(p, (count.get(p) ?? 0) + 1);
+  if (count.size < 2) return [];
+  let level = points[0] as number;
+  for (const [p, c] of count) {
+    const best = count.get(level) as number;
+    if (c > best || (c === best && p < level)) level = p;
+  }
+  const warnings: PairingWarning[] = [];
+  table.seats.forEach((id, k) => {
+    const own = points[k] as number;
+    if (own === level) return;
+    const others = points.filter((_, o) => o !== k).sort((a, b) => b - a);
+    const where = others.every((p) => p === others[0])
+      ? `a pod of ${others[0]}-point players`
+      : `a pod with players on ${others.slice(0, -1).join(', ')} and ${others[others.length - 1]} points`;
+    warnings.push({
+      kind: 'pair-down',
+      message: `${nameOf(id)} (${own} ${own === 1 ? 'point' : 'points'}) plays in ${where} (table ${table.table})`,
+      players: [id],
+    });
+  });
+  return warnings;
 }
 
 /** How many Swiss pods smaller than n each player has sat in. */
