@@ -3,6 +3,7 @@
  * the real UI — typing, clicking, the keyboard — and waits on what the screen shows (never on time).
  * Each step saves a screenshot (test/e2e/screenshots/<event>-<step>.png, 1366×768 and the full page).
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { splitName } from '../../core/documents/names.js';
@@ -19,6 +20,14 @@ export interface NewEvent {
   /** Announced Swiss rounds (blank: the recommendation). */
   rounds?: number;
   expectedPlayers?: number;
+  /** mtr: the Two-Headed Giant setting (teams of 2 playing as one, one-game matches). */
+  twoHeadedGiant?: boolean;
+}
+
+/** A team as registered: its name and its people, seat A first. */
+export interface NewTeam {
+  name: string;
+  members: readonly string[];
 }
 
 const WAIT = { timeout: 15_000 };
@@ -84,6 +93,7 @@ export class Scorekeeper {
     if (event.podSize) await this.testId('setting-podSize').selectOption(String(event.podSize));
     if (event.expectedPlayers !== undefined) await this.testId('expected-players').fill(String(event.expectedPlayers));
     if (event.rounds !== undefined) await this.testId('swiss-rounds').fill(String(event.rounds));
+    if (event.twoHeadedGiant) await this.testId('setting-twoHeadedGiant').check();
     await this.shot('start');
     await this.testId('create-event').click();
     await page.getByRole('heading', { name: event.name, level: 1 }).waitFor(WAIT);
@@ -104,6 +114,27 @@ export class Scorekeeper {
       await eventually(() => box.inputValue()).toBe('');
     }
     await eventually(() => this.activeCount()).toBe(before + names.length);
+  }
+
+  /**
+   * Register teams from the keyboard: the team's name, then each seat's person (Tab from the name box
+   * would pass the note first, so the seat boxes are clicked), Enter — the cursor is back in the name box.
+   */
+  async registerTeams(teams: readonly NewTeam[]): Promise<void> {
+    const box = this.testId('register-name');
+    const before = await this.activeCount();
+    for (const team of teams) {
+      await box.click();
+      await this.page.keyboard.type(team.name);
+      for (const [i, member] of team.members.entries()) {
+        await this.testId(`register-seat-${'ABC'[i] as string}`).click();
+        await this.page.keyboard.type(member);
+      }
+      await this.page.keyboard.press('Enter');
+      await eventually(() => box.inputValue()).toBe('');
+      await eventually(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    await eventually(() => this.activeCount()).toBe(before + teams.length);
   }
 
   /** Register from a pasted CSV list on the Players screen's import. */
@@ -156,6 +187,28 @@ export class Scorekeeper {
       out.set(number, await table.locator('[data-player]').evaluateAll((els) => els.map((e) => e.getAttribute('data-player') as string)));
     }
     return out;
+  }
+
+  /** Table → its seats (player ids in seat order) of the proposal shown (not yet published). */
+  async proposalSeating(): Promise<Map<number, string[]>> {
+    const tables = this.testId('pairing-preview').getByTestId('round-tables').locator('[data-table]');
+    const out = new Map<number, string[]>();
+    for (const table of await tables.all()) {
+      const number = Number(await table.getAttribute('data-table'));
+      out.set(number, await table.locator('[data-player]').evaluateAll((els) => els.map((e) => e.getAttribute('data-player') as string)));
+    }
+    return out;
+  }
+
+  /**
+   * Print a document of the round shown on the Pairings screen with its Print button, as the
+   * scorekeeper does: the station saves the PDF the host rendered (a download in browser mode).
+   * Returns the PDF's bytes.
+   */
+  async printFromPairings(doc: 'pairings-by-name' | 'pairings-by-table' | 'match-slips' | 'seating' | 'round-pack'): Promise<Buffer> {
+    const [download] = await Promise.all([this.page.waitForEvent('download', WAIT), this.testId('published-round').locator(`button[data-print="${doc}"]`).click()]);
+    const file = await download.path();
+    return readFile(file);
   }
 
   async byes(): Promise<string[]> {
