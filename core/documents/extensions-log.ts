@@ -23,9 +23,14 @@ const ROW_PITCH = ROW_HEIGHT + 7;
 /** Title, rules block, the table's header row and the note under the table. */
 const HEADING_HEIGHT = 150;
 
-/** Where the extra minutes for a deck check come from, by rule set family. */
+/**
+ * Where the extra minutes for a deck check come from: Commander X.5A (+4) only in a Commander event
+ * (the pod rule sets' `format` setting); any other Magic event, pods included, follows MTR 2.6 (+3);
+ * a rule set that cites no Magic document (Lightseekers, its terms) follows its own event rules.
+ */
 function deckCheckSource(ctx: DocContext): string {
-  return ctx.ruleset.family === 'pods' ? 'Commander X.5A' : ctx.ruleset.family === 'head-to-head' ? 'MTR 2.6' : 'event rules';
+  if (ctx.ruleset.terms.document === null) return 'event rules';
+  return ctx.state.settings.format === 'commander' ? 'Commander X.5A' : 'MTR 2.6';
 }
 
 export function endOfRoundInWords(procedure: EndOfRoundProcedure): string {

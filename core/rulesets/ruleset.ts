@@ -156,6 +156,16 @@ export interface RulesetTerms {
   document: string | null;
 }
 
+/**
+ * A Magic Tournament Rules section as screens cite it ("MTR 2.10"), for a rule set whose events
+ * follow the MTR — `mtr`, and the multiplayer documents, which keep the MTR's numbering and only add
+ * to it (a pod event's drops are still MTR 2.10) — or null for one that cites no Magic document
+ * (Lightseekers): the screen then says the rule without a citation.
+ */
+export function mtrCitation(terms: RulesetTerms, section: string): string | null {
+  return terms.document === null ? null : `MTR ${section}`;
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   readonly title: string;

@@ -1,6 +1,15 @@
 /** Facts about the open event that several screens show, derived from the pushed state. */
-import type { EventState, Player, Round } from '../../core/model/types.js';
+import type { EventState, Player, Round, RulesetId, Settings } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
+
+/**
+ * What one competitor of the event is called: a team in team events (MTR 8 teams of 2 or 3, MTR 9
+ * Two-Headed Giant — a team is one competitor: it is paired, scored and counted for the rounds), a
+ * player otherwise. Screens and the start form say "teams" where they mean teams.
+ */
+export function competitorNoun(ruleset: RulesetId, settings: Settings): 'team' | 'player' {
+  return getRuleset(ruleset).family === 'head-to-head' && (settings.teamSize > 1 || settings.twoHeadedGiant) ? 'team' : 'player';
+}
 
 export function currentRound(state: EventState): Round | undefined {
   return state.rounds[state.rounds.length - 1];
@@ -74,7 +83,7 @@ export function primaryAction(state: EventState): PrimaryAction {
     if (playoffComplete(state)) return { kind: 'standings', label: 'Post final standings' };
     return { kind: 'next-playoff', label: 'Pair the next playoff round' };
   }
-  if (activeCount(state) < 2) return { kind: 'register', label: 'Register players' };
+  if (activeCount(state) < 2) return { kind: 'register', label: `Register ${competitorNoun(state.ruleset, state.settings)}s` };
   const played = swissRoundsPlayed(state);
   // Before round 1 there is always a round to pair, even where the table recommends no Swiss.
   if (played === 0 || played < plannedSwissRounds(state)) return { kind: 'pair', label: `Pair round ${played + 1}`, round: played + 1 };

@@ -11,11 +11,13 @@ import type { StationApi } from '../../core/api/contract.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId, Round } from '../../core/model/types.js';
 import { PrintButton } from '../components/PrintButton.js';
-import { activeCount, currentRound, outstandingTables, pendingNoShows, plannedSwissRounds, primaryAction, swissRoundsPlayed } from '../lib/event.js';
+import { activeCount, competitorNoun, currentRound, outstandingTables, pendingNoShows, plannedSwissRounds, primaryAction, swissRoundsPlayed } from '../lib/event.js';
 import { isolate, plural } from '../lib/format.js';
 import { useStation, type PendingProposal } from '../store/station.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import { mtrCitation } from '../../core/rulesets/ruleset.js';
 import { Name } from '../components/Name.js';
 import { DraftPods } from './pairings/DraftPods.js';
 import { checkProposal, PairingCheck } from './pairings/PairingCheck.js';
@@ -170,10 +172,11 @@ export function NoShows({ state }: { state: EventState }) {
   const waiting = pendingNoShows(state);
   if (waiting.length === 0) return null;
   const next = state.rounds.length + 1;
+  const cite = mtrCitation(getRuleset(state.ruleset).terms, '2.10');
   return (
     <div className="notice no-shows" data-testid="no-shows">
       <p>
-        No-show{waiting.length > 1 ? 's' : ''}: dropped from round {next} unless they report to the scorekeeper before it is paired (MTR 2.10).
+        No-show{waiting.length > 1 ? 's' : ''}: dropped from round {next} unless they report to the scorekeeper before it is paired{cite ? ` (${cite})` : ''}.
       </p>
       <ul>
         {waiting.map((p) => (
@@ -226,6 +229,8 @@ function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen, repai
     else setPicked(picked.filter(Boolean).length >= 2 ? [id] : [...picked.filter(Boolean), id]);
   };
   const groups = groupsOf(state);
+  // A team event swaps teams (a team is one competitor).
+  const who = competitorNoun(state.ruleset, state.settings);
   return (
     <section className="card published" aria-label={`${roundLabel(round)} pairings`} data-testid="published-round">
       <div className="section-head">
@@ -267,7 +272,7 @@ function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen, repai
               </button>
             )}
             <button type="button" onClick={() => setSwapOpen(!swapOpen)} aria-expanded={swapOpen} data-testid="open-swap" disabled={swapWhy !== null} aria-describedby={swapWhy ? 'swap-why' : undefined}>
-              Swap two players…
+              Swap two {who}s…
             </button>
             {swapWhy ? (
               <span id="swap-why" className="muted why" data-testid="swap-why">
@@ -389,13 +394,15 @@ export function PairingsScreen() {
   };
 
   const rounds = state.rounds;
+  // "teams" in team events: a team is one competitor, paired and seated as one.
+  const who = competitorNoun(state.ruleset, state.settings);
   return (
     <div className="pairings-screen">
       <section className="card pairings-head">
         <div className="head-row">
           <h2>Pairings</h2>
           <span className="muted" data-testid="pairings-summary">
-            {plural(activeCount(state), 'active player')}
+            {plural(activeCount(state), `active ${who}`)}
             {current ? ` · ${roundLabel(current)} ${unfinished.length > 0 ? `· ${unfinished.length} outstanding` : '· complete'}` : ' · no round paired yet'}
           </span>
           <span className="spacer" />
@@ -428,7 +435,7 @@ export function PairingsScreen() {
         )}
         {!proposed && <NoShows state={state} />}
         {state.playoff && <p className="notice">The playoff has started: its rounds are paired on the Playoffs screen.</p>}
-        {!state.playoff && activeCount(state) < 2 && <p className="notice">Register at least two players to pair a round.</p>}
+        {!state.playoff && activeCount(state) < 2 && <p className="notice">Register at least two {who}s to pair a round.</p>}
       </section>
 
       {proposed && (
@@ -492,7 +499,7 @@ export function PairingsScreen() {
           <p>
             {plural(proposed.proposal.tables.length, 'table')}
             {proposed.proposal.byes.length > 0 ? `, ${plural(proposed.proposal.byes.length, 'bye')}` : ''} · {summary.seated} of{' '}
-            {plural(summary.active, 'active player')} seated
+            {plural(summary.active, `active ${who}`)} seated
             {proposed.proposal.warnings.length > 0 ? ` · ${plural(proposed.proposal.warnings.length, 'warning')} (see the pairing check)` : ''}.
           </p>
           {summary.problems.length > 0 && (

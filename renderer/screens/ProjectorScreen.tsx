@@ -10,7 +10,7 @@
  * the store counts the clock on from the last event state and the host's time (store/station.ts), and
  * a small "Connection lost" mark in a corner says the screen is on its own until the host is back.
  */
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClockView, TableClockView, TimerView } from '../../core/clock/index.js';
 import { boardEntries, type BoardEntry } from '../../core/documents/pairings-by-name.js';
 import { createContext } from '../../core/documents/layout.js';
@@ -22,6 +22,7 @@ import { distinguishedNames } from '../../core/documents/names.js';
 import { playoffFinishLabel } from '../../core/rulesets/final-standings.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { finalResults, recordLine } from './playoffs/FinalStandings.js';
+import { competitorsWord } from './start/settings.js';
 import { formatClock } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { clockFace, minutesText, procedureCallout, tableTime, type ClockFace } from './clock/display.js';
@@ -32,7 +33,8 @@ const SECONDS_PER_ROW = 2.2;
 const MAX_TABLE_ROWS = 8;
 
 function roundLine(state: EventState, round: Round | undefined): string {
-  if (!round) return state.players.length > 0 ? `Registration — ${state.players.length} players` : 'Registration';
+  // "8 teams" in a team event: a team is one competitor.
+  if (!round) return state.players.length > 0 ? `Registration — ${competitorsWord(state.ruleset, state.settings, state.players.length)}` : 'Registration';
   const open = outstandingTables(round).length;
   const name = `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}`;
   return open > 0 ? `${name} — ${open} table${open === 1 ? '' : 's'} outstanding` : `${name} — complete`;
@@ -112,12 +114,17 @@ export function ProjectorScreen() {
   );
 }
 
-/** The end of the event: the champion, as large as the clock was, and the final standings beside. */
+/**
+ * The end of the event: the champion, as large as the clock was, and the final standings beside —
+ * every place, scrolling slowly as the pairings board does when they do not fit, so that each
+ * player in the hall finds their own (the playoff places come first, with how far each got).
+ */
 function FinalProjection({ state }: { state: EventState }) {
   const results = useMemo(() => finalResults(state), [state]);
   const names = useMemo(() => distinguishedNames(state.players), [state.players]);
   const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
   const champion = results?.champion;
+  const standings = results?.standings ?? [];
   return (
     <div className="projector pj pj-with-board" data-testid="projector" data-view="final-standings">
       <header className="pj-head">
@@ -137,19 +144,19 @@ function FinalProjection({ state }: { state: EventState }) {
         </section>
         <aside className="pj-board" aria-label="Final standings">
           <h2>Final standings</h2>
-          <div className="pj-viewport">
-            <ul className="pj-entries" data-testid="projector-final-standings">
-              {(results?.standings ?? []).slice(0, 32).map((s) => (
-                <li key={s.id} className="pj-entry">
+          <ScrollingEntries rows={standings.length} testId="projector-final-standings">
+            {(copy) =>
+              standings.map((s) => (
+                <li key={`${copy}-${s.id}`} className="pj-entry">
                   <span className="pj-entry-name">
                     <Name>{names.get(s.id) ?? s.id}</Name>
                   </span>
                   <span className="pj-entry-table">{s.rank}</span>
                   <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s)].filter(Boolean).join(' · ')}</span>
                 </li>
-              ))}
-            </ul>
-          </div>
+              ))
+            }
+          </ScrollingEntries>
         </aside>
       </div>
     </div>
@@ -233,22 +240,6 @@ function Board({ state, round }: { state: EventState; round: Round }) {
     for (const e of entries) counts.set(sameNameKey(e.name.full), (counts.get(sameNameKey(e.name.full)) ?? 0) + 1);
     return counts;
   }, [entries]);
-  const viewport = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
-    const measure = (): void => {
-      const box = viewport.current;
-      const inner = list.current;
-      if (!box || !inner) return;
-      setScrolls(inner.scrollHeight > box.clientHeight + 2);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    if (viewport.current) observer.observe(viewport.current);
-    return () => observer.disconnect();
-  }, [entries]);
   const row = (e: BoardEntry, copy: number) => (
     <li key={`${copy}-${e.key}`} className="pj-entry">
       <span className="pj-entry-name">
@@ -270,18 +261,52 @@ function Board({ state, round }: { state: EventState; round: Round }) {
       <h2>
         Pairings — {round.stage === 'playoff' ? 'playoff round' : 'round'} {round.number}
       </h2>
-      <div className="pj-viewport" ref={viewport}>
-        <div className={scrolls ? 'pj-scroller scrolling' : 'pj-scroller'} style={scrolls ? { animationDuration: `${Math.max(20, entries.length * SECONDS_PER_ROW)}s` } : undefined}>
-          <ul className="pj-entries" ref={list} data-testid="projector-pairings">
-            {entries.map((e) => row(e, 0))}
-          </ul>
-          {scrolls && (
-            <ul className="pj-entries" aria-hidden="true">
-              {entries.map((e) => row(e, 1))}
-            </ul>
-          )}
-        </div>
-      </div>
+      <ScrollingEntries rows={entries.length} testId="projector-pairings">
+        {(copy) => entries.map((e) => row(e, copy))}
+      </ScrollingEntries>
     </aside>
+  );
+}
+
+/**
+ * A list for the back of the hall: when it does not fit its box it scrolls slowly and loops (a
+ * second copy follows the first, hidden from screen readers), SECONDS_PER_ROW for each row; when it
+ * fits it stands still. The pairings board and the final standings both scroll this way.
+ */
+function ScrollingEntries({ rows, testId, children }: { rows: number; testId: string; children: (copy: 0 | 1) => ReactNode }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const measure = (): void => {
+      const box = viewport.current;
+      const inner = list.current;
+      if (!box || !inner) return;
+      setScrolls(inner.scrollHeight > box.clientHeight + 2);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The box (a resized window) and the list (rows added, names changed) both decide it.
+    const observer = new ResizeObserver(measure);
+    if (viewport.current) observer.observe(viewport.current);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [rows]);
+  return (
+    <div className="pj-viewport" ref={viewport}>
+      <div
+        className={scrolls ? 'pj-scroller scrolling' : 'pj-scroller'}
+        style={scrolls ? { animationDuration: `${Math.max(20, rows * SECONDS_PER_ROW)}s` } : undefined}
+      >
+        <ul className="pj-entries" ref={list} data-testid={testId}>
+          {children(0)}
+        </ul>
+        {scrolls && (
+          <ul className="pj-entries" aria-hidden="true">
+            {children(1)}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }

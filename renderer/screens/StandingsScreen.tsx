@@ -13,7 +13,8 @@ import { swissRoundsPlayed } from '../lib/event.js';
 import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
 import { pointsLabel } from './standings/numbers.js';
-import { displayNames, nameLookup } from './standings/people.js';
+import { displayNames, familyNames, nameLookup } from './standings/people.js';
+import { competitorsWord } from './start/settings.js';
 import { StandingsTable } from './standings/StandingsTable.js';
 import './Standings.css';
 
@@ -33,6 +34,8 @@ export function StandingsScreen() {
   const standings = showFinal ? final : swissStandings;
   const names = useMemo(() => (state ? displayNames(state) : new Map<PlayerId, string>()), [state?.players]);
   const nameOf = useMemo(() => nameLookup(names), [names]);
+  // Sorting by name goes by the family name given at registration, as the boards do.
+  const families = useMemo(() => (state ? familyNames(state) : new Map<PlayerId, string>()), [state?.players]);
   const droppedAfter = useMemo(() => {
     const map = new Map<PlayerId, number>();
     for (const p of state?.players ?? []) if (p.droppedAfterRound !== undefined) map.set(p.id, p.droppedAfterRound);
@@ -62,7 +65,7 @@ export function StandingsScreen() {
         <div>
           <h2>{showFinal ? 'Final standings' : 'Standings'}</h2>
           <p className="muted">
-            {showFinal ? 'After the playoff, then Swiss order' : rounds === 0 ? 'No round played yet' : `After ${rounds === 1 ? 'round 1' : `${rounds} Swiss rounds`}`} · {standings.length.toLocaleString('en')} players
+            {showFinal ? 'After the playoff, then Swiss order' : rounds === 0 ? 'No round played yet' : `After ${rounds === 1 ? 'round 1' : `${rounds} Swiss rounds`}`} · {competitorsWord(state.ruleset, state.settings, standings.length)}
             {large ? ' · ranked within each group' : ''} · tiebreakers: {tiebreakers.map((t) => t.label).join(', ')}
             {query && (
               <strong data-testid="standings-count" aria-live="polite">
@@ -110,6 +113,7 @@ export function StandingsScreen() {
           tiebreakers={tiebreakers}
           pointsLabel={pointsLabel(ruleset)}
           names={names}
+          familyNames={families}
           droppedAfter={droppedAfter}
           query={deferredQuery}
           showGroup={large}

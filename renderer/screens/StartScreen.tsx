@@ -18,11 +18,12 @@ import { SettingsFields } from './start/SettingsFields.js';
 import {
   announcesRounds,
   checkSettings,
+  competitorsWord,
   defaultsOf,
-  describeRecommendation,
   describeTimeLimits,
   patchFor,
   recommend,
+  recommendationSentence,
 } from './start/settings.js';
 import './Start.css';
 
@@ -107,6 +108,8 @@ function NewEvent() {
   const settings = checked.settings ?? draft;
   const limits = describeTimeLimits(ruleset, settings);
   const recommendation = typeof players === 'number' ? recommend(ruleset, settings, players) : null;
+  // "teams" in team events (a team is one competitor: the rounds are recommended for teams).
+  const competitors = competitorsWord(ruleset, settings);
 
   const problems: string[] = [];
   if (!name.trim()) problems.push('Name the event.');
@@ -114,7 +117,7 @@ function NewEvent() {
   if (characters) problems.push(sentence(characters));
   if (checked.problem) problems.push(`Settings: ${checked.problem}.`);
   if (rounds === null) problems.push('Swiss rounds: a whole number from 0 to 30, or blank for the recommended number.');
-  if (players === null) problems.push('Expected players: a whole number, or blank.');
+  if (players === null) problems.push(`Expected ${competitors}: a whole number, or blank.`);
 
   const create = async (): Promise<void> => {
     setAttempted(true);
@@ -186,7 +189,7 @@ function NewEvent() {
             <h3>Rounds</h3>
             <div className="start-rounds">
               <label>
-                Expected players
+                Expected {competitors}
                 <input inputMode="numeric" value={playersText} onChange={(e) => setPlayersText(e.target.value)} placeholder="e.g. 24" data-testid="expected-players" />
               </label>
               {announcesRounds(ruleset) && (
@@ -206,15 +209,13 @@ function NewEvent() {
             <p className="start-recommendation" data-testid="recommended-rounds" aria-live="polite">
               {recommendation && typeof players === 'number' ? (
                 <>
-                  <strong>
-                    Recommended for {players} {players === 1 ? 'player' : 'players'}: {describeRecommendation(ruleset, recommendation)}.
-                  </strong>
+                  <strong>{recommendationSentence(ruleset, settings, players, recommendation)}</strong>
                   {recommendation.note && <span className="muted"> {recommendation.note}</span>}
                 </>
               ) : (
                 <span className="muted">
-                  Type the expected number of players to see the recommended rounds.
-                  {announcesRounds(ruleset) ? ' Leave the announced rounds blank to follow the recommendation for the players who actually register.' : ''}
+                  Type the expected number of {competitors} to see the recommended rounds.
+                  {announcesRounds(ruleset) ? ` Leave the announced rounds blank to follow the recommendation for the ${competitors} who actually register.` : ''}
                 </span>
               )}
             </p>

@@ -1,10 +1,14 @@
 /**
  * The deck-check log of the event (MTR 2.8) with the 10 % indicator, and the printed log of deck
- * checks and time extensions for the round.
+ * checks and time extensions for the round. The rule set's terms decide what is cited and whether
+ * checks can be "required at this REL" (a Lightseekers event has no enforcement level and cites no
+ * Magic document).
  */
 import { useMemo } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import { distinguishedNames } from '../../../core/documents/names.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { formatClock, isolate } from '../../lib/format.js';
@@ -13,12 +17,17 @@ import { minutesText, wallTime } from './display.js';
 
 export function DeckChecks({ view }: { view: ClockView }) {
   const players = useStation((s) => s.snapshot?.state?.players);
+  const ruleset = useStation((s) => s.snapshot?.state?.ruleset);
+  const terms = ruleset ? getRuleset(ruleset).terms : null;
+  const cite = terms ? mtrCitation(terms, '2.8') : null;
   // Two players with the same name are told apart (note or id beside the name).
   const names = useMemo(() => distinguishedNames(players ?? []), [players]);
   const summary = view.deckChecks;
   const needed = summary.decks === 0 ? 0 : Math.ceil(summary.decks * summary.target - 1e-9);
   const share = `${(summary.fraction * 100).toFixed(1).replace(/\.0$/, '')} %`;
-  const state = summary.met ? 'ok' : summary.required ? 'warning' : 'muted';
+  // MTR 2.8: required at Competitive and Professional REL; an event without a REL has no requirement.
+  const required = summary.required && terms?.rel === true;
+  const state = summary.met ? 'ok' : required ? 'warning' : 'muted';
   const rows = [...summary.rows].reverse();
   return (
     <section className="card" aria-labelledby="checks-title">
@@ -35,8 +44,8 @@ export function DeckChecks({ view }: { view: ClockView }) {
         </div>
         <div className="muted">
           {summary.met
-            ? 'At least 10 % of the decks have been checked (MTR 2.8).'
-            : `${summary.toTarget} more deck${summary.toTarget === 1 ? '' : 's'} to reach 10 % (${needed} of ${summary.decks})${summary.required ? ' — required at this REL (MTR 2.8)' : ' — recommended'}.`}
+            ? `At least 10 % of the decks have been checked${cite ? ` (${cite})` : ''}.`
+            : `${summary.toTarget} more deck${summary.toTarget === 1 ? '' : 's'} to reach 10 % (${needed} of ${summary.decks})${required ? ` — required at this REL${cite ? ` (${cite})` : ''}` : ' — recommended'}.`}
         </div>
       </div>
       {rows.length === 0 ? (

@@ -201,7 +201,7 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
         <label>
           What
           <select value={kind} onChange={(e) => setKind(e.target.value as Kind)} data-testid="ext-kind">
-            <option value="deck-check">Deck check (+{limits.deckCheckExtraMinutes} min after it)</option>
+            <option value="deck-check">{limits.deckCheckExtraMinutes > 0 ? `Deck check (+${limits.deckCheckExtraMinutes} min after it)` : 'Deck check'}</option>
             <option value="judge-pause">Judge pause</option>
             <option value="feature-match">Feature match</option>
             <option value="other">Other time</option>
@@ -292,10 +292,13 @@ function split(ms: number): { minutes?: number; seconds?: number } {
 
 function hint(kind: Kind, view: ClockView, extra: number, thresholdSeconds: number, checkMs: number | null): string {
   switch (kind) {
-    case 'deck-check':
+    case 'deck-check': {
+      // A rule set that adds nothing after a check (Lightseekers) says so without "plus 0 minutes".
+      const plus = extra > 0 ? ` plus ${extra} minute${extra === 1 ? '' : 's'}` : '';
       return checkMs !== null
-        ? `This check has taken ${formatClock(checkMs)} so far; when it ends the table gets its length plus ${extra} minutes.`
-        : `The table's time stands still during the check; afterwards it gets the check's length plus ${extra} minutes.`;
+        ? `This check has taken ${formatClock(checkMs)} so far; when it ends the table gets its length${plus}.`
+        : `The table's time stands still during the check; afterwards it gets the check's length${plus}.`;
+    }
     case 'judge-pause':
       return `A pause of more than ${thresholdSeconds === 60 ? 'one minute' : `${thresholdSeconds} seconds`} adds its length to the table's time; a shorter one is logged only.`;
     case 'feature-match':

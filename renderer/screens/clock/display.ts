@@ -156,10 +156,16 @@ export function extensionText(item: ExtensionItem, table: number, view: ClockVie
   switch (item.reason) {
     case 'deck-check': {
       const row = view.deckChecks.rows.find((r) => r.round === round && r.table === table && r.startedAt === item.at);
-      if (row?.inProgress) return `deck check under way ${formatClock(row.durationMs)} (+${Math.round((row.extensionMs - row.durationMs) / MINUTE)} min when it ends)`;
+      // The minutes a check adds after its length: none under some rule sets (Lightseekers), and then
+      // no "+0" is written.
+      if (row?.inProgress) {
+        const extra = Math.round((row.extensionMs - row.durationMs) / MINUTE);
+        return `deck check under way ${formatClock(row.durationMs)} (${extra > 0 ? `+${extra} min when it ends` : 'its length is added when it ends'})`;
+      }
       const lengthMs = row ? row.durationMs : stored?.lengthMs;
       if (lengthMs === undefined) return `+${minutesText(item.ms)} deck check`;
-      return `+${minutesText(item.ms)} (check ${minutesText(lengthMs)} + ${Math.round((item.ms - lengthMs) / MINUTE)})`;
+      const extra = Math.round((item.ms - lengthMs) / MINUTE);
+      return extra > 0 ? `+${minutesText(item.ms)} (check ${minutesText(lengthMs)} + ${extra})` : `+${minutesText(item.ms)} deck check`;
     }
     case 'judge-pause':
       if (item.ms === 0) return `judge pause${stored?.lengthMs !== undefined ? ` of ${formatClock(stored.lengthMs)}` : ''} — one minute or less, no time added`;

@@ -121,6 +121,9 @@ interface Pairing {
 export function describeJournal(entries: readonly JournalEntryView[], state: EventState | null): LogRow[] {
   const ruleset: RulesetId | undefined = state?.ruleset;
   const family = ruleset ? getRuleset(ruleset).family : 'head-to-head';
+  // A rule set without enforcement levels (Lightseekers) never reads "REL …", even where a setting
+  // carries one (the rule set's terms, core/rulesets/ruleset.ts).
+  const showsRel = ruleset ? getRuleset(ruleset).terms.rel : true;
   const tableWord = family === 'pods' ? 'pod' : 'table';
   // Everyone the journal registered (removed players keep their names), as they are now: two people
   // with the same name are told apart by their note or id (core/documents/names.ts).
@@ -222,7 +225,9 @@ export function describeJournal(entries: readonly JournalEntryView[], state: Eve
         break;
       }
       case 'set-settings': {
-        const parts = Object.entries(c.settings).map(([k, v]) => SETTING_WORDS[k]?.(v) ?? `${k} ${String(v)}`);
+        const parts = Object.entries(c.settings)
+          .filter(([k]) => k !== 'rel' || showsRel)
+          .map(([k, v]) => SETTING_WORDS[k]?.(v) ?? `${k} ${String(v)}`);
         what = `Settings changed: ${parts.join(', ') || 'nothing'}`;
         break;
       }

@@ -11,6 +11,7 @@ import type { EventState, PlayerId, Round } from '../../../core/model/types.js';
 import { sortByFamilyName } from '../../../core/documents/names.js';
 import { fixCommand, fixedReason, roundAfterFix, swapFix, type TableFix } from '../../../core/event/table-fix.js';
 import { Name } from '../../components/Name.js';
+import { competitorNoun } from '../../lib/event.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { PairingCheck } from './PairingCheck.js';
@@ -41,10 +42,13 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
   const [busy, setBusy] = useState(false);
   const names = displayNames(state);
   const where = useMemo(() => places(round), [round]);
-  const options = useMemo(
-    () => sortByFamilyName([...where.keys()].map((id) => ({ id, name: playersById(state).get(id)?.name ?? id }))),
-    [where, state],
-  );
+  // The players themselves, so a family name given at registration decides the order (as on boards).
+  const options = useMemo(() => {
+    const players = playersById(state);
+    return sortByFamilyName([...where.keys()].map((id) => players.get(id) ?? { id, name: id }));
+  }, [where, state]);
+  // A team event swaps teams (a team is one competitor).
+  const who = competitorNoun(state.ruleset, state.settings);
   const hasResults = round.tables.some((t) => t.result !== undefined);
   const [first = '', second = ''] = picked;
   const name = (id: PlayerId): string => names.get(id) ?? id;
@@ -63,8 +67,8 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
 
   const submit = async (): Promise<void> => {
     setProblem(null);
-    if (!first || !second) return setProblem('Pick the two players to swap.');
-    if (first === second) return setProblem('Pick two different players.');
+    if (!first || !second) return setProblem(`Pick the two ${who}s to swap.`);
+    if (first === second) return setProblem(`Pick two different ${who}s.`);
     if (fix && 'problem' in fix) return setProblem(fix.problem);
     if (!reason.trim()) return setProblem('Say why the pairing is changed: the reason is kept in the event log.');
     if (!fix) return;
@@ -102,7 +106,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
           setPicked(next);
         }}
       >
-        <option value="">— pick a player —</option>
+        <option value="">— pick a {who} —</option>
         {options.map(({ item }) => {
           const why = fixedReason(round, item.id);
           return (
@@ -119,19 +123,23 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
   return (
     <form
       className="swap-panel"
-      aria-label="Swap two players"
+      aria-label={`Swap two ${who}s`}
       data-testid="swap-panel"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <h3>Swap two players in round {round.number}</h3>
-      <p className="muted">Pick two players here or click their names in the tables: players at tables without a result, or on a bye. The other tables and every result entered stand.</p>
-      {hasResults && <p className="muted">Tables with a result keep their players (amend a result on the Results screen instead).</p>}
+      <h3>
+        Swap two {who}s in round {round.number}
+      </h3>
+      <p className="muted">
+        Pick two {who}s here or click their names in the tables: {who}s at tables without a result, or on a bye. The other tables and every result entered stand.
+      </p>
+      {hasResults && <p className="muted">Tables with a result keep their {who}s (amend a result on the Results screen instead).</p>}
       <div className="toolbar">
-        {select(0, 'First player')}
-        {select(1, 'Second player')}
+        {select(0, `First ${who}`)}
+        {select(1, `Second ${who}`)}
       </div>
       {first && second && first !== second && (
         <p data-testid="swap-preview">

@@ -5,7 +5,8 @@
  */
 import type { EventState, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { isSeatTeamEvent, isHeadToHeadResult, formatGames } from '../../../core/rulesets/mtr/results.js';
+import { distinguishedNames } from '../../../core/documents/names.js';
+import { describeHeadToHead, isSeatTeamEvent, isHeadToHeadResult, formatGames } from '../../../core/rulesets/mtr/results.js';
 import { isPodResult, podMatchWinner } from '../../../core/rulesets/pods/results.js';
 import { gameOutcome, isLightseekersResult } from '../../../core/rulesets/lightseekers/results.js';
 import { isolate } from '../../lib/format.js';
@@ -25,19 +26,13 @@ const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
 
 /**
  * Display names by id: the registered name, with the note (or the id) added when two players
- * share a name — never merged silently (UX.md "Names are people's names").
+ * share a name — never merged silently (UX.md "Names are people's names"). The one rule of
+ * core/documents/names.ts (distinguishedNames), cached per players list.
  */
 export function displayNames(state: EventState): Map<PlayerId, string> {
   const cached = namesCache.get(state.players);
   if (cached) return cached;
-  const key = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
-  const count = new Map<string, number>();
-  for (const p of state.players) count.set(key(p.name), (count.get(key(p.name)) ?? 0) + 1);
-  const names = new Map<PlayerId, string>();
-  for (const p of state.players) {
-    const shared = (count.get(key(p.name)) ?? 0) > 1;
-    names.set(p.id, shared ? `${p.name} (${p.note?.trim() || p.id})` : p.name);
-  }
+  const names = distinguishedNames(state.players);
   namesCache.set(state.players, names);
   return names;
 }
@@ -124,10 +119,9 @@ export function describeResult(state: EventState, table: Table): string {
       const head = a > b ? `${first} wins` : b > a ? `${second} wins` : 'Draw';
       return `${head} ${a}–${b}${d > 0 ? `–${d}` : ''} (seats ${seats})`;
     }
-    if (a === 0 && b === 0) return `Intentional draw (${formatGames(result.games)})`;
-    if (a === b) return `Draw ${formatGames(result.games)}`;
-    const games = d > 0 ? formatGames(a > b ? [a, b, d] : [b, a, d]) : `${Math.max(a, b)}–${Math.min(a, b)}`;
-    return `${a > b ? first : second} wins ${games}`;
+    // The rule set's words: a played drawn game (Two-Headed Giant 0–0–1) never reads as an
+    // intentional draw.
+    return describeHeadToHead(result, first, second);
   }
   if (isPodResult(result)) {
     const winner = podMatchWinner(result);

@@ -12,6 +12,8 @@ import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../
 import { currentRound } from '../../lib/event.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
 import { nameProblem } from '../../../core/model/names.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
@@ -181,6 +183,7 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
   const status = statusOf(player, state);
   const beforeRound1 = state.rounds.length === 0;
   const played = state.rounds.length;
+  const cite = mtrCitation(getRuleset(state.ruleset).terms, '2.10');
   const drop = (): void => {
     void dispatch(
       { type: 'drop-player', id: player.id },
@@ -234,7 +237,7 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
             onClick={drop}
             disabled={readOnly}
             aria-label={`${beforeRound1 ? 'Remove' : 'Drop'} ${player.name} (${player.id})`}
-            title={beforeRound1 ? 'Before round 1 a drop removes the player from the event (MTR 2.10); Undo brings them back' : `Not paired from round ${played + 1}`}
+            title={beforeRound1 ? `Before round 1 a drop removes the player from the event${cite ? ` (${cite})` : ''}; Undo brings them back` : `Not paired from round ${played + 1}`}
           >
             {beforeRound1 ? 'Remove' : 'Drop'}
           </button>
@@ -342,6 +345,7 @@ export function PlayerList({ state, readOnly }: { state: EventState; readOnly: b
   });
 
   const who = team ? 'team' : 'player';
+  const cite = mtrCitation(getRuleset(state.ruleset).terms, '2.10');
 
   const items = virtual ? virtualizer.getVirtualItems() : null;
   const visible = items ? items.map((i) => shown[i.index] as Row) : shown;
@@ -370,7 +374,9 @@ export function PlayerList({ state, readOnly }: { state: EventState; readOnly: b
         </label>
       </div>
       {state.rounds.length === 0 && state.players.length > 0 && (
-        <p className="notice">Before round 1, Remove takes a {who} out of the event (MTR 2.10: a drop before round 1 removes the player). Undo brings them back.</p>
+        <p className="notice">
+          Before round 1, Remove takes a {who} out of the event ({cite ? `${cite}: ` : ''}a drop before round 1 removes the {who}). Undo brings them back.
+        </p>
       )}
       {peopleShown.length > 0 && (
         <ul className="people-results" aria-label="People" data-testid="people-results">

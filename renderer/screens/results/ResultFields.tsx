@@ -57,15 +57,12 @@ function MtrFields({ state, table, draft, setDraft, quick }: FieldsProps) {
         </p>
       )}
       <label className="result-text">
-        {giant ? (
-          <span>
-            Result — 1-0: <Name>{a}</Name> won, 0-1: <Name>{b}</Name> won, 0-0-1: drawn game, ID: intentional draw
-          </span>
-        ) : (
-          <>
-            Result — games won by <Name>{a}</Name>, by <Name>{b}</Name>, drawn
-          </>
-        )}
+        {/* One short line at 1366×768 whatever the names: the seats are named right above (seat 1
+            first) and in the hint below, so the label speaks of seats. One element: a label is a
+            grid, and each loose piece of text would be a row of its own. */}
+        <span className="result-label">
+          {giant ? 'Result — 1-0 seat 1 won · 0-1 seat 2 won · 0-0-1 drawn game · ID intentional draw' : 'Result — games won by seat 1, by seat 2, drawn'}
+        </span>
         <input
           data-result-field
           value={draft.text}
@@ -84,7 +81,7 @@ function MtrFields({ state, table, draft, setDraft, quick }: FieldsProps) {
         ))}
       </div>
       <p id="result-hint" className="hint muted">
-        Seat 1 (<Name>{a}</Name>) first.{giant ? ' A drawn game was played (0-0-1); an intentional draw (ID) played none.' : ''} Enter records.
+        Seat 1 (<Name>{a}</Name>) first, then seat 2 (<Name>{b}</Name>).{giant ? ' A drawn game was played (0-0-1); an intentional draw (ID) played none.' : ''} Enter records.
       </p>
     </div>
   );

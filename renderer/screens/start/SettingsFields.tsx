@@ -39,9 +39,9 @@ function LastTurnField({ draft, settings, change }: Omit<Props, 'ruleset'>) {
 }
 
 export function SettingsFields({ ruleset, draft, settings, change }: Props) {
-  const { family, terms } = getRuleset(ruleset);
-  // A rule set without enforcement levels (Lightseekers) shows none (its terms, core/rulesets).
-  const fields = fieldsFor(ruleset, draft).filter((field) => field !== 'rel' || terms.rel);
+  const { family } = getRuleset(ruleset);
+  // Only the fields the rule set reads (settings.ts): a Lightseekers event has no REL to choose.
+  const fields = fieldsFor(ruleset, draft);
   const giant = draft.twoHeadedGiant;
   const control = (field: FieldId) => {
     switch (field) {
@@ -204,5 +204,7 @@ export function SettingsFields({ ruleset, draft, settings, change }: Props) {
         );
     }
   };
+  // A structure with nothing to choose (Lightseekers) says so rather than showing an empty box.
+  if (fields.length === 0) return <p className="muted" data-testid="no-settings">Nothing to choose for this rule set.</p>;
   return <div className="start-fields">{fields.map(control)}</div>;
 }

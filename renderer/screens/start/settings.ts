@@ -7,6 +7,7 @@ import type { SettingsPatch } from '../../../core/event/commands.js';
 import type { RulesetId, Settings } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import type { EndOfRoundProcedure, RoundsRecommendation, TimeLimits } from '../../../core/rulesets/ruleset.js';
+import { competitorNoun } from '../../lib/event.js';
 import { plural } from '../../lib/format.js';
 
 export type FieldId =
@@ -23,14 +24,20 @@ export type FieldId =
   | 'lastTurnMinutes'
   | 'balanceSeats';
 
-/** The settings a rule set reads, in the order the form shows them (some depend on others). */
+/**
+ * The settings a rule set reads, in the order the form shows them (some depend on others). The
+ * enforcement level only where the rule set has one (its terms: Lightseekers has none), so the form
+ * neither shows nor sends it.
+ */
 export function fieldsFor(id: RulesetId, draft: Settings): FieldId[] {
   const limited = (draft.format === 'sealed' ? ['releaseWeekend'] : []) as FieldId[];
-  switch (getRuleset(id).family) {
+  const ruleset = getRuleset(id);
+  const rel = (ruleset.terms.rel ? ['rel'] : []) as FieldId[];
+  switch (ruleset.family) {
     case 'head-to-head':
       // Choices first, then the switches.
       return [
-        'rel',
+        ...rel,
         'gamesToWin',
         'format',
         'teamSize',
@@ -40,9 +47,9 @@ export function fieldsFor(id: RulesetId, draft: Settings): FieldId[] {
         'twoHeadedGiant',
       ];
     case 'pods':
-      return ['rel', 'podSize', 'format', id === 'mamtr-2024' ? 'lastTurnMinutes' : 'endOfRound', 'lateEntryRecord', ...limited, 'balanceSeats'];
+      return [...rel, 'podSize', 'format', id === 'mamtr-2024' ? 'lastTurnMinutes' : 'endOfRound', 'lateEntryRecord', ...limited, 'balanceSeats'];
     case 'lightseekers':
-      return ['rel'];
+      return rel;
   }
 }
 
@@ -147,14 +154,13 @@ export function describeRecommendation(id: RulesetId, rec: RoundsRecommendation)
 }
 
 /**
- * What the event's competitors are called on the start form: teams in team events (MTR 8 teams of 2
- * or 3, MTR 9 Two-Headed Giant — a team is one competitor, and the recommended rounds count teams),
- * players otherwise. `count` given: "1 team", "8 teams".
+ * What the event's competitors are called, on the start form and every screen: teams in team events
+ * (lib/event.ts competitorNoun), players otherwise. `count` given: "1 team", "8 teams", "1,024 players".
  */
 export function competitorsWord(id: RulesetId, settings: Settings, count?: number): string {
-  const team = getRuleset(id).family === 'head-to-head' && (settings.teamSize > 1 || settings.twoHeadedGiant);
-  const one = team ? 'team' : 'player';
-  return count === undefined ? `${one}s` : plural(count, one);
+  const one = competitorNoun(id, settings);
+  // Thousands grouped as the standings count them ("1,024 players").
+  return count === undefined ? `${one}s` : `${count.toLocaleString('en')} ${count === 1 ? one : `${one}s`}`;
 }
 
 /** "Recommended for 8 teams: 3 Swiss rounds, then a top 4." (teams in team events). */
