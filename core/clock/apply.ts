@@ -17,7 +17,7 @@ import type { Command } from '../event/commands.js';
 import { fail } from '../model/errors.js';
 import type { EventState, Round, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
-import { eventClock, isPlayoffFinal, isTimeCalledAt, procedureFor, roundClockOf, stageLimits } from './derive.js';
+import { deckCheckExtensionMs, eventClock, isPlayoffFinal, isTimeCalledAt, procedureFor, roundClockOf, stageLimits } from './derive.js';
 import { append, emptyLists, endPause, listsOf, makeRoundClock, pauseAt, pauseCount, roundClockWith, startPause } from './shared.js';
 import { formatDuration, MINUTE, openPause, runningAt, SECOND } from './time.js';
 import { resolveTimer } from './timers.js';
@@ -213,7 +213,7 @@ function extendTable(state: EventState, command: Of<'extend-table'>): EventState
     case 'deck-check':
       // The deck check's duration; the table gets it plus 3 (MTR 2.6) or 4 (Commander) minutes.
       if (given === undefined) fail('invalid-input', 'a deck-check extension needs how long the check took (or use start/end deck check)');
-      extension = { table: command.table, reason: 'deck-check', ms: given + limits.deckCheckExtraMinutes * MINUTE, lengthMs: given, at: command.at };
+      extension = { table: command.table, reason: 'deck-check', ms: deckCheckExtensionMs(state, round.stage, given), lengthMs: given, at: command.at };
       break;
     case 'judge-pause':
       // MTR 2.6: a pause of more than one minute extends the match by the pause's length.
@@ -320,12 +320,11 @@ function endDeckCheck(state: EventState, command: Of<'end-deck-check'>): EventSt
   const open = openCheck(state, command.round, command.table);
   if (!open) fail('not-allowed', `no deck check is under way at table ${command.table} in round ${command.round}`);
   notBefore(command.at, open.startedAt, 'a deck check cannot end before it started');
-  const extra = stageLimits(state, round.stage).deckCheckExtraMinutes * MINUTE;
   const outcome = command.outcome?.trim();
   const ended: DeckCheck = {
     ...open,
     endedAt: command.at,
-    extensionMs: command.at - open.startedAt + extra,
+    extensionMs: deckCheckExtensionMs(state, round.stage, command.at - open.startedAt),
     ...(outcome ? { outcome } : {}),
   };
   const ec = eventClock(state);

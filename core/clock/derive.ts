@@ -36,6 +36,15 @@ export function stageLimits(state: EventState, stage: Stage): TimeLimits {
 }
 
 /**
+ * A deck check's extension: its duration plus the rule set's extra minutes for the stage (MTR 2.6:
+ * 3; a Commander pod event, X.5A: 4). The one place this sum is made: the clock stores it when a
+ * check ends or is entered, and counts it up while a check is under way.
+ */
+export function deckCheckExtensionMs(state: EventState, stage: Stage, durationMs: number): number {
+  return durationMs + stageLimits(state, stage).deckCheckExtraMinutes * MINUTE;
+}
+
+/**
  * The procedure a round follows when its time is up: the rule set's for the stage; an untimed
  * round has none. A playoff round given a time limit by hand (the rule set has it untimed) follows
  * the Swiss procedure, the event's "standard End-of-Round procedure" (MAMTR App. B).
@@ -77,14 +86,13 @@ export function tableExtensions(state: EventState, round: Round, table: number, 
   if (folded) forEachItem(folded.extensions, extension);
   else for (const e of clock?.extensions ?? []) extension(e);
   let checking: DeckCheck | undefined;
-  const extra = stageLimits(state, round.stage).deckCheckExtraMinutes * MINUTE;
   for (const check of eventClock(state).deckChecks) {
     if (check.round !== round.number || check.table !== table) continue;
     if (check.endedAt !== undefined) {
-      items.push({ reason: 'deck-check', ms: check.extensionMs ?? check.endedAt - check.startedAt + extra, at: check.startedAt });
+      items.push({ reason: 'deck-check', ms: check.extensionMs ?? deckCheckExtensionMs(state, round.stage, check.endedAt - check.startedAt), at: check.startedAt });
     } else {
       checking = check;
-      items.push({ reason: 'deck-check', ms: Math.max(0, t - check.startedAt) + extra, at: check.startedAt, inProgress: true });
+      items.push({ reason: 'deck-check', ms: deckCheckExtensionMs(state, round.stage, Math.max(0, t - check.startedAt)), at: check.startedAt, inProgress: true });
     }
   }
   items.sort((a, b) => a.at - b.at);

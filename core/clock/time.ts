@@ -9,6 +9,7 @@
  */
 import { foldedListsOf, itemAt, type PauseLog, pauseAt, pauseCount, pausedBefore } from './shared.js';
 import type { RoundClock } from './types.js';
+import { clockDuration } from '../text/format.js';
 
 type OrderedLog = Extract<PauseLog, { kind: 'ordered' }>;
 
@@ -96,13 +97,7 @@ export function openPause(clock: Pick<RoundClock, 'pauses'>): RoundClock['pauses
   return last && last.resumedAt === undefined ? last : undefined;
 }
 
-/** "1:05:09" / "4:07" / "-0:30" — minutes and seconds, for messages. */
+/** "1:05:09" / "4:07" / "-0:30" — minutes and seconds, for messages (core/text). */
 export function formatDuration(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const total = Math.floor(Math.abs(ms) / SECOND);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${sign}${h}:${pad(m)}:${pad(s)}` : `${sign}${m}:${pad(s)}`;
+  return clockDuration(ms, { minus: '-' });
 }

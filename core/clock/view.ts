@@ -8,6 +8,7 @@ import type { EventState, PlayerId, RulesetId, Round, Stage } from '../model/typ
 import { podExtraTurnsAtTime } from '../rulesets/pods/timing.js';
 import type { EndOfRoundProcedure } from '../rulesets/ruleset.js';
 import {
+  deckCheckExtensionMs,
   eventClock,
   isPlayoffFinal,
   procedureFor,
@@ -445,7 +446,7 @@ function deckCheckSummary(state: EventState, now: number): DeckCheckSummary {
   const rows: DeckCheckRow[] = clock.deckChecks.map((c) => {
     const end = c.endedAt ?? now;
     const round = state.rounds[c.round - 1];
-    const extra = round ? stageLimits(state, round.stage).deckCheckExtraMinutes * MINUTE : 0;
+    const duration = Math.max(0, end - c.startedAt);
     return {
       round: c.round,
       table: c.table,
@@ -453,8 +454,8 @@ function deckCheckSummary(state: EventState, now: number): DeckCheckSummary {
       players: c.players.map((id) => ({ id, name: names.get(id) ?? id })),
       startedAt: c.startedAt,
       endedAt: c.endedAt ?? null,
-      durationMs: Math.max(0, end - c.startedAt),
-      extensionMs: c.extensionMs ?? Math.max(0, end - c.startedAt) + extra,
+      durationMs: duration,
+      extensionMs: c.extensionMs ?? (round ? deckCheckExtensionMs(state, round.stage, duration) : duration),
       outcome: c.outcome ?? null,
       inProgress: c.endedAt === undefined,
     };

@@ -12,21 +12,18 @@
  * Each Standing keeps its Swiss points, tiebreakers and record; only the order and the rank change,
  * and `playoff` says how far the player got.
  *
- * Who won a playoff table: head-to-head by `matchOutcome`; pods by `podMatchWinner`, a drawn MAMTR
- * pod going to its highest Swiss seed not excluded who has not dropped (2.4C, `drawnPodWinner`; an
- * MSTR draw decides nothing); Lightseekers by `gameOutcome` (a large event's group finals with 2–3
- * groups send their runner-up to the grand final too). Rounds already followed by another playoff
+ * Who won a playoff table: the rule set says (`Ruleset.advancing`: head-to-head by `matchOutcome`;
+ * pods by `podMatchWinner`, a drawn MAMTR pod going to its highest Swiss seed not excluded who has
+ * not dropped (2.4C, `drawnPodWinner`; an MSTR draw decides nothing); Lightseekers by `gameOutcome`,
+ * a large event's group finals with 2–3 groups sending their runner-up to the grand final too). Rounds already followed by another playoff
  * round are read from who played on; the latest round, once finished, is read from the rule set's
  * own next playoff round.
  */
-import type { EventState, PlayerId, PlayoffFinish, Round, Standing, Table } from '../model/types.js';
+import type { EventState, PlayerId, PlayoffFinish, Round, Standing } from '../model/types.js';
 import { getRuleset } from './index.js';
 import { gameOutcome, isLightseekersResult } from './lightseekers/results.js';
-import { grandFinalPerGroup } from './lightseekers/tables.js';
 import { mtrPlayoffRoundCount } from './mtr/playoffs.js';
-import { isHeadToHeadResult, matchOutcome } from './mtr/results.js';
-import { drawnPodWinner, podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
-import { isPodResult, podMatchWinner } from './pods/results.js';
+import { podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
 import type { Ruleset } from './ruleset.js';
 
 /** The finish in words, as a scorekeeper says it: "Champion", "Finalist", "Semifinal", ... */
@@ -58,40 +55,6 @@ function plannedRounds(ruleset: Ruleset, state: EventState, played: number): num
     return first && first.tables.length > 1 ? 2 : 1;
   }
   return 1;
-}
-
-/**
- * The players a finished table sends on, or null when its result does not decide that (no result,
- * an MSTR draw, a Lightseekers tie nobody picked).
- */
-function advancingFrom(ruleset: Ruleset, state: EventState, round: Round, table: Table): PlayerId[] | null {
-  const result = table.result;
-  if (result === undefined) return null;
-  if (ruleset.family === 'head-to-head') {
-    if (!isHeadToHeadResult(result)) return null;
-    const outcome = matchOutcome(result);
-    if (outcome === 'draw') return null;
-    const winner = table.seats[outcome === 'seat1' ? 0 : 1];
-    return winner === undefined ? null : [winner];
-  }
-  if (ruleset.family === 'pods') {
-    if (!isPodResult(result)) return null;
-    const winner = podMatchWinner(result, state.settings);
-    if (winner !== 'draw') return [winner];
-    // MAMTR 2.4C (an MSTR draw decides nothing): the one reading of the rule, in pods/playoffs.ts.
-    const best = drawnPodWinner(state, table);
-    return best === undefined ? null : [best];
-  }
-  if (!isLightseekersResult(result)) return null;
-  try {
-    const outcome = gameOutcome(result, table.seats);
-    const first = state.rounds.find((r) => r.stage === 'playoff');
-    const groupFinals = state.ruleset === 'lightseekers-large' && round === first && round.tables.length > 1;
-    const count = groupFinals ? grandFinalPerGroup(round.tables.length) : 1;
-    return outcome.order.slice(0, count);
-  } catch {
-    return null;
-  }
 }
 
 /** The final standings after a playoff; null when the event has no playoff. */
@@ -147,7 +110,7 @@ export function finalStandings(state: EventState): Standing[] | null {
         onward = new Set([...round.byes.map((b) => b.player), ...(round.waiting ?? [])]);
         for (const id of alive) if (!here.has(id)) onward.add(id);
         for (const table of round.tables) {
-          const sent = advancingFrom(ruleset, state, round, table);
+          const sent = ruleset.advancing(state, round, table);
           for (const id of sent ?? table.seats) onward.add(id);
         }
         over = proposal === null;

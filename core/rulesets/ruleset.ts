@@ -1,7 +1,9 @@
 /**
  * The rule-set interface. Every rule set of RULES.md (mtr, mstr-2022, mamtr-2024 and the three
  * Lightseekers structures) implements it; the event fold, the CLI, the host and the station only
- * ever talk to a rule set through this.
+ * ever talk to a rule set through this. What the screens show of it — words, settings form, table
+ * shape, standings columns, breakdowns, result entry, playoff plan — is its `presentation`
+ * (presentation.ts, re-exported here): screens render that and never branch on a rule set.
  */
 import type {
   EventState,
@@ -17,12 +19,17 @@ import type {
   Table,
   TableResult,
 } from '../model/types.js';
+import type { NumberFormat, RulesetPresentation } from './presentation.js';
+
+export * from './presentation.js';
 
 export interface TiebreakerInfo {
   key: string;
   label: string;
   /** The formula in words, for the standings breakdown. */
   description: string;
+  /** How its value is written (66.67%, 23, 12.50). */
+  format: NumberFormat;
 }
 
 /** How a timed round ends (MTR 2.5, MSTR 2.5A, MAMTR 2.4). Data for the clock. */
@@ -169,8 +176,15 @@ export function mtrCitation(terms: RulesetTerms, section: string): string | null
 export interface Ruleset {
   readonly id: RulesetId;
   readonly title: string;
+  /**
+   * The shape of play, which parts of core outside the rule sets still read (table fixes,
+   * transcripts, simulated results, printed documents, the clock's playoff final). Screens never
+   * read it: what they show comes from `presentation`.
+   */
   readonly family: 'head-to-head' | 'pods' | 'lightseekers';
   readonly terms: RulesetTerms;
+  /** What the screens show of this rule set's events (presentation.ts). */
+  readonly presentation: RulesetPresentation;
   readonly tiebreakers: readonly TiebreakerInfo[];
   /** Playoff cuts this rule set knows (MTR: 2, 4, 8). */
   readonly playoffCuts: readonly number[];
@@ -196,4 +210,10 @@ export interface Ruleset {
    * every Swiss table inside one group). `state` already holds the round; throws PodiumError.
    */
   checkRound?(state: EventState, round: Round): void;
+  /**
+   * The players a finished playoff table sends on (its winner; a Lightseekers group final with 2–3
+   * groups, its runner-up too), or null when its result does not decide that (no result, an MSTR
+   * draw, a tie nobody picked).
+   */
+  advancing(state: EventState, round: Round, table: Table): PlayerId[] | null;
 }

@@ -1,6 +1,6 @@
 /**
  * The Electron IPC transport, renderer side: the preload exposes `window.podium` (a message pipe,
- * see electron/host/ipc-channel.ts createPodiumBridge) and this turns it into a StationApi.
+ * see electron/preload-bridge.ts createPodiumBridge) and this turns it into a StationApi.
  */
 import type { StationApi } from '../../core/api/contract.js';
 import { createRpcClient, type RpcChannel } from '../../core/api/rpc.js';

@@ -8,7 +8,7 @@ import { getRuleset } from '../../core/rulesets/index.js';
  * player otherwise. Screens and the start form say "teams" where they mean teams.
  */
 export function competitorNoun(ruleset: RulesetId, settings: Settings): 'team' | 'player' {
-  return getRuleset(ruleset).family === 'head-to-head' && (settings.teamSize > 1 || settings.twoHeadedGiant) ? 'team' : 'player';
+  return getRuleset(ruleset).presentation.words.competitor(settings);
 }
 
 export function currentRound(state: EventState): Round | undefined {

@@ -8,8 +8,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { JournalEntryView } from '../../core/api/contract.js';
+import { describeJournal, LOG_KINDS, type LogKind, type LogRow } from '../../core/event/describe.js';
+import { undoMarks } from '../../core/event/undo.js';
 import { useStation } from '../store/station.js';
-import { describeJournal, LOG_KINDS, undoMarks, type LogKind, type LogRow } from './log/describe.js';
 import { searchKey } from './standings/people.js';
 import './Log.css';
 
@@ -36,7 +37,7 @@ function useJournal(): { entries: JournalEntryView[]; error: string | null; load
       .then((answer) => {
         if (cancelled || answer.kind !== 'journal') return;
         const merged = [...known, ...answer.entries.filter((e) => e.seq > last)];
-        // An undo marks an earlier entry: recompute the marks over the whole journal.
+        // An undo marks an earlier entry: the marks over the whole journal, by the host's rule (core/event/undo.ts).
         const marks = undoMarks(merged);
         const withMarks = merged.map((e) => {
           const by = marks.get(e.seq);

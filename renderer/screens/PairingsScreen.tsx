@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { StationApi } from '../../core/api/contract.js';
-import type { Command } from '../../core/event/commands.js';
+import { publishCommand } from '../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId, Round } from '../../core/model/types.js';
 import { PrintButton } from '../components/PrintButton.js';
 import { activeCount, competitorNoun, currentRound, outstandingTables, pendingNoShows, plannedSwissRounds, primaryAction, swissRoundsPlayed } from '../lib/event.js';
@@ -22,15 +22,17 @@ import { Name } from '../components/Name.js';
 import { DraftPods } from './pairings/DraftPods.js';
 import { checkProposal, PairingCheck } from './pairings/PairingCheck.js';
 import { RoundTables } from './pairings/RoundTables.js';
-import { displayNames, familyOf, pointsBefore, roundLabel } from './pairings/shared.js';
+import { displayNames, pointsBefore, roundLabel } from './pairings/shared.js';
+import { usesDraftPods } from './players/RegistrationForm.js';
 import { SwapPanel } from './pairings/SwapPanel.js';
 import './Pairings.css';
 
 /** The unpublished proposal (kept in the store, so it survives switching screens). */
 type Proposed = PendingProposal;
 
+/** Each player's group, where the event is played in groups (the rule set says: Lightseekers large). */
 function groupsOf(state: EventState, proposal?: PairingProposal): Map<PlayerId, number> | undefined {
-  if (state.ruleset !== 'lightseekers-large') return undefined;
+  if (!getRuleset(state.ruleset).presentation.groups) return undefined;
   const out = new Map<PlayerId, number>();
   for (const p of state.players) if (p.group !== undefined) out.set(p.id, p.group);
   proposal?.groups?.forEach((members, i) => members.forEach((id) => out.set(id, i + 1)));
@@ -372,17 +374,7 @@ export function PairingsScreen() {
       }
       return;
     }
-    const command: Command = {
-      type: 'pair-round',
-      round,
-      stage: 'swiss',
-      tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
-      byes: proposal.byes.map((b) => ({ player: b.player, kind: b.kind })),
-      seed: proposal.seed,
-      ...(proposal.groups ? { groups: proposal.groups } : {}),
-      ...(replace ? { replace: true } : {}),
-      ...(beyond ? { beyondAnnounced: true } : {}),
-    };
+    const command = publishCommand(round, 'swiss', proposal, { ...(replace ? { replace: true } : {}), ...(beyond ? { beyondAnnounced: true } : {}) });
     setBusy(true);
     const ack = await dispatch(command, `Round ${round} ${replace ? 're-paired' : 'published'}: ${plural(proposal.tables.length, 'table')}${proposal.byes.length ? `, ${plural(proposal.byes.length, 'bye')}` : ''}`);
     setBusy(false);
@@ -471,7 +463,7 @@ export function PairingsScreen() {
 
       {!proposed && !viewed && <section className="card"><p className="empty">No round paired yet.</p></section>}
 
-      {state.settings.format === 'draft' && familyOf(state) === 'head-to-head' && !proposed && <DraftPods state={state} />}
+      {usesDraftPods(state) && !proposed && <DraftPods state={state} />}
 
       {confirming && proposed && summary && (
         <ConfirmDialog

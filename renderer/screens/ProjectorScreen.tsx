@@ -19,8 +19,7 @@ import type { EventState, Round } from '../../core/model/types.js';
 import { Name } from '../components/Name.js';
 import { currentRound, outstandingTables, playoffComplete } from '../lib/event.js';
 import { distinguishedNames } from '../../core/documents/names.js';
-import { playoffFinishLabel } from '../../core/rulesets/final-standings.js';
-import { getRuleset } from '../../core/rulesets/index.js';
+import { getRuleset, playoffFinishLabel } from '../../core/rulesets/index.js';
 import { finalResults, recordLine } from './playoffs/FinalStandings.js';
 import { competitorsWord } from './start/settings.js';
 import { formatClock } from '../lib/format.js';
@@ -122,7 +121,7 @@ export function ProjectorScreen() {
 function FinalProjection({ state }: { state: EventState }) {
   const results = useMemo(() => finalResults(state), [state]);
   const names = useMemo(() => distinguishedNames(state.players), [state.players]);
-  const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
+  const championWord = getRuleset(state.ruleset).presentation.words.champion;
   const champion = results?.champion;
   const standings = results?.standings ?? [];
   return (
@@ -134,8 +133,8 @@ function FinalProjection({ state }: { state: EventState }) {
         </div>
       </header>
       <div className="pj-main">
-        <section className="pj-clock" aria-label={lightseekers ? 'Winner' : 'Champion'}>
-          <div className="pj-label">{lightseekers ? 'WINNER' : 'CHAMPION'}</div>
+        <section className="pj-clock" aria-label={championWord}>
+          <div className="pj-label">{championWord.toUpperCase()}</div>
           {champion && (
             <div className="pj-label" data-testid="projector-champion" style={{ fontSize: 'min(11vh, 6vw)' }}>
               <Name>{names.get(champion.id) ?? champion.id}</Name>

@@ -7,7 +7,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Command } from '../../core/event/commands.js';
+import type { NewCommand } from '../../core/event/commands.js';
 import type { DispatchAck } from '../../core/api/contract.js';
 import type { EventState, PlayerId, Round, Standing, Table } from '../../core/model/types.js';
 import { findTable } from '../../core/event/queries.js';
@@ -15,8 +15,9 @@ import { currentRound, outstandingTables } from '../lib/event.js';
 import { Name } from '../components/Name.js';
 import { isolate, plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
-import { describeResult, displayNames, familyOf, isSeatTeams, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
-import { buildResult, checkResult, EMPTY_DRAFT, type Draft } from './results/parse.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import { describeResult, displayNames, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
+import { checkResult, EMPTY_DRAFT, entryContext, type Built, type Draft } from './results/parse.js';
 import { ResultFields } from './results/ResultFields.js';
 import { VIRTUAL_FROM, VirtualBody, type Measure } from './pairings/VirtualBody.js';
 import './Pairings.css';
@@ -49,14 +50,6 @@ export function noShowTokens(text: string, seats: readonly PlayerId[]): { ids: P
     return lead;
   });
   return { ids, rest: rest.trim() };
-}
-
-/** A head-to-head no-show's result: the player (team) present wins every game the match needs. */
-function noShowResult(state: EventState, table: Table, absent: PlayerId): Record<string, unknown> {
-  const g = state.settings.gamesToWin;
-  const triple = table.seats[0] === absent ? [0, g, 0] : [g, 0, 0];
-  if (isSeatTeams(state)) return { matches: Array.from({ length: state.settings.teamSize }, () => [...triple]) };
-  return { games: triple };
 }
 
 /** What an amendment of `round` cannot change: the later rounds (and the cut) paired on the old result. */
@@ -206,21 +199,24 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
     setProblem(null);
   }, [target.round, table?.table]);
 
-  const family = familyOf(state);
-  const noShowsAllowed = family !== 'lightseekers';
-  const typedNoShows = table && noShowsAllowed ? noShowTokens(draft.text, table.seats) : { ids: [], rest: draft.text };
+  // The rule set's result entry: its fields, how it reads them, and what a no-show makes of them
+  // (none where it records no no-shows).
+  const entry = getRuleset(state.ruleset).presentation.results;
+  const noShows = entry.noShows;
+  const noShowsAllowed = noShows !== undefined;
+  const noShowText = (d: Draft): string => (noShows ? (d.text[noShows.field] ?? '') : '');
+  const typedNoShows = table && noShowsAllowed ? noShowTokens(noShowText(draft), table.seats) : { ids: [], rest: noShowText(draft) };
   const noShow = table ? table.seats.filter((id) => marked.includes(id) || typedNoShows.ids.includes(id)) : [];
-  // With a no-show the absent players lose: head-to-head, the one present wins every game needed
-  // (nothing else to type); pods, the absent are excluded and the winner is typed as usual.
-  const buildWith = (d: Draft): ReturnType<typeof buildResult> => {
-    if (!table) return { kind: 'empty' };
-    const typed = noShowsAllowed ? noShowTokens(d.text, table.seats) : { ids: [], rest: d.text };
+  // With a no-show the absent players lose, as the rule set says (head-to-head: the one present wins
+  // every game needed, nothing else to type; pods: the absent are excluded, the winner typed as usual).
+  const buildWith = (d: Draft): Built => {
+    if (!table || !round) return { kind: 'empty' };
+    const context = entryContext(state, round.stage);
+    if (!noShows) return entry.read(table, d, context);
+    const typed = noShowTokens(noShowText(d), table.seats);
     const absent = table.seats.filter((id) => marked.includes(id) || typed.ids.includes(id));
-    const rest = { ...d, text: typed.rest };
-    if (absent.length > 0 && family === 'head-to-head' && typed.rest === '' && d.seatGames.every((g) => g.trim() === ''))
-      return absent.length === 1 ? { kind: 'ok', result: noShowResult(state, table, absent[0] as PlayerId) } : { kind: 'problem', problem: 'Both players are marked as no-shows: a match needs someone present to win it (ask the Head Judge).' };
-    if (absent.length > 0 && family === 'pods') rest.excluded = [...new Set([...d.excluded, ...absent])];
-    return buildResult(state, table, rest);
+    const applied = noShows.apply(table, { ...d, text: { ...d.text, [noShows.field]: typed.rest } }, absent, context);
+    return 'draft' in applied ? entry.read(table, applied.draft, context) : applied;
   };
   const built = buildWith(draft);
   const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round.stage, built.result) : null;
@@ -249,11 +245,11 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
     if (!round) return setProblem('No round has been paired yet.');
     if (!table) return setProblem(tableProblem ?? 'Type a table number first.');
     const b = override ? buildWith(override) : built;
-    // Lightseekers: Enter in the last VP box goes on to the defeat order rather than recording the
-    // game as if nobody had been defeated; Enter there (empty: nobody was) records.
-    const order = fields.current?.querySelector<HTMLInputElement>('[data-defeat-order]');
-    if (!override && order && (b.kind === 'ok' || b.kind === 'tie') && order.value.trim() === '' && document.activeElement?.hasAttribute('data-result-field')) {
-      order.focus();
+    // An optional last box (Lightseekers' defeat order): Enter in the last box before it goes on to
+    // it rather than recording as if it were empty; Enter there (empty or not) records.
+    const last = fields.current?.querySelector<HTMLInputElement>('[data-last-field]');
+    if (!override && last && (b.kind === 'ok' || b.kind === 'question') && last.value.trim() === '' && document.activeElement?.hasAttribute('data-result-field')) {
+      last.focus();
       return;
     }
     if (b.kind === 'empty') {
@@ -264,12 +260,12 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
       return setProblem('The result is not complete yet: fill in every field.');
     }
     if (b.kind === 'problem') return setProblem(b.problem);
-    if (b.kind === 'tie') {
+    if (b.kind === 'question') {
       // The question may be below the fold: bring it into view with the cursor on it (arrows choose, Enter records).
-      const question = fields.current?.querySelector<HTMLElement>('[data-testid="tie-question"]');
+      const question = fields.current?.querySelector<HTMLElement>('[data-question]');
       question?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       question?.scrollIntoView?.({ block: 'center' });
-      return setProblem('Pick the winner among the tied players first.');
+      return setProblem(b.problem);
     }
     const check = checkResult(state, table, round.stage, b.result);
     if (check.problem !== null) return setProblem(check.problem);
@@ -277,16 +273,16 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
       document.getElementById('amend-reason')?.focus();
       return setProblem(`Table ${table.table} already has a result: amending it needs a reason (it is kept in the event log).`);
     }
-    const absent = override ? table.seats.filter((id) => marked.includes(id) || noShowTokens(override.text, table.seats).ids.includes(id)) : noShow;
+    const absent = override ? table.seats.filter((id) => marked.includes(id) || noShowTokens(noShowText(override), table.seats).ids.includes(id)) : noShow;
     // The slip's Drop box: those not already dropped (a no-show's drop comes with the no-show).
     const dropping = round.stage === 'swiss' && round === current ? drops.filter((id) => !absent.includes(id) && playersDropped(state).get(id) === undefined) : [];
-    const command: Command = {
+    // No `at`: the host stamps the result's time with its own clock.
+    const command: NewCommand = {
       type: 'record-result',
       round: round.number,
       table: table.table,
       result: b.result as Record<string, unknown>,
       ...(amending ? { reason: reason.trim() } : {}),
-      at: Math.max(0, Math.round(Date.now() + useStation.getState().clockSkewMs)),
       ...(absent.length > 0 ? { noShow: absent } : {}),
       ...(dropping.length > 0 ? { drop: dropping } : {}),
     };
@@ -416,15 +412,15 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
               key={`${round.number}-${table.table}`}
               state={state}
               table={table}
+              stage={round.stage}
               draft={draft}
               setDraft={(d) => {
                 setDraft(d);
                 setProblem(null);
               }}
-              built={built}
               points={points}
-              quick={(text) => {
-                const next = { ...draft, text };
+              quick={(key, text) => {
+                const next = { ...draft, text: { ...draft.text, [key]: text } };
                 setDraft(next);
                 void record(next);
               }}
@@ -441,9 +437,9 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
             typed={typedNoShows.ids}
             onNoShow={(id) => {
               setProblem(null);
-              // At a head-to-head table a no-show is the whole result: recorded at once (as "n2", Enter).
-              if (family === 'head-to-head' && !marked.includes(id)) {
-                const next = { ...draft, text: `n${table.seats.indexOf(id) + 1}`, seatGames: [] };
+              // Where a no-show is the whole result (head-to-head), it is recorded at once (as "n2", Enter).
+              if (noShows?.recordsAtOnce && !marked.includes(id)) {
+                const next = { ...EMPTY_DRAFT, text: { [noShows.field]: `n${table.seats.indexOf(id) + 1}` } };
                 setDraft(next);
                 void record(next);
                 return;
@@ -479,8 +475,8 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
               <p className="ok">
                 {describeResult(state, { ...table, result: checked.result as Table['result'] })} — {amending ? (reason.trim() ? 'Enter to amend' : 'give the reason, then Enter to amend') : 'Enter to record'}
               </p>
-            ) : built.kind === 'tie' ? (
-              <p className="warning">Tied for the win: pick the winner above.</p>
+            ) : built.kind === 'question' ? (
+              <p className="warning">{built.verdict}</p>
             ) : null}
           </div>
         )}
@@ -602,7 +598,8 @@ const RoundResults = memo(function RoundResults({ state, onAmend }: { state: Eve
   const tables = round.tables
     .filter((t) => q === '' || t.seats.some((id) => searchKey(names.get(id) ?? id).includes(q)))
     .sort((a, b) => a.table - b.table);
-  const pods = familyOf(state) !== 'head-to-head';
+  // Numbered seats where the rule set seats more than a pair (Ruleset.presentation.table).
+  const pods = getRuleset(state.ruleset).presentation.table.layout !== 'pair';
   return (
     <section className="card round-results" aria-label="Results by round" data-testid="round-results">
       <div className="section-head">

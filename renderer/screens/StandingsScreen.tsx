@@ -6,13 +6,11 @@
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { PlayerId } from '../../core/model/types.js';
-import { finalStandings } from '../../core/rulesets/final-standings.js';
-import { getRuleset } from '../../core/rulesets/index.js';
+import { finalStandings, getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
 import { swissRoundsPlayed } from '../lib/event.js';
 import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
-import { pointsLabel } from './standings/numbers.js';
 import { displayNames, familyNames, nameLookup } from './standings/people.js';
 import { competitorsWord } from './start/settings.js';
 import { StandingsTable } from './standings/StandingsTable.js';
@@ -55,9 +53,11 @@ export function StandingsScreen() {
 
   if (!state || !ruleset) return <></>;
   const rounds = swissRoundsPlayed(state);
-  const large = state.ruleset === 'lightseekers-large';
-  const teams = ruleset.family === 'head-to-head' && state.settings.teamSize > 1;
-  const tiebreakers = teams ? ruleset.tiebreakers.filter((t) => t.key !== 'gw' && t.key !== 'ogw') : ruleset.tiebreakers;
+  // What the rule set shows: its columns for these settings, groups, draws (Ruleset.presentation).
+  const columns = ruleset.presentation.standings(state.settings);
+  const large = columns.groups;
+  const teams = ruleset.presentation.words.competitor(state.settings) === 'team';
+  const tiebreakers = columns.columns;
 
   return (
     <section className="standings-screen" data-testid="standings-screen">
@@ -111,7 +111,7 @@ export function StandingsScreen() {
         <StandingsTable
           standings={standings}
           tiebreakers={tiebreakers}
-          pointsLabel={pointsLabel(ruleset)}
+          pointsLabel={ruleset.presentation.words.points}
           names={names}
           familyNames={families}
           droppedAfter={droppedAfter}
@@ -119,7 +119,7 @@ export function StandingsScreen() {
           showGroup={large}
           showPlayoff={showFinal}
           teams={teams}
-          draws={ruleset.family !== 'lightseekers'}
+          draws={columns.draws}
           showId={!selectedStanding}
           selectedId={selected}
           onOpen={(id) => setSelected((current) => (current === id ? null : id))}

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import { clockView, type ClockView } from '../../core/clock/index.js';
 import type { DispatchAck, StationApi, StationSnapshot } from '../../core/api/contract.js';
-import type { Command } from '../../core/event/commands.js';
+import type { NewCommand } from '../../core/event/commands.js';
 import type { PairingProposal } from '../../core/model/types.js';
 import type { ConnectionStatus, StationConnection } from '../api/index.js';
 
@@ -64,8 +64,11 @@ export interface StationStore {
   setHelpOpen(open: boolean): void;
   toast(message: string, options?: { undoSeq?: number; kind?: Toast['kind'] }): void;
   dismiss(id: number): void;
-  /** Append a command; on success an Undo toast (when `done` is given); on failure a problem toast. */
-  dispatch(command: Command, done?: string): Promise<DispatchAck | null>;
+  /**
+   * Append a command; on success an Undo toast (when `done` is given); on failure a problem toast.
+   * Clock commands and results go without a time: the host stamps `at` with its own clock.
+   */
+  dispatch(command: NewCommand, done?: string): Promise<DispatchAck | null>;
   /** Run host work with progress and errors in words; resolves null when it failed. */
   run<T>(label: string, work: (api: StationApi) => Promise<T>): Promise<T | null>;
   undo(seq: number): Promise<void>;

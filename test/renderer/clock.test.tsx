@@ -4,6 +4,12 @@
  * temp folder, over the in-memory RPC pair), with the host's time in the test's hands: start the
  * round clock, pause and resume with a reason, adjust with a required reason, and a deck check from
  * start to end that extends the table by its length + 3 minutes. The top bar's badge says the same.
+ *
+ * No real waiting: the host's one-second clock timer runs on fake timers (setTimeout only; the
+ * event store's disk I/O, the in-memory RPC pair's microtasks and React stay real), so "the next
+ * tick" is advancing fake time by a second, at once, and "the time stands still while paused" is a
+ * tick that came and changed nothing. (Fake time also moves on by itself with real time, so the
+ * testing library's own zero-delay timers and timeouts behave as usual.)
  */
 import 'fake-indexeddb/auto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
 import type { Command } from '../../core/event/commands.js';
 import { createHostServices } from '../../electron/host/host.js';
@@ -24,7 +30,8 @@ import { attachConnection, useStation } from '../../renderer/store/station.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 const M = 60_000;
-const TICK = { timeout: 4000 };
+/** The clock service ticks at the next wall-clock second (+5 ms): a second of fake time always holds one. */
+const ONE_TICK_MS = 1005;
 
 let time = T0;
 let dataDir: string;
@@ -36,6 +43,8 @@ let detach: (() => void) | null = null;
 beforeEach(async () => {
   time = T0;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'podium-clock-ui-'));
+  // Before the host starts, so its clock timer is a fake one.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   service = createHostServices({
     dataDir,
     station: 'clock-ui',
@@ -66,8 +75,12 @@ afterEach(async () => {
   detach = null;
   stopRpc();
   await service.dispose();
+  vi.useRealTimers();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/** user-event's pauses between keys are on the fake timers too. */
+const setupUser = (): ReturnType<typeof userEvent.setup> => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 
 async function run(command: Command): Promise<void> {
   await service.dispatch({ command });
@@ -78,10 +91,16 @@ function mount(): void {
   render(<ClockScreen />);
 }
 
-/** Move the host's time; the next tick (at most a second later) shows it. */
-function advance(ms: number): void {
+/** Move the host's time, and let its clock tick (the next wall-clock second, on fake time). */
+async function advance(ms: number): Promise<void> {
   time += ms;
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ONE_TICK_MS);
+  });
 }
+
+/** The host's second of the clock the station last received. */
+const lastTick = (): number | undefined => useStation.getState().clock?.now;
 
 const bigClock = (): string => screen.getByTestId('clock-time').textContent ?? '';
 
@@ -92,7 +111,7 @@ async function journalTypes(): Promise<string[]> {
 
 describe('Clock screen', () => {
   it('starts the round clock with the rule set’s minutes, editable', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     mount();
     const minutes = await screen.findByTestId('clock-minutes');
     expect((minutes as HTMLInputElement).value).toBe('50');
@@ -105,38 +124,38 @@ describe('Clock screen', () => {
     expect(screen.queryByTestId('clock-state')).toBeNull();
     expect(service.current()?.state.clock?.rounds[0]).toMatchObject({ minutes: 45, startedAt: T0 });
 
-    advance(5 * M + 300);
-    await waitFor(() => expect(bigClock()).toBe('40:00'), TICK);
-    advance(31 * M);
-    await waitFor(() => expect(bigClock()).toBe('9:00'), TICK);
+    await advance(5 * M + 300);
+    await waitFor(() => expect(bigClock()).toBe('40:00'));
+    await advance(31 * M);
+    await waitFor(() => expect(bigClock()).toBe('9:00'));
     expect(screen.getByTestId('clock-face').className).toContain('phase-ten-minutes');
   });
 
   it('pauses with a reason and resumes; the time stands still while paused', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await run({ type: 'start-round-clock', round: 1, at: 0 });
     mount();
-    advance(10 * M);
-    await waitFor(() => expect(bigClock()).toBe('40:00'), TICK);
+    await advance(10 * M);
+    await waitFor(() => expect(bigClock()).toBe('40:00'));
     await user.type(screen.getByTestId('pause-reason'), 'fire alarm');
     await user.click(screen.getByTestId('clock-pause'));
     await waitFor(() => expect(screen.getByTestId('clock-state').textContent).toBe('PAUSED'));
     expect(screen.getByTestId('clock-face').textContent).toContain('fire alarm');
 
-    advance(3 * M);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(bigClock()).toBe('40:00');
+    await advance(3 * M);
+    await waitFor(() => expect(lastTick()).toBe(T0 + 13 * M)); // a tick came…
+    expect(bigClock()).toBe('40:00'); // …and the time stood still
 
     await user.click(screen.getByTestId('clock-resume'));
     await waitFor(() => expect(screen.queryByTestId('clock-state')).toBeNull());
-    advance(M);
-    await waitFor(() => expect(bigClock()).toBe('39:00'), TICK);
+    await advance(M);
+    await waitFor(() => expect(bigClock()).toBe('39:00'));
     const clock = service.current()?.state.clock?.rounds[0];
     expect(clock?.pauses).toEqual([{ at: T0 + 10 * M, resumedAt: T0 + 13 * M, reason: 'fire alarm' }]);
   });
 
   it('adjusts the clock only with a reason', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await run({ type: 'start-round-clock', round: 1, at: 0 });
     mount();
     await waitFor(() => expect(bigClock()).toBe('50:00'));
@@ -159,11 +178,11 @@ describe('Clock screen', () => {
   });
 
   it('logs a deck check from start to end: the table gets its length + 3 minutes', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await run({ type: 'start-round-clock', round: 1, at: 0 });
     mount();
-    advance(10 * M);
-    await waitFor(() => expect(bigClock()).toBe('40:00'), TICK);
+    await advance(10 * M);
+    await waitFor(() => expect(bigClock()).toBe('40:00'));
 
     // No judge: refused in words, nothing written.
     await user.type(screen.getByTestId('ext-table'), '3');
@@ -176,8 +195,8 @@ describe('Clock screen', () => {
     expect(open.textContent).toContain(`${isolate('Eitan Levi')}, ${isolate('Fumiko Sato')}`);
     await waitFor(() => expect(screen.getByTestId('clock-groups').textContent).toContain('Deck check under way: 3'));
 
-    advance(7 * M);
-    await waitFor(() => expect(within(screen.getByTestId('checks-open')).getByText('7:00')).toBeTruthy(), TICK);
+    await advance(7 * M);
+    await waitFor(() => expect(within(screen.getByTestId('checks-open')).getByText('7:00')).toBeTruthy());
     // While the check lasts the table's time stands still: 33:00 left on the round, the table 43:00.
     expect(within(screen.getByTestId('clock-table-3')).getByText('43:00')).toBeTruthy();
 
@@ -202,8 +221,8 @@ describe('Clock screen', () => {
     await run({ type: 'start-round-clock', round: 1, at: 0 });
     render(<App connection={connection} view="station" />);
     act(() => useStation.setState({ screen: 'clock' }));
-    advance(12 * M + 34_000);
-    await waitFor(() => expect(bigClock()).toBe('37:26'), TICK);
+    await advance(12 * M + 34_000);
+    await waitFor(() => expect(bigClock()).toBe('37:26'));
     expect(screen.getByTestId('station-clock').textContent).toBe('37:26');
   });
 });

@@ -7,7 +7,9 @@ import type { SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
 import { isolate } from '../../renderer/lib/format.js';
-import { parseGames, parsePodEntry, parseSeatOrder } from '../../renderer/screens/results/parse.js';
+import { parseSeatOrder } from '../../core/rulesets/lightseekers/entry.js';
+import { parseGames } from '../../core/rulesets/mtr/entry.js';
+import { parsePodEntry } from '../../core/rulesets/pods/entry.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 let host: RendererHost;

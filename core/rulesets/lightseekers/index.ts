@@ -7,14 +7,17 @@
  */
 import { settingsPatchSchema } from '../../event/commands.js';
 import { fail } from '../../model/errors.js';
-import type { EventState, Round, Settings } from '../../model/types.js';
-import type { Ruleset } from '../ruleset.js';
+import type { EventState, PlayerId, Round, Settings, Table } from '../../model/types.js';
+import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { lightseekersPair } from './pairing.js';
 import { lightseekersNextPlayoffRound, lightseekersPlayoff, lightseekersPlayoffCuts } from './playoffs.js';
-import { validateLightseekersResult } from './results.js';
+import { gameOutcome, isLightseekersResult, validateLightseekersResult } from './results.js';
+import { lightseekersPresentation } from './presentation.js';
+import { grandFinalPerGroup } from './tables.js';
 import { lightseekersStandings } from './standings.js';
 import { lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
 import { LIGHTSEEKERS_CASUAL, LIGHTSEEKERS_COMPETITIVE, LIGHTSEEKERS_LARGE, type LightseekersVariant } from './variant.js';
+import { zodMessage } from '../../model/zod-words.js';
 
 export const LIGHTSEEKERS_DEFAULTS: Settings = {
   rel: 'regular',
@@ -31,10 +34,7 @@ export const LIGHTSEEKERS_DEFAULTS: Settings = {
 
 export function lightseekersSettings(variant: LightseekersVariant, input: Partial<Settings>): Settings {
   const parsed = settingsPatchSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail('invalid-settings', `setting ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
-  }
+  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
   const settings: Settings = { ...LIGHTSEEKERS_DEFAULTS, ...(parsed.data as Partial<Settings>) };
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
   if (settings.gamesToWin !== 1) fail('invalid-settings', `${variant.id}: each round is one game (gamesToWin 1)`);
@@ -59,6 +59,29 @@ function checkLargeRound(state: EventState, round: Round): void {
   }
 }
 
+const LIGHTSEEKERS_TIEBREAKERS: TiebreakerInfo[] = [
+  { key: 'vp', label: 'VP', description: 'Victory Points scored in all games', format: 'integer' },
+  { key: 'longevity', label: 'Longevity', description: 'in each game one point for every player defeated before them, summed', format: 'integer' },
+  { key: 'bestVp', label: 'Best VP', description: 'the most Victory Points scored in a single game', format: 'integer' },
+];
+
+/**
+ * The players a finished playoff table sends on: its winner; a large event's group finals with 2–3
+ * groups send their runner-up to the grand final too (tables.ts grandFinalPerGroup).
+ */
+function advancing(variant: LightseekersVariant, state: EventState, round: Round, table: Table): PlayerId[] | null {
+  const result = table.result;
+  if (!isLightseekersResult(result)) return null;
+  try {
+    const outcome = gameOutcome(result, table.seats);
+    const first = state.rounds.find((r) => r.stage === 'playoff');
+    const groupFinals = variant.structure === 'large' && round.number === first?.number && round.tables.length > 1;
+    return outcome.order.slice(0, groupFinals ? grandFinalPerGroup(round.tables.length) : 1);
+  } catch {
+    return null;
+  }
+}
+
 function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
   const ruleset: Ruleset = {
     id: variant.id,
@@ -66,11 +89,8 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     family: 'lightseekers',
     // seeds/004 has no enforcement levels and is not a Magic document: nothing to show or cite.
     terms: { rel: false, document: null },
-    tiebreakers: [
-      { key: 'vp', label: 'VP', description: 'Victory Points scored in all games' },
-      { key: 'longevity', label: 'Longevity', description: 'in each game one point for every player defeated before them, summed' },
-      { key: 'bestVp', label: 'Best VP', description: 'the most Victory Points scored in a single game' },
-    ],
+    presentation: lightseekersPresentation(variant, LIGHTSEEKERS_TIEBREAKERS),
+    tiebreakers: LIGHTSEEKERS_TIEBREAKERS,
     playoffCuts: lightseekersPlayoffCuts(variant),
     settings: (input) => lightseekersSettings(variant, input),
     tableSize: (_settings, stage) => (stage === 'playoff' ? { min: 2, max: variant.maxFinalTable } : { min: 3, max: variant.maxRoundTable }),
@@ -82,6 +102,7 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     timeLimits: (settings, stage) => lightseekersTimeLimits(variant, settings, stage),
     endOfRound: (settings, stage) => lightseekersEndOfRound(variant, settings, stage),
     recommendedRounds: (input, settings) => lightseekersRecommendedRounds(variant, input, settings),
+    advancing: (state, round, table) => advancing(variant, state, round, table),
   };
   if (variant.structure === 'large') ruleset.checkRound = checkLargeRound;
   return ruleset;

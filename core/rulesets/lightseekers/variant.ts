@@ -19,6 +19,8 @@ export interface LightseekersVariant {
   maxRoundTable: number;
   /** Largest playoff table: casual 5 (6 beyond the seed's table), competitive 5, large 6 (grand final). */
   maxFinalTable: number;
+  /** A round's runner-up may go on to a final (casual: the seed's table; large: a group's runner-up). */
+  runnerUpGoesOn: boolean;
 }
 
 export const LIGHTSEEKERS_CASUAL: LightseekersVariant = {
@@ -29,6 +31,7 @@ export const LIGHTSEEKERS_CASUAL: LightseekersVariant = {
   rounds: 1,
   maxRoundTable: 6,
   maxFinalTable: 6,
+  runnerUpGoesOn: true,
 };
 
 export const LIGHTSEEKERS_COMPETITIVE: LightseekersVariant = {
@@ -39,6 +42,7 @@ export const LIGHTSEEKERS_COMPETITIVE: LightseekersVariant = {
   rounds: 3,
   maxRoundTable: 5,
   maxFinalTable: 5,
+  runnerUpGoesOn: false,
 };
 
 export const LIGHTSEEKERS_LARGE: LightseekersVariant = {
@@ -49,4 +53,5 @@ export const LIGHTSEEKERS_LARGE: LightseekersVariant = {
   rounds: 3,
   maxRoundTable: 5,
   maxFinalTable: 6,
+  runnerUpGoesOn: true,
 };

@@ -5,12 +5,14 @@
 import { fail } from '../../model/errors.js';
 import type { Settings } from '../../model/types.js';
 import { settingsPatchSchema } from '../../event/commands.js';
-import type { Ruleset } from '../ruleset.js';
+import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { mtrPair } from './pairing.js';
-import { mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
+import { mtrAdvancing, mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
+import { mtrPresentation } from './presentation.js';
 import { validateMtrResult } from './results.js';
 import { mtrStandings } from './standings.js';
 import { mtrDraftTimers, mtrEndOfRound, mtrRecommendedRounds, mtrTimeLimits } from './timing.js';
+import { zodMessage } from '../../model/zod-words.js';
 
 export const MTR_DEFAULTS: Settings = {
   rel: 'regular',
@@ -28,10 +30,7 @@ export const MTR_DEFAULTS: Settings = {
 export function mtrSettings(input: Partial<Settings>): Settings {
   const { podSize: _ignored, ...patch } = input;
   const parsed = settingsPatchSchema.safeParse(patch);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail('invalid-settings', `setting ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
-  }
+  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
   const settings: Settings = { ...MTR_DEFAULTS, ...(parsed.data as Partial<Settings>), podSize: 2 };
   // RULES 2: Commander (and its +4-minute deck check, X.5A) is a format of the pod rule sets.
   if (settings.format === 'commander')
@@ -49,16 +48,19 @@ export function mtrSettings(input: Partial<Settings>): Settings {
   return settings;
 }
 
+const MTR_TIEBREAKERS: TiebreakerInfo[] = [
+  { key: 'omw', label: 'OMW%', description: "mean of each opponent's match-win percentage (each at least 0.33); byes ignored", format: 'percent' },
+  { key: 'gw', label: 'GW%', description: 'game points ÷ (3 × games played), at least 0.33', format: 'percent' },
+  { key: 'ogw', label: 'OGW%', description: "mean of each opponent's game-win percentage (each at least 0.33); byes ignored", format: 'percent' },
+];
+
 export const mtr: Ruleset = {
   id: 'mtr',
   title: 'Magic: The Gathering Tournament Rules (head-to-head)',
   family: 'head-to-head',
   terms: { rel: true, document: 'MTR' },
-  tiebreakers: [
-    { key: 'omw', label: 'OMW%', description: "mean of each opponent's match-win percentage (each at least 0.33); byes ignored" },
-    { key: 'gw', label: 'GW%', description: 'game points ÷ (3 × games played), at least 0.33' },
-    { key: 'ogw', label: 'OGW%', description: "mean of each opponent's game-win percentage (each at least 0.33); byes ignored" },
-  ],
+  presentation: mtrPresentation(MTR_TIEBREAKERS),
+  tiebreakers: MTR_TIEBREAKERS,
   playoffCuts: [2, 4, 8],
   settings: mtrSettings,
   tableSize: () => ({ min: 2, max: 2 }),
@@ -71,4 +73,5 @@ export const mtr: Ruleset = {
   endOfRound: mtrEndOfRound,
   recommendedRounds: mtrRecommendedRounds,
   draftTimers: mtrDraftTimers,
+  advancing: mtrAdvancing,
 };

@@ -65,6 +65,16 @@ export function mtrBracketOrder(playoff: PlayoffState): PlayerId[] {
   return order.map((i) => playoff.seeds[i] as PlayerId);
 }
 
+/** Who a finished playoff match sends on: its winner (a draw decides nothing: MTR 2.5). */
+export function mtrAdvancing(_state: EventState, _round: Round, table: Table): PlayerId[] | null {
+  const result = table.result;
+  if (!isHeadToHeadResult(result)) return null;
+  const outcome = matchOutcome(result);
+  if (outcome === 'draw') return null;
+  const winner = table.seats[outcome === 'seat1' ? 0 : 1];
+  return winner === undefined ? null : [winner];
+}
+
 /** Is round `roundNumber` the playoff final (untimed, MTR App. B)? */
 export function mtrIsPlayoffFinal(state: EventState, roundNumber: number): boolean {
   if (!state.playoff) return false;

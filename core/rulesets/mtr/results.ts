@@ -16,6 +16,7 @@
  */
 import { fail } from '../../model/errors.js';
 import type { HeadToHeadResult, Settings, Stage, Table, TableResult } from '../../model/types.js';
+import { plural } from '../../text/format.js';
 import type { ResultContext } from '../ruleset.js';
 
 export type GameTriple = [number, number, number];
@@ -113,10 +114,6 @@ function show(value: unknown): string {
 
 function bestOf(gamesToWin: number): string {
   return `best-of-${2 * gamesToWin - 1}`;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /**

@@ -1,17 +1,23 @@
 /**
  * `mstr-2022` and `mamtr-2024`: multiplayer (Commander-style) pod events, RULES.md section 2. One
- * factory, two variants (variant.ts); each concern lives in its own file.
+ * factory for any multiplayer document written in the shape of variant.ts — each document in a file
+ * named after it (../mstr-2022.ts, ../mamtr-2024.ts) — and each concern in its own file here.
  */
 import { settingsPatchSchema } from '../../event/commands.js';
 import { fail } from '../../model/errors.js';
 import type { Settings } from '../../model/types.js';
-import type { Ruleset } from '../ruleset.js';
-import { podNextPlayoffRound, podPlayoff, POD_PLAYOFF_CUTS } from './playoffs.js';
+import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
+import { MAMTR_2024 } from '../mamtr-2024.js';
+import { MSTR_2022 } from '../mstr-2022.js';
+import { podAdvancing, podNextPlayoffRound, podPlayoff, POD_PLAYOFF_CUTS } from './playoffs.js';
 import { podPair } from './pairing.js';
+import { podPresentation } from './presentation.js';
+import { podRecommendedRounds } from './recommended-rounds.js';
 import { validatePodResult } from './results.js';
 import { podStandings } from './standings.js';
-import { podDraftTimers, podEndOfRound, podRecommendedRounds, podTimeLimits } from './timing.js';
-import { MAMTR_2024, MSTR_2022, type PodVariant } from './variant.js';
+import { podDraftTimers, podEndOfRound, podTimeLimits } from './timing.js';
+import type { PodVariant } from './variant.js';
+import { zodMessage } from '../../model/zod-words.js';
 
 export const POD_DEFAULTS: Settings = {
   rel: 'regular',
@@ -29,35 +35,35 @@ export const POD_DEFAULTS: Settings = {
 
 export function podSettings(variant: PodVariant, input: Partial<Settings>): Settings {
   const parsed = settingsPatchSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail('invalid-settings', `setting ${issue?.path.join('.') || '?'}: ${issue?.message ?? 'invalid'}`);
-  }
+  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
   const settings: Settings = { ...POD_DEFAULTS, ...(parsed.data as Partial<Settings>) };
   if (settings.podSize < 3 || settings.podSize > 5) fail('invalid-settings', `pod size ${settings.podSize}: pods seat 3 to 5 players`);
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
-  if (variant.id === 'mamtr-2024' && settings.endOfRound === 'extra-turns')
-    fail('invalid-settings', 'MAMTR 2.4: at time the active player finishes the turn (no extra turns)');
+  const problem = variant.settingsProblem(settings);
+  if (problem) fail('invalid-settings', problem);
   return settings;
 }
 
 function createPodRuleset(variant: PodVariant): Ruleset {
+  const tiebreakers: TiebreakerInfo[] = [
+    { key: 'mwp', label: 'MWP', description: '(match points − byes × points per win) ÷ (matches played × points per win); byes excluded', format: 'percent' },
+    { key: 'oamp', label: 'OAMP', description: 'mean of the match points of every opponent faced (each pod member, each time)', format: 'decimal' },
+    {
+      key: 'omwp',
+      label: 'OMWP',
+      description: variant.ghostOpponents
+        ? "mean of each opponent's MWP (at least 1 ÷ points per win); a smaller pod adds ghost opponents at 1 ÷ points per win"
+        : "mean of each opponent's MWP (at least 1 ÷ points per win)",
+      format: 'percent',
+    },
+  ];
   return {
     id: variant.id,
     title: variant.title,
     family: 'pods',
     terms: { rel: true, document: variant.document },
-    tiebreakers: [
-      { key: 'mwp', label: 'MWP', description: '(match points − byes × points per win) ÷ (matches played × points per win); byes excluded' },
-      { key: 'oamp', label: 'OAMP', description: "mean of the match points of every opponent faced (each pod member, each time)" },
-      {
-        key: 'omwp',
-        label: 'OMWP',
-        description: variant.ghostOpponents
-          ? "mean of each opponent's MWP (at least 1 ÷ points per win); a smaller pod adds ghost opponents at 1 ÷ points per win"
-          : "mean of each opponent's MWP (at least 1 ÷ points per win)",
-      },
-    ],
+    presentation: podPresentation(variant, tiebreakers),
+    tiebreakers,
     playoffCuts: POD_PLAYOFF_CUTS,
     settings: (input) => podSettings(variant, input),
     // Swiss: up to one more than n (RULES 2 Decision: n = 4, 5 players → one pod of 5); 5 players in
@@ -75,6 +81,7 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     endOfRound: (settings, stage) => podEndOfRound(variant, settings, stage),
     recommendedRounds: (input, settings) => podRecommendedRounds(variant, input, settings),
     draftTimers: (settings) => podDraftTimers(variant, settings),
+    advancing: (state, _round, table) => podAdvancing(state, table),
   };
 }
 

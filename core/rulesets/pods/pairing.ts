@@ -9,7 +9,7 @@ import { assignPods, type PodPlayer } from '../../pairing/pods.js';
 import { createRng, deriveSeed } from '../../random/rng.js';
 import { seatHistory, seatPod } from './seats.js';
 import { podStandings } from './standings.js';
-import { podSizes } from './timing.js';
+import { podSizes } from './pod-sizes.js';
 import type { PodVariant } from './variant.js';
 
 export function podPair(variant: PodVariant, state: EventState, seed: number): PairingProposal {

@@ -41,7 +41,9 @@ import type {
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
 import { isPodResult, podMatchWinner } from './results.js';
 import { podStandings } from './standings.js';
-import { MAMTR_2024, MSTR_2022, type PodVariant } from './variant.js';
+import { MAMTR_2024 } from '../mamtr-2024.js';
+import { MSTR_2022 } from '../mstr-2022.js';
+import type { PodVariant } from './variant.js';
 
 export const POD_PLAYOFF_CUTS = [4, 7, 10, 13, 16, 40, 64] as const;
 
@@ -175,6 +177,17 @@ export function drawnPodWinner(state: EventState, table: Table): PlayerId | unde
 
 function podVariantOf(state: EventState): PodVariant | undefined {
   return state.ruleset === MAMTR_2024.id ? MAMTR_2024 : state.ruleset === MSTR_2022.id ? MSTR_2022 : undefined;
+}
+
+/** Who a finished playoff pod sends on (the `Ruleset.advancing` of both documents): null when undecided. */
+export function podAdvancing(state: EventState, table: Table): PlayerId[] | null {
+  const result = table.result;
+  if (!isPodResult(result)) return null;
+  const winner = podMatchWinner(result, state.settings);
+  if (winner !== 'draw') return [winner];
+  // MAMTR 2.4C (an MSTR draw decides nothing).
+  const best = drawnPodWinner(state, table);
+  return best === undefined ? null : [best];
 }
 
 /**

@@ -12,7 +12,6 @@ import { Name } from '../../components/Name.js';
 import { formatClock, isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { minutesText, parseLength } from './display.js';
-import { hostNow } from './RoundClock.js';
 import { displayNames } from '../standings/people.js';
 
 type Kind = 'deck-check' | 'judge-pause' | 'feature-match' | 'other' | 'extra-turns' | 'players-in-game';
@@ -60,7 +59,7 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
       tableRef.current?.focus();
       return;
     }
-    const base = { round: round.number, table: table.table, at: hostNow() };
+    const base = { round: round.number, table: table.table };
     const n = table.table;
     let ack;
     switch (kind) {
@@ -336,7 +335,7 @@ function ChecksUnderWay({ view, round, names }: { view: ClockView; round: Round;
                 e.preventDefault();
                 const outcome = (outcomes[row.table] ?? '').trim();
                 void dispatch(
-                  { type: 'end-deck-check', round: round.number, table: row.table, at: hostNow(), ...(outcome ? { outcome } : {}) },
+                  { type: 'end-deck-check', round: round.number, table: row.table, ...(outcome ? { outcome } : {}) },
                   `Table ${row.table}: deck check ended`,
                 );
               }}

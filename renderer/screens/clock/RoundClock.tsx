@@ -9,11 +9,6 @@ import type { EventState } from '../../../core/model/types.js';
 import { useStation } from '../../store/station.js';
 import { clockFace, procedureCallout, wallTime } from './display.js';
 
-/** The host's time as this window knows it (the host stamps clock commands with its own anyway). */
-export function hostNow(): number {
-  return Math.max(0, Math.round(Date.now() + useStation.getState().clockSkewMs));
-}
-
 function roundName(view: ClockView): string {
   return `${view.stage === 'playoff' ? 'Playoff round' : 'Round'} ${view.round ?? ''}`;
 }
@@ -81,7 +76,7 @@ function StartForm({ view }: { view: ClockView }) {
     const round = view.round as number;
     const same = minutes === ruleMinutes;
     await dispatch(
-      { type: 'start-round-clock', round, at: hostNow(), ...(same ? {} : { minutes }) },
+      { type: 'start-round-clock', round, ...(same ? {} : { minutes }) },
       minutes === null ? `Round ${round} started with no time limit` : `Round ${round} clock started: ${minutes} minutes`,
     );
   };
@@ -125,7 +120,7 @@ function PauseResume({ view }: { view: ClockView }) {
           type="button"
           className="primary"
           data-testid="clock-resume"
-          onClick={() => void dispatch({ type: 'resume-clock', round, at: hostNow() }, `Round ${round} clock resumed`)}
+          onClick={() => void dispatch({ type: 'resume-clock', round }, `Round ${round} clock resumed`)}
         >
           Resume the clock
         </button>
@@ -135,7 +130,7 @@ function PauseResume({ view }: { view: ClockView }) {
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     const why = reason.trim();
-    const ack = await dispatch({ type: 'pause-clock', round, at: hostNow(), ...(why ? { reason: why } : {}) }, `Round ${round} clock paused`);
+    const ack = await dispatch({ type: 'pause-clock', round, ...(why ? { reason: why } : {}) }, `Round ${round} clock paused`);
     if (ack) setReason('');
   };
   return (
@@ -172,7 +167,7 @@ function AdjustForm({ view }: { view: ClockView }) {
     setProblem(null);
     const n = Number(text);
     const ack = await dispatch(
-      { type: 'adjust-clock', round, minutes: n, reason: why, at: hostNow() },
+      { type: 'adjust-clock', round, minutes: n, reason: why },
       `Round ${round}: ${n > 0 ? `${n} minutes added` : `${-n} minutes taken away`}`,
     );
     if (ack) {

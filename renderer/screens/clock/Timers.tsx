@@ -10,7 +10,6 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import { formatClock } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { wallTime } from './display.js';
-import { hostNow } from './RoundClock.js';
 
 type TimerKind = 'deck-construction' | 'registration' | 'draft-pick' | 'custom';
 
@@ -75,7 +74,6 @@ export function Timers({ view, state }: { view: ClockView; state: EventState }) 
         type: 'start-timer',
         id: timerId(),
         kind,
-        at: hostNow(),
         ...length,
         ...(label.trim() ? { label: label.trim() } : {}),
         ...(kind === 'draft-pick' && text === '' && draft ? { draft } : {}),
@@ -110,7 +108,7 @@ export function Timers({ view, state }: { view: ClockView; state: EventState }) 
               <div className="timer-time" data-testid={`timer-${t.id}`}>
                 {t.done ? 'TIME' : formatClock(t.phase.count > 1 ? t.phase.remainingMs : t.remainingMs)}
               </div>
-              <button type="button" onClick={() => void dispatch({ type: 'stop-timer', id: t.id, at: hostNow() }, `${t.label}: timer stopped`)}>
+              <button type="button" onClick={() => void dispatch({ type: 'stop-timer', id: t.id }, `${t.label}: timer stopped`)}>
                 {t.done ? 'Clear' : 'Stop'}
               </button>
             </li>

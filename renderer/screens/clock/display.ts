@@ -7,6 +7,7 @@
 import type { ClockPhase, ClockView, TableClockView } from '../../../core/clock/index.js';
 import type { ExtensionItem } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
+import { wallClock } from '../../../core/text/format.js';
 import { formatClock } from '../../lib/format.js';
 
 const MINUTE = 60_000;
@@ -25,8 +26,7 @@ export interface ClockFace {
 
 /** "14:05": a wall time on the host's clock, as the floor says it. */
 export function wallTime(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return wallClock(epochMs);
 }
 
 /** "10 min", or "9:30" when not a whole number of minutes. */

@@ -6,37 +6,34 @@
  */
 import type { EventState, PairingProposal, PairingWarning, PlayerId } from '../../../core/model/types.js';
 import { isolate, isolateNames, plural } from '../../lib/format.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
 import { isTeamEvent } from '../players/RegistrationForm.js';
-import { displayNames, familyOf, playersById } from './shared.js';
+import { displayNames, playersById } from './shared.js';
 
-const GROUPS: { kind: PairingWarning['kind']; title: string; explain: (family: string) => string }[] = [
+/** The kinds of warning, each explained in words (a rule set may explain one in its own: Ruleset.presentation.words). */
+const GROUPS: { kind: PairingWarning['kind']; title: string; explain: string }[] = [
   {
     kind: 'rematch',
     title: 'Rematches',
-    explain: (family) =>
-      family === 'lightseekers'
-        ? 'A player targets the same player again (seat k targets seat k + 1). Podium allows this only when no arrangement avoids it.'
-        : 'These players have met before. Podium allows a rematch only when no pairing without one exists.',
+    explain: 'These players have met before. Podium allows a rematch only when no pairing without one exists.',
   },
   {
     kind: 'pair-down',
     title: 'Pair-downs',
-    explain: () => 'A player meets someone with fewer points: their point group had an odd number of players, or avoiding a rematch needed it. Podium keeps these as few and as small as possible.',
+    explain: 'A player meets someone with fewer points: their point group had an odd number of players, or avoiding a rematch needed it. Podium keeps these as few and as small as possible.',
   },
   {
     kind: 'smaller-pod',
     title: 'Smaller pods',
-    explain: (family) =>
-      family === 'lightseekers'
-        ? 'The player count does not fill tables of 4 and 5, so some tables seat 3.'
-        : 'The player count does not divide into full pods, so some tables seat fewer players. They go to the bottom of the standings; nobody sits in a second smaller pod unless it cannot be avoided.',
+    explain:
+      'The player count does not divide into full pods, so some tables seat fewer players. They go to the bottom of the standings; nobody sits in a second smaller pod unless it cannot be avoided.',
   },
   {
     kind: 'second-bye',
     title: 'Second byes',
-    explain: () => 'Everyone who could take the bye has already had one, so this player gets another.',
+    explain: 'Everyone who could take the bye has already had one, so this player gets another.',
   },
-  { kind: 'info', title: 'Notes', explain: () => '' },
+  { kind: 'info', title: 'Notes', explain: '' },
 ];
 
 /**
@@ -99,7 +96,7 @@ export function checkProposal(state: EventState, round: number, proposal: Pick<P
 }
 
 export function PairingCheck({ state, round, proposal }: { state: EventState; round: number; proposal: PairingProposal }) {
-  const family = familyOf(state);
+  const { words } = getRuleset(state.ruleset).presentation;
   const byId = playersById(state);
   const raw = new Map([...byId].map(([id, p]) => [id, p.name]));
   const shown = displayNames(state);
@@ -125,11 +122,11 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
         {check.seated} of {plural(check.active, isTeamEvent(state) ? 'active team' : 'active player')} seated · {plural(proposal.tables.length, 'table')} · {byeWords}
         {proposal.waiting && proposal.waiting.length > 0 ? ` · ${proposal.waiting.length} waiting` : ''}
       </p>
-      {warnings.length === 0 && <p className="ok">{family === 'head-to-head' ? 'No rematches, no pair-downs, no second byes.' : 'No rematches, no smaller pods, no second byes.'}</p>}
+      {warnings.length === 0 && <p className="ok">{words.cleanPairing}</p>}
       {GROUPS.map((group) => {
         const items = warnings.filter((w) => w.kind === group.kind);
         if (items.length === 0) return null;
-        const explain = group.explain(family);
+        const explain = words.warnings?.[group.kind] ?? group.explain;
         return (
           <div key={group.kind} className={`check-group check-${group.kind}`} data-warning-kind={group.kind}>
             <h4>

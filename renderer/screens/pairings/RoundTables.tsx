@@ -9,7 +9,8 @@ import { memo } from 'react';
 import type { Bye, EventState, PlayerId, Stage, Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
-import { describeResult, displayNames, familyOf, playersById, searchKey } from './shared.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { describeResult, displayNames, playersById, searchKey } from './shared.js';
 import { VirtualBody, type Measure } from './VirtualBody.js';
 
 export interface RoundTablesProps {
@@ -20,7 +21,7 @@ export interface RoundTablesProps {
   byes: readonly Bye[];
   waiting?: readonly PlayerId[];
   points: Map<PlayerId, number>;
-  /** lightseekers-large: each player's group. */
+  /** Events played in groups (the rule set says): each player's group. */
   groups?: Map<PlayerId, number>;
   /** Show only tables with a player whose name matches. */
   query?: string;
@@ -132,7 +133,7 @@ const PodCard = memo(function PodCard({ table, seats, group, result, tags, onPic
 
 export function RoundTables(props: RoundTablesProps) {
   const { state, tables, byes, waiting, query, showResults, groups, roundNumber, stage, onPick } = props;
-  const family = familyOf(state);
+  const { table: shape } = getRuleset(state.ruleset).presentation;
   const names = displayNames(state);
   const byId = playersById(state);
   const q = searchKey(query?.trim() ?? '');
@@ -145,8 +146,10 @@ export function RoundTables(props: RoundTablesProps) {
   const shown = tables.filter((t) => t.seats.some(matches));
   const shownByes = byes.filter((b) => matches(b.player));
   const shownWaiting = (waiting ?? []).filter(matches);
-  const twoSeats = family === 'head-to-head' || tables.every((t) => t.seats.length === 2);
-  const podSize = state.settings.podSize;
+  // A pair per row ("A v B") where the rule set seats pairs (or every table has two); else numbered seats.
+  const twoSeats = shape.layout === 'pair' || tables.every((t) => t.seats.length === 2);
+  // Swiss tables smaller or larger than the rule set's standard size are marked (pods).
+  const standard = shape.standardSize?.(state.settings);
   const view = (id: PlayerId): SeatView => {
     const dropped = byId.get(id)?.droppedAfterRound;
     return {
@@ -165,8 +168,8 @@ export function RoundTables(props: RoundTablesProps) {
     group: groups ? groups.get(t.seats[0] ?? '') : undefined,
     result: showResults ? (t.result ? describeResult(state, t) : '') : undefined,
     tags: {
-      smaller: family === 'pods' && stage === 'swiss' && t.seats.length < podSize,
-      larger: family === 'pods' && stage === 'swiss' && t.seats.length > podSize,
+      smaller: standard !== undefined && stage === 'swiss' && t.seats.length < standard,
+      larger: standard !== undefined && stage === 'swiss' && t.seats.length > standard,
     },
     onPick,
   });

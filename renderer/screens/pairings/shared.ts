@@ -6,21 +6,7 @@
 import type { EventState, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { distinguishedNames } from '../../../core/documents/names.js';
-import { describeHeadToHead, isSeatTeamEvent, isHeadToHeadResult, formatGames } from '../../../core/rulesets/mtr/results.js';
-import { isPodResult, podMatchWinner } from '../../../core/rulesets/pods/results.js';
-import { gameOutcome, isLightseekersResult } from '../../../core/rulesets/lightseekers/results.js';
 import { isolate } from '../../lib/format.js';
-
-export type Family = 'head-to-head' | 'pods' | 'lightseekers';
-
-export function familyOf(state: EventState): Family {
-  return getRuleset(state.ruleset).family;
-}
-
-/** Team events played seat against seat (MTR 8): results are one triple per seat A/B(/C). */
-export function isSeatTeams(state: EventState): boolean {
-  return familyOf(state) === 'head-to-head' && isSeatTeamEvent(state.settings);
-}
 
 const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
 
@@ -94,43 +80,10 @@ export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** A result in words ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"), names isolated. */
+/** A result in words, as the rule set writes it ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"), names isolated. */
 export function describeResult(state: EventState, table: Table): string {
-  const result = table.result;
-  if (result === undefined) return '';
-  const name = nameIn(state);
-  if (isLightseekersResult(result)) {
-    const vp = table.seats.map((id) => `${name(id)} ${result.vp[id] ?? 0}`).join(', ');
-    const defeated = result.defeated.length > 0 ? ` · defeated: ${result.defeated.map(name).join(', then ')}` : '';
-    let head: string;
-    try {
-      const outcome = gameOutcome(result, table.seats);
-      head = `${name(outcome.winner)} wins`;
-    } catch {
-      head = 'Winner not decided';
-    }
-    return `${head} · VP ${vp}${defeated}`;
-  }
-  if (isHeadToHeadResult(result)) {
-    const [a, b, d] = result.games;
-    const [first, second] = [name(table.seats[0] ?? ''), name(table.seats[1] ?? '')];
-    if (result.matches) {
-      const seats = result.matches.map((m, i) => `${'ABC'[i]} ${formatGames(m)}`).join(', ');
-      const head = a > b ? `${first} wins` : b > a ? `${second} wins` : 'Draw';
-      return `${head} ${a}–${b}${d > 0 ? `–${d}` : ''} (seats ${seats})`;
-    }
-    // The rule set's words: a played drawn game (Two-Headed Giant 0–0–1) never reads as an
-    // intentional draw.
-    return describeHeadToHead(result, first, second);
-  }
-  if (isPodResult(result)) {
-    const winner = podMatchWinner(result);
-    const head = winner === 'draw' ? 'Draw' : `${name(winner)} wins`;
-    const games = 'games' in result ? ` (games: ${result.games.map((g) => (g === 'draw' ? 'draw' : name(g))).join(', ')})` : '';
-    const excluded = result.excluded && result.excluded.length > 0 ? ` · excluded: ${result.excluded.map(name).join(', ')}` : '';
-    return `${head}${games}${excluded}`;
-  }
-  return JSON.stringify(result);
+  if (table.result === undefined) return '';
+  return getRuleset(state.ruleset).presentation.results.describe(table, table.result, nameIn(state));
 }
 
 /** "Round 3" / "Playoff round 5". */

@@ -26,12 +26,14 @@ export function teamSizeOf(state: EventState): number {
   return state.settings.twoHeadedGiant ? 2 : state.settings.teamSize;
 }
 
+/** Players may be given awarded byes at registration (the rule set says: MTR App. E). */
 export function hasAwardedByes(state: EventState): boolean {
-  return getRuleset(state.ruleset).family === 'head-to-head';
+  return getRuleset(state.ruleset).presentation.registration(state.settings).awardedByes;
 }
 
+/** Players are registered into draft pods (the rule set says: MTR 7.6). */
 export function usesDraftPods(state: EventState): boolean {
-  return getRuleset(state.ruleset).family === 'head-to-head' && state.settings.format === 'draft';
+  return getRuleset(state.ruleset).presentation.registration(state.settings).draftPods;
 }
 
 /** "missed rounds count as losses" / "no record for missed rounds" (the event's setting). */

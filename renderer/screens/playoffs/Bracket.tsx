@@ -1,9 +1,10 @@
 /**
- * The bracket after the cut: every playoff round as a column.
- * - Head-to-head (MTR 10.4): matches in bracket order, winners advance to the next column, then the
- *   champion; seat 1 is the higher seed.
- * - Pods (10.4A) and Lightseekers: each round's pods/tables with seats by seed, the winner of each
- *   highlighted, seeds waiting out a round, and the rounds still to come.
+ * The bracket after the cut: every playoff round as a column, as the rule set draws it
+ * (Ruleset.presentation.playoff).
+ * - A bracket of matches (MTR 10.4 cuts): matches in bracket order, winners advance to the next
+ *   column, then the champion; seat 1 is the higher seed.
+ * - By round (pods, 10.4A; Lightseekers): each round's pods/tables with seats by seed, the winner of
+ *   each highlighted, seeds waiting out a round, and the rounds still to come.
  * Results are entered on the Results screen; the bracket shows who won each table.
  */
 import type { ReactNode } from 'react';
@@ -11,41 +12,36 @@ import { headToHeadBracket } from '../../../core/documents/bracket.js';
 import { tableWinner } from '../../../core/documents/layout.js';
 import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { isHeadToHeadResult } from '../../../core/rulesets/mtr/results.js';
-import { drawnPodWinner, podPlayoffPlan } from '../../../core/rulesets/pods/playoffs.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { seedInfo, TableCard, WaitingList } from './common.js';
 
+/** Final, Semifinals, Quarterfinals, from the last round back. */
 function roundNames(total: number): string[] {
   const names = ['Final', 'Semifinals', 'Quarterfinals'];
   return Array.from({ length: total }, (_, i) => names[total - 1 - i] ?? `Playoff round ${i + 1}`);
 }
 
-/** Who advanced from a played table: its winner, or (a drawn MAMTR pod) the player found in the next round. */
-export function advancedFrom(state: EventState, table: Table, next: Round | undefined): { id?: PlayerId; note?: string } {
+/**
+ * Who advanced from a played table of `round`: its winner, or (a drawn table) the player found in
+ * the next round, or the one the rule set sends on (MAMTR 2.4C: the highest Swiss seed still in).
+ */
+export function advancedFrom(state: EventState, round: Round, table: Table, next: Round | undefined): { id?: PlayerId; note?: string } {
   const winner = tableWinner(table);
   if (winner && winner !== 'draw') return { id: winner };
   const moved = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id)) || next.byes.some((b) => b.player === id) || next.waiting?.includes(id)) : undefined;
   if (moved) return { id: moved, note: 'advanced' };
-  // MAMTR 2.4C, read by the rule set: the highest Swiss seed in the pod not excluded and not dropped.
-  const best = winner === 'draw' ? drawnPodWinner(state, table) : undefined;
-  if (best) return { id: best, note: 'draw: the highest Swiss seed still in advances (2.4C)' };
+  const ruleset = getRuleset(state.ruleset);
+  const best = winner === 'draw' ? ruleset.advancing(state, round, table)?.[0] : undefined;
+  if (best) return { id: best, note: ruleset.presentation.playoff.drawNote ?? 'advanced' };
   return {};
 }
 
-function resultNote(table: Table, nameOf: (id: PlayerId) => string): string {
-  const result = table.result;
-  if (!result) return '';
-  if (isHeadToHeadResult(result)) {
-    const [a, b, d] = result.games;
-    return `${a}–${b}${d > 0 ? `–${d}` : ''}`;
-  }
-  const winner = tableWinner(table);
-  if (winner === 'draw') return 'draw';
-  if (winner) return `won by ${isolate(nameOf(winner))}`;
-  return 'result recorded';
+/** The result in a few words: "2–1", "draw", "won by Ana" (the rule set's note). */
+function resultNote(state: EventState, table: Table, nameOf: (id: PlayerId) => string): string {
+  if (!table.result) return '';
+  return getRuleset(state.ruleset).presentation.results.note(table, table.result, (id) => isolate(nameOf(id)));
 }
 
 function Outstanding({ round }: { round: Round }) {
@@ -58,8 +54,8 @@ function Outstanding({ round }: { round: Round }) {
 }
 
 export function Bracket({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
-  const family = getRuleset(state.ruleset).family;
-  if (family === 'head-to-head' && state.playoff && [2, 4, 8].includes(state.playoff.top)) return <HeadToHeadBracket state={state} nameOf={nameOf} />;
+  const { bracketCuts } = getRuleset(state.ruleset).presentation.playoff;
+  if (state.playoff && bracketCuts.includes(state.playoff.top)) return <HeadToHeadBracket state={state} nameOf={nameOf} />;
   return <RoundsBracket state={state} nameOf={nameOf} />;
 }
 
@@ -86,7 +82,7 @@ function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: 
                 <div key={j} className={`bracket-match${match.winner ? ' decided' : ''}`} data-testid={`match-${r + 1}-${j + 1}`}>
                   <div className="playoff-table-head">
                     <span className={match.table ? 'table-number' : 'muted'}>{label}</span>
-                    {match.table?.result && <span className="score">{resultNote(match.table, nameOf)}</span>}
+                    {match.table?.result && <span className="score">{resultNote(state, match.table, nameOf)}</span>}
                   </div>
                   <ol className="po-seats">
                     {match.slots.map((slot, k) => {
@@ -133,51 +129,19 @@ function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: 
   );
 }
 
-/** Playoff rounds a pods or Lightseekers cut plays (for the columns still to come). */
-function plannedRounds(state: EventState): string[] {
-  const playoff = state.playoff!;
-  const family = getRuleset(state.ruleset).family;
-  if (family === 'pods') {
-    try {
-      const total = podPlayoffPlan(playoff.top).podsPerRound.length;
-      return Array.from({ length: total }, (_, i) => (i === total - 1 ? 'Final' : `Playoff round ${i + 1}`));
-    } catch {
-      return [];
-    }
-  }
-  if (state.ruleset === 'lightseekers-large') {
-    const groups = new Set(state.players.filter((p) => playoff.seeds.includes(p.id)).map((p) => p.group));
-    return groups.size >= 2 ? ['Group finals', 'Grand final'] : ['Final table'];
-  }
-  return ['Final table'];
-}
-
-function futureText(state: EventState, index: number, total: number, waitingAtStart: number): string {
-  if (state.ruleset === 'lightseekers-large') return 'When the group finals are complete: their winners (with 2 or 3 groups, the runners-up too); seats at random.';
-  const final = index === total - 1;
-  const waiting = index === 1 && waitingAtStart > 0 ? `, with seeds 1–${waitingAtStart} who waited,` : '';
-  return `When the round before is complete: the winners${waiting} re-seeded by Swiss standing${final ? ' — the final, one pod' : ''}.`;
-}
-
 function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
   const playoff = state.playoff!;
   const seeds = seedInfo(playoff.seeds, false);
   const rounds = state.rounds.filter((r) => r.stage === 'playoff');
-  const planned = plannedRounds(state);
+  const { presentation } = getRuleset(state.ruleset);
+  // The playoff rounds the cut plays (for the columns still to come), and who waits the first out.
+  const planned = presentation.playoff.rounds(state);
   const total = Math.max(planned.length, rounds.length);
   const names = planned.length >= rounds.length ? planned : roundNames(total);
-  const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
-  let waitingAtStart = 0;
-  if (!lightseekers) {
-    try {
-      waitingAtStart = podPlayoffPlan(playoff.top).waiting;
-    } catch {
-      waitingAtStart = 0;
-    }
-  }
+  const waitingAtStart = presentation.playoff.waiting(playoff.top);
   const last = rounds[rounds.length - 1];
   const finalDone = last && rounds.length >= planned.length && last.tables.length === 1 && last.tables[0]?.result !== undefined;
-  const champion = finalDone ? advancedFrom(state, last.tables[0]!, undefined).id : undefined;
+  const champion = finalDone ? advancedFrom(state, last, last.tables[0]!, undefined).id : undefined;
   const columns: ReactNode[] = [];
   for (let r = 0; r < total; r++) {
     const round = rounds[r];
@@ -191,7 +155,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
           {round ? (
             <>
               {round.tables.map((table) => {
-                const advanced = table.result ? advancedFrom(state, table, rounds[r + 1]) : {};
+                const advanced = table.result ? advancedFrom(state, round, table, rounds[r + 1]) : {};
                 return (
                   <TableCard
                     key={table.table}
@@ -205,7 +169,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
                     footer={
                       table.result ? (
                         <p className="table-result">
-                          {resultNote(table, nameOf)}
+                          {resultNote(state, table, nameOf)}
                           {advanced.note ? ` — ${advanced.note}` : ''}
                         </p>
                       ) : (
@@ -222,7 +186,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
             </>
           ) : (
             <div className="bracket-match future">
-              <span className="muted">{r === 0 ? 'To be paired.' : futureText(state, r, total, waitingAtStart)}</span>
+              <span className="muted">{r === 0 ? 'To be paired.' : presentation.playoff.upcoming(state, r, total, waitingAtStart)}</span>
             </div>
           )}
         </div>
@@ -233,7 +197,7 @@ function RoundsBracket({ state, nameOf }: { state: EventState; nameOf: (id: Play
     <div className="bracket rounds" data-testid="bracket" style={{ gridTemplateColumns: `repeat(${total + 1}, minmax(240px, 1fr))` }}>
       {columns}
       <div className="bracket-column champion-column">
-        <h3>{lightseekers ? 'Winner' : 'Champion'}</h3>
+        <h3>{presentation.words.champion}</h3>
         <div className="bracket-matches">
           <div className={`bracket-match champion${champion ? ' decided' : ''}`} data-testid="champion">
             {champion ? <strong><Name>{nameOf(champion)}</Name></strong> : <span className="muted placeholder">winner of the final</span>}

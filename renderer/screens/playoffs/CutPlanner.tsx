@@ -5,6 +5,7 @@
  * the cut and publishes that round. Lightseekers final tables wait for the players to choose seats.
  */
 import { useMemo, useState } from 'react';
+import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
@@ -12,33 +13,6 @@ import { useStation } from '../../store/station.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
 import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
-
-const MTR_PLANS: Record<number, string> = {
-  2: 'The final: seed 1 v seed 2.',
-  4: 'Semifinals 1 v 4 and 2 v 3, then the final.',
-  8: 'Quarterfinals 1 v 8, 4 v 5, 2 v 7, 3 v 6; the winners of 1/8 and 4/5 meet, and of 2/7 and 3/6; then the final.',
-};
-const MTR_DRAFT_PLAN =
-  'The eight are seated at random for the draft; then draft seats 1 v 5, 3 v 7, 2 v 6, 4 v 8; the winners of 1/5 and 3/7 meet, and of 2/6 and 4/8; then the final.';
-const POD_PLANS: Record<number, string> = {
-  4: 'The final: seeds 1–4 in one pod.',
-  7: 'One pod of seeds 4–7 while seeds 1–3 wait; the final: seeds 1–3 and that winner.',
-  10: 'Two pods from seeds 3–10 while seeds 1–2 wait; the final: seeds 1–2 and the two winners.',
-  13: 'Three pods from seeds 2–13 while seed 1 waits; the final: seed 1 and the three winners.',
-  16: 'Four pods from seeds 1–16; the final: the four winners.',
-  40: 'Seeds 1–8 wait; seeds 9–40 play in eight pods; then 16 players in four semifinal pods, re-seeded; then the final.',
-  64: 'Sixteen pods; then 16 players in four semifinal pods, re-seeded; then the final.',
-};
-
-function planText(state: EventState, top: number, draft: boolean): string {
-  const family = getRuleset(state.ruleset).family;
-  if (family === 'head-to-head') return draft ? MTR_DRAFT_PLAN : (MTR_PLANS[top] ?? '');
-  if (family === 'pods') return POD_PLANS[top] ?? '';
-  if (state.ruleset === 'lightseekers-casual') return 'The final table, filled from the round’s tables as the seed’s table says; seats at random.';
-  if (state.ruleset === 'lightseekers-large')
-    return 'A final table for each group (the top of the group), the players choosing their seats; then the grand final.';
-  return 'The final table: the top of the standings; the players choose their seats, the lowest seed first and the top seed last.';
-}
 
 function randomSeed(): number {
   const buffer = new Int32Array(1);
@@ -66,7 +40,9 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
   const defaultTop =
     cuts.includes(recommended) && recommended <= eligible ? recommended : ([...cuts].reverse().find((k) => k <= eligible) ?? cuts[0] ?? 2);
   const [top, setTop] = useState(defaultTop);
-  const [draft, setDraft] = useState(ruleset.family === 'head-to-head' && state.settings.format === 'draft' && defaultTop === 8);
+  // The booster-draft cut (MTR 10.4: top 8), where the rule set has one: chosen for a draft event.
+  const draftCut = ruleset.presentation.playoff.draftCut;
+  const [draft, setDraft] = useState(draftCut !== undefined && state.settings.format === 'draft' && defaultTop === draftCut);
   const [seed, setSeed] = useState(randomSeed);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -75,7 +51,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
   const open = outstandingTables(round);
   const played = swissRoundsPlayed(state);
   const planned = plannedSwissRounds(state);
-  const useDraft = draft && top === 8 && ruleset.family === 'head-to-head';
+  const useDraft = draft && top === draftCut;
   const query = open.length > 0 ? null : ({ kind: 'propose-playoff', top, ...(useDraft ? { draft: true } : {}), seed } as const);
   const { result, error, slow } = useHostQuery<'propose-playoff'>(query, `${lastSeq}|${top}|${useDraft}|${seed}`);
   const proposal = result?.proposal ?? null;
@@ -91,15 +67,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
       if (!ack) return;
       if (seatChoice) return; // the players choose their seats first (the next-round panel records it)
       await dispatch(
-        {
-          type: 'pair-round',
-          round: firstRound,
-          stage: 'playoff',
-          tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
-          byes: proposal.byes.map((b) => ({ player: b.player, kind: b.kind })),
-          ...(proposal.waiting && proposal.waiting.length > 0 ? { waiting: [...proposal.waiting] } : {}),
-          seed: proposal.seed,
-        },
+        publishCommand(firstRound, 'playoff', { tables: proposal.tables, byes: proposal.byes, waiting: proposal.waiting, seed: proposal.seed }),
         `Playoff round ${firstRound} published: ${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}`,
       );
     } finally {
@@ -133,15 +101,15 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
             {k === recommended ? <span className="muted"> (recommended)</span> : null}
           </label>
         ))}
-        {ruleset.family === 'head-to-head' && (
+        {draftCut !== undefined && (
           <label className="draft-option">
-            <input type="checkbox" checked={useDraft} disabled={top !== 8} onChange={(e) => setDraft(e.target.checked)} data-testid="draft-top8" />
-            Booster-draft top 8
+            <input type="checkbox" checked={useDraft} disabled={top !== draftCut} onChange={(e) => setDraft(e.target.checked)} data-testid="draft-top8" />
+            Booster-draft top {draftCut}
           </label>
         )}
       </fieldset>
       <p className="muted plan" data-testid="cut-plan">
-        {planText(state, top, useDraft)} {eligible} players have not dropped.
+        {ruleset.presentation.playoff.plan(top, useDraft)} {eligible} players have not dropped.
       </p>
       {error && (
         <p className="problem" role="alert" data-testid="cut-error">

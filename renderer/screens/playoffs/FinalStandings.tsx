@@ -5,8 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { EventState, PlayerId, Standing } from '../../../core/model/types.js';
-import { finalStandings, playoffFinishLabel } from '../../../core/rulesets/final-standings.js';
-import { getRuleset } from '../../../core/rulesets/index.js';
+import { finalStandings, getRuleset, playoffFinishLabel } from '../../../core/rulesets/index.js';
 import { Name } from '../../components/Name.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { plural } from '../../lib/format.js';
@@ -23,9 +22,9 @@ export function finalResults(state: EventState): { standings: Standing[]; champi
   return { standings, champion: standings.find((s) => s.playoff === 'champion') };
 }
 
-/** "12 points · 4–1–0", with byes when there were any (Lightseekers: wins). */
+/** "12 points · 4–1–0", with byes when there were any (in the rule set's unit: "wins"). */
 export function recordLine(state: EventState, s: Standing): string {
-  const unit = getRuleset(state.ruleset).family === 'lightseekers' ? 'win' : 'point';
+  const unit = getRuleset(state.ruleset).presentation.words.pointUnit;
   const { wins, losses, draws, byes } = s.record;
   return `${plural(s.points, unit)} · ${wins}–${losses}–${draws}${byes > 0 ? ` · ${plural(byes, 'bye')}` : ''}`;
 }
@@ -34,7 +33,7 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
   const results = useMemo(() => finalResults(state), [state]);
   if (!results) return null;
   const { standings, champion } = results;
-  const lightseekers = getRuleset(state.ruleset).family === 'lightseekers';
+  const { champion: championWord } = getRuleset(state.ruleset).presentation.words;
   return (
     <section className="card final-standings" aria-label="Final standings" data-testid="final-standings">
       <div className="preview-head">
@@ -43,7 +42,7 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
           <h3 data-testid="final-champion">
             {champion ? (
               <>
-                {lightseekers ? 'Winner' : 'Champion'}: <Name>{nameOf(champion.id)}</Name>
+                {championWord}: <Name>{nameOf(champion.id)}</Name>
               </>
             ) : (
               'The playoff is complete'

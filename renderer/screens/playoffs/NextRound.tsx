@@ -5,6 +5,7 @@
  * tables whose players choose their seats (Lightseekers) are published with the seats recorded here.
  */
 import { useState } from 'react';
+import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
@@ -38,7 +39,7 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
     const played = state.rounds.filter((r) => r.stage === 'playoff');
     const final = played[played.length - 1];
     const table = final && final.tables.length === 1 ? final.tables[0] : undefined;
-    const champion = table?.result ? advancedFrom(state, table, undefined).id : undefined;
+    const champion = final && table?.result ? advancedFrom(state, final, table, undefined).id : undefined;
     return (
       <p className="ok playoff-done" data-testid="playoff-complete">
         The playoff is complete
@@ -59,15 +60,12 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
     setBusy(true);
     try {
       await dispatch(
-        {
-          type: 'pair-round',
-          round: roundNumber,
-          stage: 'playoff',
-          tables: proposal.tables.map((t) => ({ table: t.table, seats: [...(chosen[t.table] ?? t.seats)] })),
-          byes: proposal.byes.map((b) => ({ player: b.player, kind: b.kind })),
-          ...(proposal.waiting && proposal.waiting.length > 0 ? { waiting: [...proposal.waiting] } : {}),
+        publishCommand(roundNumber, 'playoff', {
+          tables: proposal.tables.map((t) => ({ table: t.table, seats: chosen[t.table] ?? t.seats })),
+          byes: proposal.byes,
+          waiting: proposal.waiting,
           seed: proposal.seed,
-        },
+        }),
         `Playoff round ${roundNumber} published: ${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}`,
       );
     } finally {

@@ -19,16 +19,14 @@ export function seedInfo(seeds: readonly PlayerId[], draft: boolean): SeedInfo {
   return { seedOf: (id) => map.get(id), word: draft ? 'Draft seat' : 'Seed' };
 }
 
-/** What seat 1 means at a playoff table of this rule set (MTR 2.2; MSTR/MAMTR 2.2A). */
+/** What seat 1 means at a playoff table of this rule set (MTR 2.2; MSTR/MAMTR 2.2A), if anything. */
 export function seatOneNote(state: EventState): string | undefined {
-  const family = getRuleset(state.ruleset).family;
-  if (family === 'head-to-head') return 'the higher seed: chooses to play or draw';
-  if (family === 'pods') return 'plays first';
-  return undefined;
+  return getRuleset(state.ruleset).presentation.playoff.seatOne;
 }
 
+/** A playoff table: "Table" / "Pod". */
 export function tableWord(state: EventState): string {
-  return getRuleset(state.ruleset).family === 'pods' ? 'Pod' : 'Table';
+  return getRuleset(state.ruleset).presentation.playoff.tableWord;
 }
 
 /** One proposed or played table: big table number, then "Seat 1 — Seed 4 — Dan Dury, plays first". */

@@ -9,11 +9,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { boardCollator, splitName } from '../../../core/documents/names.js';
 import type { PlayerId, PlayoffFinish, Standing } from '../../../core/model/types.js';
-import { playoffFinishLabel } from '../../../core/rulesets/final-standings.js';
-import type { TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
+import { playoffFinishLabel } from '../../../core/rulesets/index.js';
+import { formatValue, type TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
-import { formatTiebreaker } from './numbers.js';
 import { searchKey } from './people.js';
 
 export const ROW_HEIGHT = 40;
@@ -28,7 +27,7 @@ export interface SortState {
 export interface StandingsTableProps {
   standings: readonly Standing[];
   tiebreakers: readonly TiebreakerInfo[];
-  /** Header of the points column ("Points", Lightseekers "Wins"). */
+  /** Header of the points column (the rule set's word: "Points", "Wins"). */
   pointsLabel?: string;
   /** Display names (with a note or id where two people share a name); default the standing's name. */
   names?: ReadonlyMap<PlayerId, string>;
@@ -38,13 +37,13 @@ export interface StandingsTableProps {
   droppedAfter?: ReadonlyMap<PlayerId, number>;
   /** Search text: rows whose name or id contain it (accents and case ignored). */
   query?: string;
-  /** Lightseekers large: the group column. */
+  /** Events played in groups: the group column. */
   showGroup?: boolean;
   /** Final standings: the Playoff column (how far each player got). */
   showPlayoff?: boolean;
-  /** MTR team events: GW and OGW are not used. */
+  /** Team events: the competitors are teams. */
   teams?: boolean;
-  /** Lightseekers: games have no draws (the record column reads W–L). */
+  /** The rule set counts draws (else the record column reads W–L). */
   draws?: boolean;
   /** The ID column (hidden while the breakdown panel takes the room). */
   showId?: boolean;
@@ -290,7 +289,7 @@ export function StandingsTable(props: StandingsTableProps) {
                 <td className="st-record">{recordText(s, draws)}</td>
                 {tiebreakers.map((t) => (
                   <td key={t.key} className="num">
-                    {formatTiebreaker(t.key, s.tiebreakers[t.key], { teams })}
+                    {formatValue(s.tiebreakers[t.key], t.format)}
                   </td>
                 ))}
               </tr>

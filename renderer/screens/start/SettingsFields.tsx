@@ -13,8 +13,8 @@ interface Props {
   change(patch: Partial<Settings>): void;
 }
 
-function LastTurnField({ draft, settings, change }: Omit<Props, 'ruleset'>) {
-  const procedure = getRuleset('mamtr-2024').endOfRound(settings, 'swiss');
+function LastTurnField({ ruleset, draft, settings, change }: Props) {
+  const procedure = getRuleset(ruleset).endOfRound(settings, 'swiss');
   const shown = draft.lastTurnMinutes ?? (procedure.kind === 'active-player-finishes' ? procedure.lastTurnMinutes : undefined) ?? 30;
   const [text, setText] = useState(String(shown));
   useEffect(() => setText(String(shown)), [shown]);
@@ -38,8 +38,17 @@ function LastTurnField({ draft, settings, change }: Omit<Props, 'ruleset'>) {
   );
 }
 
+/** What the rule set does at time with no choice made, for this round length: "90 min: active player finishes". */
+function recommendedEnd(ruleset: RulesetId, settings: Settings): string {
+  const { endOfRound: _chosen, ...unchosen } = settings;
+  const rules = getRuleset(ruleset);
+  const minutes = rules.timeLimits(unchosen, 'swiss').roundMinutes;
+  const procedure = rules.endOfRound(unchosen, 'swiss');
+  return `${minutes === null ? 'untimed' : `${minutes} min`}: ${procedure.kind === 'extra-turns' ? 'extra turns' : 'active player finishes'}`;
+}
+
 export function SettingsFields({ ruleset, draft, settings, change }: Props) {
-  const { family } = getRuleset(ruleset);
+  const { formats, formatNote } = getRuleset(ruleset).presentation.settings;
   // Only the fields the rule set reads (settings.ts): a Lightseekers event has no REL to choose.
   const fields = fieldsFor(ruleset, draft);
   const giant = draft.twoHeadedGiant;
@@ -83,14 +92,13 @@ export function SettingsFields({ ruleset, draft, settings, change }: Props) {
           <label key={field}>
             Format
             <select value={draft.format} onChange={(e) => change({ format: e.target.value as Settings['format'] })} data-testid="setting-format">
-              {family === 'pods' && <option value="commander">Commander</option>}
-              <option value="constructed">{family === 'pods' ? 'Other constructed' : 'Constructed'}</option>
-              <option value="sealed">Sealed deck</option>
-              <option value="draft">Booster draft</option>
+              {formats.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
             </select>
-            {family === 'pods' && (
-              <small className="muted">{draft.format === 'commander' ? 'Deck checks add 4 minutes (Commander, X.5A)' : 'Deck checks add 3 minutes (MTR 2.6)'}</small>
-            )}
+            {formatNote?.(draft) && <small className="muted">{formatNote(draft)}</small>}
           </label>
         );
       case 'releaseWeekend':
@@ -184,14 +192,14 @@ export function SettingsFields({ ruleset, draft, settings, change }: Props) {
               }}
               data-testid="setting-endOfRound"
             >
-              <option value="">{`As recommended for the round length (${settings.rel === 'regular' ? '90 min: active player finishes' : '75 min: extra turns'})`}</option>
+              <option value="">{`As recommended for the round length (${recommendedEnd(ruleset, settings)})`}</option>
               <option value="extra-turns">Extra turns, one per player still in the game (2.5AA)</option>
               <option value="active-player">The active player finishes the turn (2.5AB)</option>
             </select>
           </label>
         );
       case 'lastTurnMinutes':
-        return <LastTurnField key={field} draft={draft} settings={settings} change={change} />;
+        return <LastTurnField key={field} ruleset={ruleset} draft={draft} settings={settings} change={change} />;
       case 'balanceSeats':
         return (
           <label key={field} className="check">

@@ -6,56 +6,25 @@
 import type { SettingsPatch } from '../../../core/event/commands.js';
 import type { RulesetId, Settings } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import type { EndOfRoundProcedure, RoundsRecommendation, TimeLimits } from '../../../core/rulesets/ruleset.js';
+import type { EndOfRoundProcedure, RoundsRecommendation, SettingField, TimeLimits } from '../../../core/rulesets/ruleset.js';
 import { competitorNoun } from '../../lib/event.js';
 import { plural } from '../../lib/format.js';
 
-export type FieldId =
-  | 'rel'
-  | 'gamesToWin'
-  | 'format'
-  | 'teamSize'
-  | 'twoHeadedGiant'
-  | 'lateEntryRecord'
-  | 'pairWithinDraftPods'
-  | 'releaseWeekend'
-  | 'podSize'
-  | 'endOfRound'
-  | 'lastTurnMinutes'
-  | 'balanceSeats';
+export type FieldId = SettingField;
 
 /**
- * The settings a rule set reads, in the order the form shows them (some depend on others). The
- * enforcement level only where the rule set has one (its terms: Lightseekers has none), so the form
- * neither shows nor sends it.
+ * The settings a rule set reads, in the order the form shows them (some depend on others): the rule
+ * set's own list (Ruleset.presentation.settings). The enforcement level only where the rule set has
+ * one (its terms: Lightseekers has none), so the form neither shows nor sends it.
  */
 export function fieldsFor(id: RulesetId, draft: Settings): FieldId[] {
-  const limited = (draft.format === 'sealed' ? ['releaseWeekend'] : []) as FieldId[];
   const ruleset = getRuleset(id);
-  const rel = (ruleset.terms.rel ? ['rel'] : []) as FieldId[];
-  switch (ruleset.family) {
-    case 'head-to-head':
-      // Choices first, then the switches.
-      return [
-        ...rel,
-        'gamesToWin',
-        'format',
-        'teamSize',
-        'lateEntryRecord',
-        ...limited,
-        ...(draft.format === 'draft' ? (['pairWithinDraftPods'] as FieldId[]) : []),
-        'twoHeadedGiant',
-      ];
-    case 'pods':
-      return [...rel, 'podSize', 'format', id === 'mamtr-2024' ? 'lastTurnMinutes' : 'endOfRound', 'lateEntryRecord', ...limited, 'balanceSeats'];
-    case 'lightseekers':
-      return rel;
-  }
+  return ruleset.presentation.settings.fields(draft).filter((field) => field !== 'rel' || ruleset.terms.rel);
 }
 
-/** Lightseekers structures fix their rounds; the others may announce a number. */
+/** Whether the event may announce its number of Swiss rounds (some structures fix theirs). */
 export function announcesRounds(id: RulesetId): boolean {
-  return getRuleset(id).family !== 'lightseekers';
+  return getRuleset(id).presentation.settings.announcesRounds;
 }
 
 export function defaultsOf(id: RulesetId): Settings {
@@ -108,7 +77,8 @@ export function describeTimeLimits(id: RulesetId, settings: Settings): string[] 
   const swiss: TimeLimits = ruleset.timeLimits(settings, 'swiss');
   const playoff: TimeLimits = ruleset.timeLimits(settings, 'playoff');
   const lines: string[] = [];
-  const rounds = ruleset.family === 'lightseekers' ? 'Games' : 'Rounds';
+  const { words } = ruleset.presentation;
+  const rounds = words.rounds;
   if (swiss.roundMinutes === null) lines.push(`${rounds} are untimed`);
   else {
     const parts = [`${rounds} of ${minutes(swiss.roundMinutes)}`];
@@ -128,7 +98,7 @@ export function describeTimeLimits(id: RulesetId, settings: Settings): string[] 
         : `Deck registration ${minutes(build.registrationMinutes)}, then construction ${minutes(build.buildMinutes)}`,
     );
   }
-  const finals = ruleset.family === 'lightseekers' ? 'Final tables' : 'Playoffs';
+  const finals = words.playoffs;
   if (playoff.roundMinutes === null) {
     let text = `${finals} are untimed`;
     if (playoff.playoffIntentionalDrawMinutes !== undefined)
@@ -144,11 +114,11 @@ export function describeTimeLimits(id: RulesetId, settings: Settings): string[] 
 
 /** "5 Swiss rounds, then a top 4" for a recommendation. */
 export function describeRecommendation(id: RulesetId, rec: RoundsRecommendation): string {
-  const lightseekers = getRuleset(id).family === 'lightseekers';
+  const { words } = getRuleset(id).presentation;
   const parts: string[] = [];
-  if (rec.swissRounds > 0) parts.push(lightseekers ? plural(rec.swissRounds, 'round') : plural(rec.swissRounds, 'Swiss round'));
+  if (rec.swissRounds > 0) parts.push(plural(rec.swissRounds, words.swissRound));
   if (rec.eliminationRounds) parts.push(`${rec.swissRounds > 0 ? '' : 'no Swiss: '}${plural(rec.eliminationRounds, 'single-elimination round')}`);
-  if (rec.top > 0) parts.push(lightseekers ? `a final table of ${rec.top}` : `a top ${rec.top}`);
+  if (rec.top > 0) parts.push(words.cut(rec.top));
   if (parts.length === 0) return 'no rounds';
   return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(', ')}, then ${parts[parts.length - 1]}`;
 }
