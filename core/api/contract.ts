@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import type { ClockView } from '../clock/index.js';
-import { newCommandSchema, newEventNameSchema, settingsPatchSchema, type Command, type SettingsPatch } from '../event/commands.js';
+import { newCommandSchema, newEventNameSchema, settingsPatchSchema, type Command, type NewCommand, type SettingsPatch } from '../event/commands.js';
 import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
 import { RULESET_IDS } from '../model/types.js';
+import { zodMessage } from '../model/zod-words.js';
 
 /** Something the scorekeeper must know about the open save (a repaired tail, damage, read-only). */
 export interface Notice {
@@ -138,7 +139,8 @@ export interface StationApi {
   saveAs(params: { path: string; overwrite?: boolean }): Promise<void>;
   /** For a damaged save: write everything before the damage to a new file and open that. */
   saveRepairedCopy(params: { path: string }): Promise<StationSnapshot>;
-  dispatch(params: { command: Command }): Promise<DispatchAck>;
+  /** The host stamps the time (`at`) of clock commands and results: a window leaves it out. */
+  dispatch(params: { command: NewCommand }): Promise<DispatchAck>;
   undo(params: { seq: number; reason?: string }): Promise<DispatchAck>;
   query(params: Query): Promise<QueryResult>;
   print(params: PrintRequest): Promise<PrintResult>;
@@ -188,7 +190,7 @@ export const requestSchemas = {
 export type RequestMethod = keyof typeof requestSchemas;
 export const REQUEST_METHODS = Object.keys(requestSchemas) as RequestMethod[];
 
-export type ValidatedParams<M extends RequestMethod> = M extends 'dispatch' ? { command: Command } : z.infer<(typeof requestSchemas)[M]>;
+export type ValidatedParams<M extends RequestMethod> = M extends 'dispatch' ? { command: NewCommand } : z.infer<(typeof requestSchemas)[M]>;
 
 /** Validate a method name and its params from the other side; a one-line message when wrong. */
 export function validateRequest(
@@ -198,10 +200,6 @@ export function validateRequest(
   if (typeof method !== 'string' || !(REQUEST_METHODS as string[]).includes(method))
     return { ok: false, message: `unknown method ${JSON.stringify(method)}` };
   const parsed = requestSchemas[method as RequestMethod].safeParse(params ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return { ok: false, message: `${method}: invalid request${where}: ${issue?.message ?? 'unknown problem'}` };
-  }
+  if (!parsed.success) return { ok: false, message: zodMessage(parsed.error, `${method}: invalid request`) };
   return { ok: true, method: method as RequestMethod, params: parsed.data };
 }

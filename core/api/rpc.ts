@@ -80,10 +80,25 @@ export function createRpcClient(channel: RpcChannel): StationApi {
 }
 
 /**
- * The host's side: validate every request from the channel, run it on the real services, answer.
- * Pushes from the services go to this channel until the returned function is called.
+ * Requests serveRpc has validated, by their params: the object the parse produced, which goes to
+ * the handler and nowhere else, so no other caller can hold one. The one parse of a request is at
+ * the edge that receives it: here for a window (IPC, WebSocket), in the station service for an
+ * in-process caller (the shell's menus, tests), which parses whatever is not marked here.
  */
-export function serveRpc(api: StationApi, channel: RpcChannel): () => void {
+const parsedHere = new WeakMap<object, RequestMethod>();
+
+/** Did serveRpc parse `params` as the params of `method` (so the service need not parse them again)? */
+export function parsedAtEdge(method: RequestMethod, params: unknown): boolean {
+  return typeof params === 'object' && params !== null && parsedHere.get(params) === method;
+}
+
+/**
+ * The host's side: validate every request from the channel (the one parse of it), run it on the
+ * real services, answer. Pushes from the services go to this channel until the returned function
+ * is called. `onInvalid` hears every request refused here, before it reached the services (the
+ * host's support log records why).
+ */
+export function serveRpc(api: StationApi, channel: RpcChannel, options: { onInvalid?: (method: string, message: string) => void } = {}): () => void {
   const handlers: RequestHandlers = api;
   const stopPushes = api.subscribe((push) => channel.send({ kind: 'push', push }));
   const stopMessages = channel.onMessage((raw) => {
@@ -92,10 +107,12 @@ export function serveRpc(api: StationApi, channel: RpcChannel): () => void {
     const id = message.id;
     const checked = validateRequest(message.method, message.params);
     if (!checked.ok) {
+      options.onInvalid?.(String(message.method).slice(0, 100), checked.message);
       channel.send({ kind: 'response', id, ok: false, error: { code: 'invalid-request', message: checked.message } });
       return;
     }
     const handler = handlers[checked.method] as (params: unknown) => Promise<unknown>;
+    if (typeof checked.params === 'object' && checked.params !== null) parsedHere.set(checked.params, checked.method);
     handler
       .call(api, checked.params)
       .then((result) => channel.send({ kind: 'response', id, ok: true, result: result ?? null }))

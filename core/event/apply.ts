@@ -11,6 +11,7 @@ import { isPodResult, podMatchWinner } from '../rulesets/pods/results.js';
 import { applyClockCommand, noteResultTime } from '../clock/apply.js';
 import type { Command } from './commands.js';
 import { currentRound, findTable, hasAnyResult, isActiveIn, isRoundComplete } from './queries.js';
+import { undoMarks } from './undo.js';
 
 type CreateEvent = Extract<Command, { type: 'create-event' }>;
 
@@ -73,26 +74,18 @@ export function apply(state: EventState | undefined, command: Command): EventSta
   }
 }
 
-/** Fold a journal's commands (with their sequence numbers) into a state, honouring undo. */
+/**
+ * Fold a journal's commands (with their sequence numbers) into a state, honouring undo (the rule:
+ * undo.ts), everything from the start: the reference for the incremental JournalFold (fold.ts).
+ */
 export function replay(entries: readonly { seq: number; command: Command }[]): EventState | undefined {
-  const undone = effectiveUndos(entries);
+  const undone = undoMarks(entries);
   let state: EventState | undefined;
   for (const { seq, command } of entries) {
     if (command.type === 'undo' || undone.has(seq)) continue;
     state = apply(state, command);
   }
   return state;
-}
-
-/** Sequence numbers reverted by an effective undo (an undo that was itself undone does not count). */
-function effectiveUndos(entries: readonly { seq: number; command: Command }[]): Set<number> {
-  const undoOf = new Map<number, number>();
-  for (const { seq, command } of entries) if (command.type === 'undo') undoOf.set(seq, command.target);
-  const undone = new Set<number>();
-  // Later undos decide about earlier ones, so walk from the newest.
-  const seqs = [...undoOf.keys()].sort((a, b) => b - a);
-  for (const seq of seqs) if (!undone.has(seq)) undone.add(undoOf.get(seq) as number);
-  return undone;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { nameProblem } from '../model/names.js';
 import { RULESET_IDS } from '../model/types.js';
+import { zodMessage } from '../model/zod-words.js';
 
 const playerId = z.string().min(1).max(64);
 
@@ -92,8 +93,10 @@ const byeSchema = z.object({ player: playerId, kind: z.enum(['pairing', 'awarded
 const clockRound = z.number().int().min(1);
 const clockTable = z.number().int().min(1);
 const clockAt = z.number().int().min(0);
+/** …in a command a window sends: it may leave `at` out, the host stamps it (stampHostTime). */
+const sentClockAt = clockAt.optional();
 
-function commandUnion(rule: NameRule) {
+function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, clockAt: At) {
   const names = nameFields(rule);
   const player = playerInput(rule);
   return z.discriminatedUnion('type', [
@@ -289,12 +292,17 @@ function commandUnion(rule: NameRule) {
 }
 
 /** Any command as the journal holds it (names as an older version may have written them). */
-export const commandSchema = commandUnion(anyName);
-/** A command arriving now (the StationApi's dispatch): names are checked (core/model/names.ts). */
-export const newCommandSchema = commandUnion(checkedName);
+export const commandSchema = commandUnion(anyName, clockAt);
+/**
+ * A command arriving now (the StationApi's dispatch): names are checked (core/model/names.ts), and a
+ * clock command may leave its time out: the host stamps `at` on clock commands and results.
+ */
+export const newCommandSchema = commandUnion(checkedName, sentClockAt);
 
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];
+/** A command as a window sends it (newCommandSchema): clock commands without their time. */
+export type NewCommand = z.infer<typeof newCommandSchema>;
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 
@@ -302,9 +310,7 @@ export type PlayerInput = z.infer<typeof playerInputSchema>;
 export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; message: string } {
   const parsed = commandSchema.safeParse(input);
   if (parsed.success) return { ok: true, command: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return { ok: false, message: `invalid command${where}: ${issue?.message ?? 'unknown problem'}` };
+  return { ok: false, message: zodMessage(parsed.error, 'invalid command') };
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * The entry of `npm run cli -- ...` (tsx electron/host/cli.ts): process values in, exit code out.
- * The command line's logic is core/cli/run.ts; this host-side entry gives it files, the journal
- * store for `.podium` saves and the PDF renderer, so core never imports the host.
+ * The commands are core/cli/commands/ (one file each, pure); this host-side entry gives them the
+ * argument parser (cli/args.ts, `node:util` parseArgs), files (cli/file-io.ts), the journal store
+ * for `.podium` saves and the PDF renderer, so core never imports the host or Node.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { type CliIo, runCliAsync } from '../../core/cli/run.js';
+import type { CliIo } from '../../core/cli/io.js';
+import { fileIo } from './cli/file-io.js';
+import { runCliAsync } from './cli/run.js';
 
 // `podium standings big.json | head` closes the pipe early: that is not an error worth a trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -25,8 +27,7 @@ const { saveIo } = await import('./save-cli-io.js');
 process.exitCode = await runCliAsync(argv, {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
-  readFile: (path) => readFileSync(path, 'utf8'),
-  writeFile: (path, text) => writeFileSync(path, text, 'utf8'),
+  ...fileIo,
   now: () => performance.now(),
   ...saveIo,
   ...printIo,

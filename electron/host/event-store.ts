@@ -3,8 +3,11 @@
  * contract is journal-types.ts, the line format journal-format.ts).
  *
  * - append: the command is checked against the current state (apply; an undo re-folds), then its
- *   line is written at the end of the file and fsynced before the promise resolves. Appends are
- *   queued, so sequence order is file order. A failed write is rolled back (the file is truncated
+ *   line is written at the end of the file and fsynced before the promise resolves. The command is
+ *   already parsed (the one parse at the edge: serveRpc for a window, the station service for an
+ *   in-process caller) and is not parsed again here. The store keeps no queue: its one caller, the
+ *   station service, runs every call on a save one at a time (its `exclusive`), and a call that
+ *   overlaps another is refused with nothing written, so sequence order is file order. A failed write is rolled back (the file is truncated
  *   to its last good line); if even that fails, the handle refuses further appends.
  * - open: every line is verified (checksum, sequence, command shape, and that it applies). A torn
  *   last line is cut off (its bytes kept in `<file>.torn-<time>`) and reported; any other damage is
@@ -19,10 +22,12 @@ import * as fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Notice, ReadOnlyReason } from '../../core/api/contract.js';
 import { type Command, parseCommand } from '../../core/event/commands.js';
-import { PodiumError, type PodiumErrorCode } from '../../core/model/errors.js';
+import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { copyFileDurable, sweepStaleTemps, writeFileDurable, writeFileDurableSync } from './fs-safe.js';
-import { JOURNAL_FORMAT, JournalFold, type JournalReading, entryLine, headerLine, isPlausibleTime, readJournal, readJournalAsync } from './journal-format.js';
+import { fsError, isAlreadyThere, writeRefusal } from './fs-words.js';
+import { JournalFold, isPlausibleTime } from '../../core/event/fold.js';
+import { JOURNAL_FORMAT, type JournalReading, entryLine, headerLine, readJournal, readJournalAsync } from './journal-format.js';
 import type { EventStoreHandle, EventStoreOptions, JournalEntry, JournalHeader, OpenedJournal } from './journal-types.js';
 import { acquireSaveLock, describeHolder, lockAddress, watchLock, type FileIdentity, type LockHolder, type SaveLock } from './save-lock.js';
 
@@ -31,35 +36,6 @@ export { JournalError } from './journal-format.js';
 const DEFAULT_BACKUPS_KEPT = 5;
 
 type CreateEventCommand = Extract<Command, { type: 'create-event' }>;
-
-/** An fs error in the scorekeeper's words, as a PodiumError (never a raw Node error). */
-export function fileProblem(error: unknown, file: string, doing: string): PodiumError {
-  if (error instanceof PodiumError) return error;
-  const code = (error as NodeJS.ErrnoException | null | undefined)?.code;
-  const [podiumCode, reason]: [PodiumErrorCode, string] =
-    code === 'ENOENT'
-      ? ['invalid-input', 'no such file or folder']
-      : code === 'EEXIST'
-        ? ['not-allowed', 'a file already exists there']
-        : code === 'EACCES' || code === 'EPERM'
-          ? ['not-allowed', 'permission denied']
-          : code === 'EISDIR'
-            ? ['not-a-save', 'it is a folder']
-            : code === 'ENOSPC' || code === 'EDQUOT'
-              ? ['disk-full', 'the disk is full (free some space; nothing was written)']
-              : code === 'EROFS'
-                ? ['disk-read-only', 'the disk is read-only (nothing was written)']
-                : code === 'ENAMETOOLONG'
-                  ? ['invalid-input', 'the name is too long']
-                  : code === 'ENOTDIR'
-                    ? ['invalid-input', 'a part of the path is not a folder']
-                    : code === 'EIO'
-                      ? ['invalid-input', 'the disk reported an error (EIO); check the disk or cable']
-                      : ['invalid-input', code ? `the system refused (${code})` : 'an unexpected problem'];
-  const result = new PodiumError(podiumCode, `cannot ${doing} ${file}: ${reason}`);
-  (result as { cause?: unknown }).cause = error;
-  return result;
-}
 
 /** The biggest save Podium opens: far above any real event (a 4,096-player event is a few MB). */
 export const MAX_SAVE_BYTES = 256 * 1024 * 1024;
@@ -92,7 +68,7 @@ async function openSaveForReading(file: string): Promise<{ handle: fsp.FileHandl
   try {
     handle = await fsp.open(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw fileProblem(error, file, 'open');
+    throw fsError(error, file, 'open');
   }
   try {
     const stat = await handle.stat({ bigint: true });
@@ -100,7 +76,7 @@ async function openSaveForReading(file: string): Promise<{ handle: fsp.FileHandl
     return { handle, stat };
   } catch (error) {
     await handle.close().catch(() => undefined);
-    throw fileProblem(error, file, 'open');
+    throw fsError(error, file, 'open');
   }
 }
 
@@ -157,11 +133,8 @@ function startsRound(state: EventState | undefined, command: Command): command i
   return command.type === 'pair-round' && !command.replace && state !== undefined && command.round === state.rounds.length + 1;
 }
 
-/** Build the first two lines of a new save; validates the create command. */
-function newSaveLines(createCommand: unknown, options: EventStoreOptions): { text: string; header: JournalHeader; entry: JournalEntry; fold: JournalFold } {
-  const parsed = parseCommand(createCommand);
-  if (!parsed.ok) throw new PodiumError('invalid-command', parsed.message);
-  const command = parsed.command;
+/** Build the first two lines of a new save (the command is parsed: see Store.append). */
+function newSaveLines(command: Command, options: EventStoreOptions): { text: string; header: JournalHeader; entry: JournalEntry; fold: JournalFold } {
   if (command.type !== 'create-event') throw new PodiumError('invalid-command', `a new save starts with create-event, not ${command.type}`);
   checkStation(options.station);
   const fold = new JournalFold();
@@ -183,10 +156,10 @@ export async function createEventStore(file: string, createCommand: CreateEventC
   try {
     await writeFileDurable(file, text, { exclusive: true });
   } catch (error) {
-    throw fileProblem(error, file, 'create');
+    throw fsError(error, file, 'create');
   }
   const handle = await openWriter(file).catch((error: unknown) => {
-    throw fileProblem(error, file, 'open');
+    throw fsError(error, file, 'open');
   });
   const identity = identityOf(await handle.stat({ bigint: true }));
   const { lock, lockedBy } = await lockSave(identity, options);
@@ -204,7 +177,7 @@ export async function readEventSave(file: string): Promise<JournalReading> {
   try {
     return await readJournalAsync(await readAll(handle, file));
   } catch (error) {
-    throw fileProblem(error, file, 'read');
+    throw fsError(error, file, 'read');
   } finally {
     await handle.close().catch(() => undefined);
   }
@@ -228,7 +201,7 @@ export async function openEventStore(file: string, options: EventStoreOptions): 
     bytes = await readAll(source.handle, file);
   } catch (error) {
     await locking.lock?.release();
-    throw fileProblem(error, file, 'open');
+    throw fsError(error, file, 'open');
   } finally {
     await source.handle.close().catch(() => undefined);
   }
@@ -275,14 +248,14 @@ async function openRead(
   try {
     handle = await openWriter(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (!['EACCES', 'EPERM', 'EROFS'].includes(code)) throw fileProblem(error, file, 'open');
+    const refused = writeRefusal(error);
+    if (!refused) throw fsError(error, file, 'open');
     await lock?.release();
     // A file Podium may read but not write (a read-only disk, a copy from an archive): read-only, not damaged.
     notices.push({
       kind: 'read-only',
       message:
-        code === 'EROFS'
+        refused === 'read-only-disk'
           ? `${path.basename(file)} is on a read-only disk, so it is open read-only (the save itself is fine). Save a copy to a writable disk to continue the event.`
           : `Podium may not write to ${path.basename(file)} (permission denied), so it is open read-only (the save itself is fine). Save a copy to continue the event.`,
     });
@@ -311,7 +284,7 @@ async function openRead(
     await sweepStaleTemps(backupsDir(file));
   } catch (error) {
     await handle.close().catch(() => undefined);
-    throw fileProblem(error, file, 'repair the end of');
+    throw fsError(error, file, 'repair the end of');
   }
   return new Store(file, options, reading.header, reading.entries, reading.fold, { fd: handle, identity, ...(lock ? { lock } : {}) }, size, notices, undefined);
 }
@@ -324,7 +297,7 @@ async function keepTornBytes(file: string, bytes: Uint8Array, stamp: string): Pr
       await writeFileDurable(sidecar, bytes, { exclusive: true });
       return sidecar;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw error;
+      if (!isAlreadyThere(error) || n >= 100) throw error;
     }
   }
 }
@@ -374,7 +347,8 @@ class Store implements EventStoreHandle {
   private readonly identity: FileIdentity | undefined;
   /** Bytes of good content: where the next line goes. */
   private size: number;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The call under way (an append, a copy, the close), if any: calls never overlap. */
+  private busy: string | undefined;
   private closed = false;
   /** Set when a write could not be rolled back: the file's end is unknown, nothing more is written. */
   private broken: string | undefined;
@@ -425,28 +399,37 @@ class Store implements EventStoreHandle {
     return this.fold.state as EventState;
   }
 
-  /** Run `task` after everything queued before it (appends, copies, close). */
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
+  undoneBy(seq: number): number | undefined {
+    return this.fold.undoneBy(seq);
+  }
+
+  /**
+   * Run `task` (an append, a copy, the close) as the only call under way. The caller serialises
+   * its calls (the station service's queue, or awaiting each one); an overlapping call is a bug of
+   * the caller, refused before anything is read or written — never two writes interleaved.
+   */
+  private async alone<T>(what: string, task: () => Promise<T>): Promise<T> {
+    if (this.busy !== undefined) throw new PodiumError('not-allowed', `the save is busy (${this.busy}): ${what} must wait until that is done`);
+    this.busy = what;
+    try {
+      return await task();
+    } finally {
+      this.busy = undefined;
+    }
   }
 
   append(command: Command): Promise<JournalEntry> {
-    return this.enqueue(async () => {
+    return this.alone(`adding ${command.type}`, async () => {
       if (this.closed) throw new PodiumError('not-allowed', 'the event was closed');
       if (!this.writer) throw new PodiumError(this.readOnlyReason === 'locked' ? 'save-locked' : 'not-allowed', readOnlyMessage(this.readOnlyReason, this.lockedBy));
       if (this.broken) throw new PodiumError('not-allowed', `the save could not be written (${this.broken}); close the event and open it again`);
-      const parsed = parseCommand(command);
-      if (!parsed.ok) throw new PodiumError('invalid-command', parsed.message);
-      const valid = parsed.command;
-      const prepared = this.fold.prepare(valid);
-      if (startsRound(this.fold.state, valid)) await this.backup(valid.round);
+      const prepared = this.fold.prepare(command);
+      if (startsRound(this.fold.state, command)) await this.backup(command.round);
       const at = isoNow(this.options);
       // A line stamped in 1970 would read as damage later: refuse it now, while nothing is written.
       if (!isPlausibleTime(Date.parse(at)))
         throw new PodiumError('invalid-input', `this computer's clock says ${at}, which is not a plausible date for an event: set the date and time, then try again (nothing was written)`);
-      const entry: JournalEntry = { seq: prepared.seq, at, station: this.options.station, command: valid };
+      const entry: JournalEntry = { seq: prepared.seq, at, station: this.options.station, command };
       const bytes = Buffer.from(entryLine(entry), 'utf8');
       await this.write(bytes);
       this.fold.commit(prepared);
@@ -465,7 +448,7 @@ class Store implements EventStoreHandle {
     const [byHandle, byPath, held] = await Promise.all([
       writer.fd.stat({ bigint: true }).catch((error: unknown) => {
         this.broken = (error as NodeJS.ErrnoException).code ?? 'the file cannot be read';
-        throw fileProblem(error, this.path, 'write to');
+        throw fsError(error, this.path, 'write to');
       }),
       fsp.stat(this.path, { bigint: true }).catch(() => undefined),
       writer.lock ? writer.lock.held() : Promise.resolve(true),
@@ -504,7 +487,7 @@ class Store implements EventStoreHandle {
       }
       // After a failed fsync the OS may have dropped the pages: the file cannot be trusted further.
       this.broken ??= (error as NodeJS.ErrnoException).code === 'EIO' ? 'EIO' : undefined;
-      throw fileProblem(error, this.path, 'write to');
+      throw fsError(error, this.path, 'write to');
     }
   }
 
@@ -524,23 +507,23 @@ class Store implements EventStoreHandle {
         .sort((a, b) => b - a);
       for (const old of rounds.slice(Math.max(0, kept - 1))) await fsp.rm(path.join(dir, `round-${old}.podium`), { force: true });
     } catch (error) {
-      this.notices.push({ kind: 'info', message: `the backup before round ${round} could not be written: ${fileProblem(error, dir, 'write to').message}` });
+      this.notices.push({ kind: 'info', message: `the backup before round ${round} could not be written: ${fsError(error, dir, 'write to').message}` });
     }
   }
 
   saveAs(target: string): Promise<void> {
-    return this.enqueue(async () => {
+    return this.alone('saving a copy', async () => {
       if (path.resolve(target) === path.resolve(this.path)) throw new PodiumError('invalid-input', 'that is the file the event is already saved in');
       try {
         await copyFileDurable(this.path, target, this.writer ? { length: this.size } : {});
       } catch (error) {
-        throw fileProblem(error, target, 'save a copy to');
+        throw fsError(error, target, 'save a copy to');
       }
     });
   }
 
   saveRepairedCopy(target: string): Promise<void> {
-    return this.enqueue(async () => {
+    return this.alone('saving a repaired copy', async () => {
       if (path.resolve(target) === path.resolve(this.path))
         throw new PodiumError('invalid-input', 'the repaired copy must be a new file: the damaged save is never rewritten');
       const header: JournalHeader = { ...this.header, format: JOURNAL_FORMAT };
@@ -548,13 +531,13 @@ class Store implements EventStoreHandle {
       try {
         await writeFileDurable(target, text, { exclusive: true });
       } catch (error) {
-        throw fileProblem(error, target, 'write the repaired copy to');
+        throw fsError(error, target, 'write the repaired copy to');
       }
     });
   }
 
   close(): Promise<void> {
-    return this.enqueue(async () => {
+    return this.alone('closing', async () => {
       if (this.closed) return;
       this.closed = true;
       const writer = this.writer;
@@ -580,7 +563,7 @@ export function readEventSaveSync(file: string): JournalReading {
     checkSaveFile(fs.fstatSync(fd, { bigint: true }), file);
     bytes = fs.readFileSync(fd);
   } catch (error) {
-    throw fileProblem(error, file, 'read');
+    throw fsError(error, file, 'read');
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
@@ -594,7 +577,10 @@ export function readEventSaveSync(file: string): JournalReading {
 export function writeEventSaveSync(file: string, commands: readonly Command[], options: EventStoreOptions): void {
   const [first, ...rest] = commands;
   if (!first) throw new PodiumError('invalid-input', 'a save needs at least the command that creates the event');
-  const { header, entry, fold } = newSaveLines(first, options);
+  // The command line's edge: commands from a transcript are parsed here, as the service parses a window's.
+  const parsedFirst = parseCommand(first);
+  if (!parsedFirst.ok) throw new PodiumError('invalid-command', parsedFirst.message);
+  const { header, entry, fold } = newSaveLines(parsedFirst.command, options);
   const parts = [headerLine(header), entryLine(entry)];
   for (const command of rest) {
     const parsed = parseCommand(command);
@@ -606,7 +592,7 @@ export function writeEventSaveSync(file: string, commands: readonly Command[], o
   try {
     writeFileDurableSync(file, parts.join(''), { exclusive: true });
   } catch (error) {
-    throw fileProblem(error, file, 'create');
+    throw fsError(error, file, 'create');
   }
 }
 

@@ -70,9 +70,12 @@ export interface EventStoreHandle {
   entries(): readonly JournalEntry[];
   /** The current folded state. */
   state(): EventState;
+  /** The undo that reverts entry `seq`, when it is undone (the effective-undo rule: core/event/undo.ts). */
+  undoneBy(seq: number): number | undefined;
   /**
-   * Validate the command against the current state (apply), then append + fsync; resolves only
-   * when the line is on disk. Invalid commands reject with the PodiumError and write nothing.
+   * Check the (already parsed) command against the current state (apply), then append + fsync;
+   * resolves only when the line is on disk. A command the state refuses rejects with the
+   * PodiumError and writes nothing. One call at a time: a call while another is under way is refused.
    */
   append(command: Command): Promise<JournalEntry>;
   /** Copy the whole save to a new path (temp file + fsync + rename). */

@@ -1,5 +1,5 @@
 /**
- * The command line's access to `.podium` event saves (core/cli/run.ts CliIo.readSave/createSave):
+ * The command line's access to `.podium` event saves (core/cli/io.ts CliIo.readSave/createSave):
  * core has no file or hash access, so the entry (electron/host/cli.ts) and the in-process test runner
  * pass these. Reading verifies and folds a save and never changes it (a torn tail is reported, not
  * cut: only the station cuts it when it opens the save); creating writes a whole new save in one
@@ -7,14 +7,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { CliIo } from '../../core/cli/run.js';
+import type { CliIo } from '../../core/cli/io.js';
 import type { Command } from '../../core/event/commands.js';
+import { cliFileError } from './cli/file-io.js';
 import { writeEventSaveSync } from './event-store.js';
 import { readJournal } from './journal-format.js';
 
+function readBytes(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw cliFileError(error, file, false); // "cannot read FILE: no such file", in the command line's words
+  }
+}
+
 export const saveIo: Required<Pick<CliIo, 'readSave' | 'createSave'>> = {
   readSave(file) {
-    const reading = readJournal(readFileSync(file)); // fs errors keep their `code` for the CLI's message
+    const reading = readJournal(readBytes(file));
     return {
       state: reading.state,
       entries: reading.entries.length,

@@ -14,6 +14,7 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, PodiumError } from '../../core/model/errors.js';
+import { fsError, isMissing } from './fs-words.js';
 
 export interface SaveTargetOptions {
   /** The station's events folder (`<dataDir>/events`), where new saves go. */
@@ -41,8 +42,7 @@ async function nearestExisting(dir: string, stop: string): Promise<string> {
       await lstat(current);
       return current;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      if (!isMissing(error)) throw error;
     }
     const parent = path.dirname(current);
     if (parent === current) return current;
@@ -86,20 +86,12 @@ export async function somethingAt(file: string): Promise<boolean> {
     await lstat(file);
     return true;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    if (isMissing(error)) return false;
     throw folderProblem(error, path.dirname(file));
   }
 }
 
-/** A problem making or reading a folder for a save, in words (never the system's own text). */
+/** A problem making or reading a folder for a save, in words (fs-words.ts; never the system's own text). */
 function folderProblem(error: unknown, dir: string): PodiumError {
-  const code = (error as NodeJS.ErrnoException | null | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return new PodiumError('not-allowed', `Podium may not write in ${dir} (permission denied)`);
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new PodiumError('disk-full', `the disk is full: nothing was written in ${dir}`);
-  if (code === 'EROFS') return new PodiumError('disk-read-only', `${dir} is on a read-only disk: nothing was written`);
-  if (code === 'ENOTDIR' || code === 'EEXIST') return new PodiumError('invalid-input', `a part of ${dir} is a file, not a folder`);
-  if (code === 'ELOOP') return new PodiumError('invalid-input', `${dir} goes round in a loop of links`);
-  if (code === 'ENAMETOOLONG') return new PodiumError('invalid-input', 'that name is too long');
-  return new PodiumError('invalid-input', `Podium could not use the folder ${dir}`);
+  return fsError(error, dir, 'use the folder', { folder: true });
 }

@@ -4,9 +4,12 @@
  * (apply) and has it on disk before the acknowledgement; every change is pushed to every
  * subscriber (the station window, the projector, a browser tab).
  *
- * Every request is validated here again, even when a transport already did (serveRpc does): the
- * service is also called in-process (the Electron menus, tests), and a payload is `unknown` until
- * it passes. Errors are PodiumErrors worded for the scorekeeper.
+ * Every request is parsed once, at the edge that receives it: serveRpc parses a window's (IPC,
+ * WebSocket) and marks it; the service parses every request it finds unmarked (in-process callers:
+ * the Electron menus, tests), so none skips validation. A payload is `unknown` until it passes. The
+ * store trusts the parsed command and checks it against the state only. Changes run one at a time
+ * through one queue, `exclusive` here; the store keeps none. Errors are PodiumErrors worded for the
+ * scorekeeper.
  *
  * Runs under plain Node: no `electron` import (ARCHITECTURE "The runtime is visible in the path").
  */
@@ -29,11 +32,13 @@ import {
   type ValidatedParams,
 } from '../../core/api/contract.js';
 import { isClockCommand, type ClockView } from '../../core/clock/index.js';
-import type { Command } from '../../core/event/commands.js';
+import { parsedAtEdge } from '../../core/api/rpc.js';
+import type { Command, NewCommand } from '../../core/event/commands.js';
 import { fail, PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
-import type { EventStoreHandle, EventStoreOptions, JournalEntry } from './journal-types.js';
+import { errnoOf, fsError } from './fs-words.js';
+import type { EventStoreHandle, EventStoreOptions } from './journal-types.js';
 import { describeHolder } from './save-lock.js';
 import { listRecentEvents, rememberRecentEvent } from './recent-events.js';
 import { newSaveTarget, somethingAt } from './save-target.js';
@@ -107,55 +112,33 @@ export function slugify(name: string): string {
   return slug || 'event';
 }
 
+/** A request's params, parsed: as serveRpc parsed them (core/api/rpc.ts), or parsed here. */
 function validated<M extends RequestMethod>(method: M, params: unknown): ValidatedParams<M> {
+  if (parsedAtEdge(method, params)) return params as ValidatedParams<M>;
   const checked = validateRequest(method, params);
   if (!checked.ok) throw new PodiumError('invalid-input', checked.message);
   return checked.params as ValidatedParams<M>;
 }
 
 /**
- * A file-system error in the scorekeeper's words, never the system's own text (no "ENOENT: …").
- * `writing`: the error came from writing `file` (a missing folder, not a missing save).
+ * A file-system error in the scorekeeper's words (fs-words.ts), never the system's own text (no
+ * "ENOENT: …"); anything that is not a file-system error passes through. `writing`: the error came
+ * from writing `file`.
  */
 function fsProblem(error: unknown, file: string, writing = false): unknown {
-  if (error instanceof PodiumError) return error;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code !== 'string') return error;
-  if (code === 'ENOENT')
-    return writing
-      ? new PodiumError('invalid-input', `the folder ${path.dirname(file)} does not exist`)
-      : new PodiumError('invalid-input', `there is no event save at ${file}`);
-  if (code === 'EEXIST') return new PodiumError('not-allowed', `a file already exists at ${file}`);
-  if (code === 'EACCES' || code === 'EPERM') return new PodiumError('not-allowed', `Podium may not read or write ${file} (permission denied)`);
-  if (code === 'EISDIR') return new PodiumError('invalid-input', `${file} is a folder, not an event save`);
-  if (code === 'ENOTDIR') return new PodiumError('invalid-input', `a part of ${file} is a file, not a folder`);
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new PodiumError('disk-full', `the disk is full: nothing was written to ${file}`);
-  if (code === 'EROFS') return new PodiumError('disk-read-only', `${file} is on a read-only disk: nothing was written`);
-  if (code === 'ENAMETOOLONG') return new PodiumError('invalid-input', `the name ${path.basename(file)} is too long`);
-  if (code === 'ELOOP') return new PodiumError('invalid-input', `${file} goes round in a loop of links`);
-  return new PodiumError('invalid-input', writing ? `Podium could not write ${file}` : `Podium could not read ${file}`);
+  return errnoOf(error) === undefined ? error : fsError(error, file, writing ? 'write' : 'read', { writing });
 }
 
 /**
- * The host's time is the clock's time: clock commands and results get `at` from the host (whatever
- * a window sent), in whole seconds, as the clock service counts (clock-service.ts). A window's own
- * clock may be off; the journal must not be.
+ * The host's time is the clock's time: clock commands and results get `at` from the host (a window
+ * sends none; an in-process caller's is replaced), in whole seconds, as the clock service counts
+ * (clock-service.ts). A window's own clock may be off; the journal must not be.
  */
-export function stampHostTime(command: Command, nowMs: number): Command {
-  if (!isClockCommand(command) && command.type !== 'record-result') return command;
-  return { ...command, at: Math.floor(nowMs / 1000) * 1000 };
-}
-
-/** Journal entries reverted by an effective undo → the undo's seq (an undone undo does not count). */
-export function undoMarks(entries: readonly JournalEntry[]): Map<number, number> {
-  const undos = entries.filter((e) => e.command.type === 'undo').sort((a, b) => b.seq - a.seq);
-  const undoneBy = new Map<number, number>();
-  for (const entry of undos) {
-    if (undoneBy.has(entry.seq)) continue;
-    const target = (entry.command as Extract<Command, { type: 'undo' }>).target;
-    if (!undoneBy.has(target)) undoneBy.set(target, entry.seq);
-  }
-  return undoneBy;
+export function stampHostTime(command: NewCommand, nowMs: number): Command {
+  // Every other command reads the same in both schemas: only clock commands' `at` is optional when sent.
+  const sent = command as Command;
+  if (!isClockCommand(sent) && sent.type !== 'record-result') return sent;
+  return { ...sent, at: Math.floor(nowMs / 1000) * 1000 };
 }
 
 export function createStationService(options: StationServiceOptions): StationService {
@@ -274,7 +257,6 @@ export function createStationService(options: StationServiceOptions): StationSer
 
   const service: StationService = {
     async snapshot() {
-      validated('snapshot', {});
       return snapshotNow();
     },
 
@@ -324,7 +306,6 @@ export function createStationService(options: StationServiceOptions): StationSer
     },
 
     async takeOverEvent() {
-      validated('takeOverEvent', {});
       const held = requireOpen();
       if (held.readOnlyReason !== 'locked') fail('not-allowed', 'this save is not held by another Podium: there is nothing to take over');
       const fresh = await openStore(held.path);
@@ -343,7 +324,6 @@ export function createStationService(options: StationServiceOptions): StationSer
     },
 
     async closeEvent() {
-      validated('closeEvent', {});
       return exclusive(async () => {
         const handle = open;
         if (!handle) return;
@@ -427,13 +407,12 @@ export function createStationService(options: StationServiceOptions): StationSer
         case 'next-playoff-round':
           return { kind: 'next-playoff-round', proposal: ruleset.nextPlayoffRound(state, query.seed ?? random.seed()) };
         case 'journal': {
-          const entries = handle.entries();
-          const marks = undoMarks(entries);
-          const from = query.from ?? 0;
-          const views: JournalEntryView[] = entries
-            .filter((e) => e.seq >= from)
+          // Entry seq is at index seq; the undo marks are the fold's (core/event/undo.ts).
+          const views: JournalEntryView[] = handle
+            .entries()
+            .slice(query.from ?? 0)
             .map((e) => {
-              const undoneBy = marks.get(e.seq);
+              const undoneBy = handle.undoneBy(e.seq);
               return { seq: e.seq, at: e.at, station: e.station, command: e.command, ...(undoneBy !== undefined ? { undoneBy } : {}) };
             });
           return { kind: 'journal', entries: views };
@@ -528,11 +507,10 @@ export function createStationService(options: StationServiceOptions): StationSer
   }
 
   function checkUndo(handle: EventStoreHandle, target: number): void {
-    const entries = handle.entries();
-    const entry = entries.find((e) => e.seq === target);
+    const entry = handle.entries()[target];
     if (!entry) fail('invalid-input', `there is no journal entry ${target} to undo`);
     if (entry.command.type === 'create-event') fail('not-allowed', 'creating the event cannot be undone');
-    const undoneBy = undoMarks(entries).get(target);
+    const undoneBy = handle.undoneBy(target);
     if (undoneBy !== undefined) fail('not-allowed', `journal entry ${target} was already undone (by entry ${undoneBy})`);
   }
 

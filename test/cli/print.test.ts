@@ -3,11 +3,12 @@
  * README): all seven documents as valid PDFs for every registered rule set, and one-line errors.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_NAMES } from '../../core/api/contract.js';
-import { type CliIo, runCliAsync } from '../../core/cli/run.js';
+import { fileIo } from '../../electron/host/cli/file-io.js';
+import { type CliIo, runCliAsync } from '../../electron/host/cli/run.js';
 import { formatTranscript, stateToTranscript } from '../../core/transcript/index.js';
 import { printIo } from '../../electron/host/print/cli-io.js';
 import { tempDir } from '../support/cli.js';
@@ -23,8 +24,7 @@ async function cli(argv: string[], overrides: Partial<CliIo> = {}) {
   const code = await runCliAsync(argv, {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    readFile: (f) => readFileSync(f, 'utf8'),
-    writeFile: (f, t) => writeFileSync(f, t, 'utf8'),
+    ...fileIo,
     now: () => 0,
     ...printIo,
     timestamp: () => '2026-05-01 14:05',

@@ -1,0 +1,119 @@
+/**
+ * Text in one place: counts with their nouns, wall-clock times, date stamps and lengths of time,
+ * through the JavaScript built-in `Intl` (PluralRules, NumberFormat, DateTimeFormat) — for the
+ * engine's messages, the printed documents, the host, the command line and the station's screens.
+ *
+ * Pure: no clock, no I/O. A time is given (epoch ms or a Date); it is shown in `timeZone` when one
+ * is given, else in the runtime's own zone — the host's for the host and the command line, the
+ * browser's for a window, as the floor reads its wall clock. Podium speaks English: the locale is
+ * `en` unless one is given.
+ */
+
+export const DEFAULT_LOCALE = 'en';
+
+export interface TextOptions {
+  /** A BCP 47 locale ("en", "en-GB"); default `en`. */
+  locale?: string;
+}
+
+export interface TimeOptions extends TextOptions {
+  /** An IANA time zone ("Europe/Paris"); default the runtime's own. */
+  timeZone?: string;
+}
+
+// Intl's constructors are slow next to format(): one of each per locale (and zone).
+const cache = new Map<string, unknown>();
+function cached<T>(key: string, make: () => T): T {
+  let value = cache.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const pluralRules = (locale: string): Intl.PluralRules => cached(`plural|${locale}`, () => new Intl.PluralRules(locale));
+const grouped = (locale: string): Intl.NumberFormat => cached(`grouped|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }));
+const twoDigits = (locale: string): Intl.NumberFormat =>
+  cached(`two|${locale}`, () => new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false }));
+
+// ---------------------------------------------------------------------------------------------
+// Counts
+
+export interface CountOptions extends TextOptions {
+  /** Digits in groups ("1,024 players"), as printed documents show counts; default plain ("1024"). */
+  grouping?: boolean;
+}
+
+/** The word for `count` of something: `one` for one ("has"), else `many` ("have"). */
+export function pluralWord(count: number, one: string, many: string, options: TextOptions = {}): string {
+  return pluralRules(options.locale ?? DEFAULT_LOCALE).select(count) === 'one' ? one : many;
+}
+
+/** "1 table", "3 tables", "2 late entries" (give `many` where adding an s is wrong). */
+export function plural(count: number, one: string, many = `${one}s`, options: CountOptions = {}): string {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const number = options.grouping ? grouped(locale).format(count) : String(count);
+  return `${number} ${pluralWord(count, one, many, options)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wall-clock times
+
+const timeFormat = (options: TimeOptions): Intl.DateTimeFormat => {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  return cached(`time|${locale}|${options.timeZone ?? ''}`, () =>
+    new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(options.timeZone ? { timeZone: options.timeZone } : {}) }),
+  );
+};
+
+const stampFormat = (options: TimeOptions): Intl.DateTimeFormat => {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  return cached(`stamp|${locale}|${options.timeZone ?? ''}`, () =>
+    new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    }),
+  );
+};
+
+/** "14:05": a wall time on a 24-hour clock, as the floor says it. */
+export function wallClock(time: number | Date, options: TimeOptions = {}): string {
+  return timeFormat(options).format(time);
+}
+
+/** "2026-05-01 14:05": the date and time printed on documents (year first, whatever the locale). */
+export function dateTimeStamp(time: number | Date, options: TimeOptions = {}): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of stampFormat(options).formatToParts(time)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lengths of time
+
+export interface DurationOptions extends TextOptions {
+  /** The sign before a negative length: "−" (U+2212, default, for people) or "-" (plain text). */
+  minus?: string;
+  /** Past an hour: "1:05:09" (default) or minutes only ("65:09", as the extensions log counts). */
+  hours?: boolean;
+  /** Whole seconds by cutting off (default: a clock never shows a second before it is over) or rounding. */
+  seconds?: 'floor' | 'round';
+}
+
+/** "49:05", "1:05:09", "−2:10": a length of time as a clock shows it. */
+export function clockDuration(ms: number, options: DurationOptions = {}): string {
+  const two = twoDigits(options.locale ?? DEFAULT_LOCALE);
+  const whole = options.seconds === 'round' ? Math.round : Math.floor;
+  const total = whole(Math.abs(ms) / 1000);
+  const sign = ms < 0 ? (options.minus ?? '\u2212') : '';
+  const hours = options.hours === false ? 0 : Math.floor(total / 3600);
+  const minutes = Math.floor((total - hours * 3600) / 60);
+  const seconds = two.format(total % 60);
+  return hours > 0 ? `${sign}${hours}:${two.format(minutes)}:${seconds}` : `${sign}${minutes}:${seconds}`;
+}
