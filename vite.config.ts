@@ -1,6 +1,6 @@
 /**
  * Builds the renderer (renderer/) into dist/renderer, served by browser mode's HTTP server and by
- * the Electron shell's podium:// scheme. scripts/build.ts runs this through Vite's API.
+ * the Electron shell's podium:// scheme. electron/tools/build.ts runs this through Vite's API.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';

@@ -7,7 +7,7 @@
  * Pure: randomness comes from the seed, time only from the `clock` argument (used to measure how
  * long each pairing takes; the CLI passes performance.now).
  */
-import type { Command, SettingsPatch } from './event/commands.js';
+import { type Command, type SettingsPatch, publishCommand } from './event/commands.js';
 import { apply } from './event/apply.js';
 import { activePlayers } from './event/queries.js';
 import { fail } from './model/errors.js';
@@ -89,15 +89,7 @@ export function simulateEvent(options: SimulateOptions): SimulateOutcome {
     const started = clock();
     const proposal = ruleset.pair(state, roundSeed(seed, round));
     pairingMs.push(clock() - started);
-    run({
-      type: 'pair-round',
-      round,
-      stage: 'swiss',
-      tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
-      byes: proposal.byes.map((b) => ({ player: b.player, kind: b.kind })),
-      seed: proposal.seed,
-      ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),
-    });
+    run(publishCommand(round, 'swiss', proposal));
     for (const table of proposal.tables) {
       run({ type: 'record-result', round, table: table.table, result: play(table, results) as Record<string, unknown> });
     }

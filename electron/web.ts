@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHostServices } from './host/host.js';
 import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
+import { logProcessFailures, openSupportLog, type SupportLog } from './host/log.js';
 import { defaultDataDir, stationName } from './host/paths.js';
 import type { StationService } from './host/station-service.js';
 import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
@@ -24,7 +25,10 @@ export interface BrowserModeOptions {
   port?: number;
   dataDir?: string;
   rendererDir?: string;
+  /** The terminal, browser mode's interface (default stdout); the meaningful lines also go to the support log. */
   log?: (line: string) => void;
+  /** The station's support log (default: opened in the data folder's logs/, closed with the mode). */
+  supportLog?: SupportLog;
   /** The host's time (default the system clock); tests freeze it so every window shows the same second. */
   now?: () => Date;
   /** The station key (default: a new random one for this launch); a test restarting its host keeps the old one. */
@@ -35,42 +39,61 @@ export interface BrowserMode {
   server: WebServer;
   /** The host services behind the server (in-process callers: tests, tools). */
   service: StationService;
+  supportLog: SupportLog;
+  /** Resolves once the note of which event is open is on disk (tests compare the folder after it). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const terminal = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const dataDir = options.dataDir ?? defaultDataDir();
-  const service = createHostServices({ dataDir, station: stationName(), mode: 'browser mode', warmPrinter: true, ...(options.now ? { now: options.now } : {}) });
+  const supportLog = options.supportLog ?? openSupportLog(dataDir, { mode: 'browser mode' });
+  if (!options.supportLog) logProcessFailures(supportLog); // until this mode closes it
+  /** A line for the terminal, copied to the support log (never one carrying the station key). */
+  const log = (line: string, level: 'info' | 'warn' = 'info'): void => {
+    terminal(line);
+    supportLog[level](line);
+  };
+  const service = createHostServices({ dataDir, station: stationName(), mode: 'browser mode', warmPrinter: true, log: supportLog, ...(options.now ? { now: options.now } : {}) });
   // The event that was open when the host last ran comes back before any window can connect, so a
   // station or projector that reconnects after a restart finds the same event and clock (issue 13.7).
-  const lastOpen = trackLastOpen(service, dataDir);
-  await reopenLastEvent(service, dataDir, log);
+  const lastOpen = trackLastOpen(service, dataDir, { onError: (error) => supportLog.error('Could not note which event is open', error) });
+  await reopenLastEvent(service, dataDir, (line) => log(line));
   const wanted = options.port ?? DEFAULT_PORT;
   const server = await startWebServer({
     api: service,
     rendererDir: options.rendererDir ?? RENDERER_DIR,
     port: wanted,
     ...(options.key !== undefined ? { key: options.key } : {}),
-    onRefused: (reason) => log(`Refused a connection: ${reason}`),
-    onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`),
+    onRefused: (reason) => log(`Refused a connection: ${reason}`, 'warn'),
+    onInvalidRequest: (method, reason) => supportLog.warn(`Refused a request over the WebSocket (${method}): ${reason}`, { method, code: 'invalid-request' }),
+    onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`, 'warn'),
   }).catch(async (error: unknown) => {
     // No server: let go of the reopened save (its lock) before saying why.
+    supportLog.error('Browser mode could not start its server', error);
     await lastOpen.stop();
     await service.dispose().catch(() => undefined);
+    if (!options.supportLog) await supportLog.close();
     throw error;
   });
   if (server.portFallback) log(`Port ${wanted} is taken; using ${server.port} instead.`);
-  log(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
-  log('The address carries this launch\'s station key: keep it to yourself; only pages opened with it reach the event.');
-  log(`Event saves and station files: ${dataDir}. Press Ctrl+C to stop.`);
+  // The address with the key goes to the terminal only.
+  terminal(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
+  supportLog.info(`Browser mode serves ${server.url} (the station key is printed on the terminal only)`, { port: server.port });
+  terminal('The address carries this launch\'s station key: keep it to yourself; only pages opened with it reach the event.');
+  log(`Event saves and station files: ${dataDir}. Support log: ${supportLog.file}. Press Ctrl+C to stop.`);
   return {
     server,
     service,
+    supportLog,
+    settled: () => lastOpen.settled(),
     async close() {
       await server.close();
       await lastOpen.stop();
       await service.dispose();
+      supportLog.info('Browser mode stopped');
+      if (!options.supportLog) await supportLog.close();
     },
   };
 }
@@ -116,7 +139,8 @@ if (invokedDirectly) {
     const args = parseWebArgs(process.argv.slice(2));
     stopOnSignals(await startBrowserMode(args));
   } catch (error) {
-    console.error(`podium: ${error instanceof Error ? error.message : String(error)}`);
+    // The terminal is the interface here (startBrowserMode logged a failure to start itself).
+    process.stderr.write(`podium: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
 }

@@ -4,13 +4,13 @@
  * feature matches, others). Times are formatted by the caller, since core has no time zone.
  */
 import type { EventState } from '../model/types.js';
+import { clockDuration } from '../text/format.js';
 import type { ExtensionLogEntry } from './layout.js';
 import { distinguishedNames } from './names.js';
 
-/** Minutes as the log prints them: 1.5 → "1:30", 10 → "10:00". */
+/** Minutes as the log prints them: 1.5 → "1:30", 10 → "10:00", 75 → "75:00" (core/text). */
 export function minutesAndSeconds(minutes: number): string {
-  const seconds = Math.round(Math.abs(minutes) * 60);
-  return `${minutes < 0 ? '−' : ''}${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return clockDuration(minutes * 60_000, { hours: false, seconds: 'round' });
 }
 
 export function extensionLogEntries(state: EventState, round: number | undefined, formatTime: (epochMs: number) => string): ExtensionLogEntry[] {

@@ -8,6 +8,7 @@ import type { EventState, Player, PlayerId, Round, Standing, Table, TeamMember }
 import { getRuleset } from '../rulesets/index.js';
 import { formatScore, isHeadToHeadResult } from '../rulesets/mtr/results.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
+import { plural as pluralText } from '../text/format.js';
 import { sameNameTags } from './names.js';
 import {
   type CanvasNode,
@@ -391,7 +392,7 @@ export function resultText(ctx: DocContext, table: Table): string {
   return 'result recorded';
 }
 
-/** "players" or "player" — for counts printed in words. */
+/** "1,024 players", "1 player" — counts printed in words, their digits grouped (core/text). */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return pluralText(count, one, many, { grouping: true });
 }

@@ -16,7 +16,8 @@
  * Version 1 reads exactly as it always did (the cut: the first playoff round's players, in order of
  * the Swiss standings).
  */
-import type { Command, PlayerInput } from '../event/commands.js';
+import { type Command, type PlayerInput, publishCommand } from '../event/commands.js';
+import { plural, pluralWord } from '../text/format.js';
 import { apply } from '../event/apply.js';
 import { PodiumError, fail } from '../model/errors.js';
 import type { Bye, EventState, PlayerId, PlayoffState, Table } from '../model/types.js';
@@ -173,7 +174,8 @@ function describeIssue(issues: readonly Issue[], root: unknown, version: 1 | 2):
     case 'unrecognized_keys': {
       const keys = issue.keys ?? [];
       const newer = version === 1 && keys.every((k) => VERSION_2_FIELDS.has(k));
-      return `${where || 'the transcript'}: unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}${newer ? ` (a version-2 field${keys.length > 1 ? 's' : ''}: write "transcript": 2)` : ''}`;
+      const fields = pluralWord(keys.length, 'field', 'fields');
+      return `${where || 'the transcript'}: unknown ${fields} ${keys.map((k) => `"${k}"`).join(', ')}${newer ? ` (a version-2 ${fields}: write "transcript": 2)` : ''}`;
     }
     case 'invalid_type':
       if (value === undefined) return `${where}: missing (expected ${article(issue.expected)})`;
@@ -240,7 +242,7 @@ function checkStructure(t: Transcript): void {
     if (enters > latest)
       fail(
         'invalid-input',
-        `players[${index}]: ${label(p.id)} has entersRound ${enters}, but ${firstPlayoff > 0 ? `the playoff starts with round ${firstPlayoff}` : `the transcript has ${t.rounds.length} round${t.rounds.length === 1 ? '' : 's'}`}: a late entry enters in round ${latest} at the latest`,
+        `players[${index}]: ${label(p.id)} has entersRound ${enters}, but ${firstPlayoff > 0 ? `the playoff starts with round ${firstPlayoff}` : `the transcript has ${plural(t.rounds.length, 'round')}`}: a late entry enters in round ${latest} at the latest`,
       );
   });
 
@@ -323,7 +325,7 @@ function checkStructure(t: Transcript): void {
     if (!players.has(penalty.player)) fail('unknown-player', `${where}: unknown player id "${penalty.player}" (not in "players")`);
     const round = t.rounds[penalty.round - 1];
     if (!round)
-      fail('invalid-input', `${where}: round ${penalty.round} is not in the transcript (it has ${t.rounds.length} round${t.rounds.length === 1 ? '' : 's'})`);
+      fail('invalid-input', `${where}: round ${penalty.round} is not in the transcript (it has ${plural(t.rounds.length, 'round')})`);
     if (penalty.table !== undefined) {
       const table = round.tables.find((x) => x.table === penalty.table);
       if (!table) fail('invalid-input', `${where}: round ${penalty.round} has no table ${penalty.table}`);
@@ -455,20 +457,7 @@ function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state: Event
     // The transcript records the rounds played: one past the announced number was confirmed (RULES 4).
     const announced = current().settings.swissRounds;
     const beyond = stage === 'swiss' && announced !== undefined && swissCount > announced;
-    push(
-      {
-        type: 'pair-round',
-        round: n,
-        stage,
-        tables: round.tables.map((table) => ({ table: table.table, seats: [...table.seats] })),
-        byes,
-        ...(waiting !== undefined && waiting.length > 0 ? { waiting: [...waiting] } : {}),
-        seed: roundSeed(seed, n),
-        ...(roundGroups ? { groups: roundGroups } : {}),
-        ...(beyond ? { beyondAnnounced: true } : {}),
-      },
-      `round ${n}`,
-    );
+    push(publishCommand(n, stage, { tables: round.tables, byes, waiting, groups: roundGroups, seed: roundSeed(seed, n) }, beyond ? { beyondAnnounced: true } : {}), `round ${n}`);
     for (const table of round.tables) {
       if (table.result === undefined) continue;
       const where = `round ${n}, table ${table.table}`;

@@ -27,7 +27,7 @@ export interface ClockServiceOptions {
   now?: () => number;
   /** Run the one-second timer (default true); tests may drive `tick()` by hand instead. */
   timer?: boolean;
-  /** Where a failure to compute the clock is reported (default console.error). */
+  /** Where a failure to compute the clock is reported (the host passes its support log; default a process warning). */
   onError?: (error: unknown) => void;
 }
 
@@ -52,7 +52,7 @@ export function wholeSecond(ms: number): number {
 export function startClockService(station: StationService, options: ClockServiceOptions = {}): ClockService {
   const now = options.now ?? Date.now;
   const runTimer = options.timer ?? true;
-  const onError = options.onError ?? ((error: unknown) => console.error(`podium: the clock could not be computed: ${error instanceof Error ? error.message : String(error)}`));
+  const onError = options.onError ?? ((error: unknown) => process.emitWarning(`the clock could not be computed: ${error instanceof Error ? error.message : String(error)}`, 'PodiumWarning'));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastError: string | null = null;

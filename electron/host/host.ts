@@ -5,8 +5,11 @@
 import { createStationService, type Printer, type StationService, type StoreAccess } from './station-service.js';
 import { createEventStore, openEventStore } from './event-store.js';
 import { extensionLogEntries } from '../../core/documents/index.js';
+import { wallClock } from '../../core/text/format.js';
 import { createPrintService } from './print/print-service.js';
 import { withClockService } from './clock-service.js';
+import { noSupportLog, type SupportLog } from './log.js';
+import { withSupportLog } from './service-log.js';
 
 /** The real journal store (event-store.ts) behind the service's StoreAccess. */
 export const journalStore: StoreAccess = {
@@ -25,12 +28,13 @@ export interface HostOptions {
   clock?: boolean;
   /** How this host names itself to another Podium opening the same save: "browser mode", "the desktop app". */
   mode?: string;
+  /** The station's support log (log.ts): opened saves, refusals, failures. Default: none. */
+  log?: SupportLog;
 }
 
 /** Local wall time for printed logs ("14:05"). */
 function localTime(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return wallClock(epochMs);
 }
 
 /**
@@ -39,22 +43,29 @@ function localTime(epochMs: number): string {
  * their own `printer`.
  */
 export function createHostServices(options: HostOptions): StationService {
-  const service = withPrinter(options);
+  const log = options.log;
+  const service = withSupportLog(withPrinter(options), log ?? noSupportLog);
   if (options.clock === false) return service;
   // The clock counts in the host's time, the same time that stamps the clock commands.
   const now = options.now;
-  return withClockService(service, now ? { now: () => now().getTime() } : {});
+  return withClockService(service, {
+    ...(now ? { now: () => now().getTime() } : {}),
+    ...(log ? { onError: (error: unknown) => log.error('The clock could not be computed', error) } : {}),
+  });
 }
 
 function withPrinter(hostOptions: HostOptions): StationService {
   const options = { ...hostOptions, lock: { mode: hostOptions.mode ?? 'Podium' } };
   if (options.printer) return createStationService({ ...options, store: journalStore });
   const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime) });
-  if (options.warmPrinter) void printing.warmUp().catch(() => undefined);
+  let closing = false;
+  // (A host that stops while the worker starts ends its warm-up: not a failure.)
+  if (options.warmPrinter) void printing.warmUp().catch((error: unknown) => closing || options.log?.error('The print worker could not start', error));
   const service = createStationService({ ...options, store: journalStore, printer: printing.printer });
   return {
     ...service,
     async dispose() {
+      closing = true;
       await service.dispose();
       await printing.close();
     },

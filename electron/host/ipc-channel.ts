@@ -1,14 +1,13 @@
 /**
- * The Electron IPC transport, both halves, written against the few methods they use so that the
- * same code runs in main.ts / preload.ts and in tests with emulated ipcMain / ipcRenderer objects.
+ * The Electron IPC transport, main side, written against the few methods it uses so that the same
+ * code runs in the shell and in tests with emulated ipcMain / webContents objects.
  *
- * - Main side (`createIpcMainChannel`): one RpcChannel per window. It only accepts messages from
- *   that window's own web contents, from its main frame (never a sub-frame), and from a page of
- *   the app itself (VS Code's validatedIpcMain idea); everything else is dropped and reported.
- * - Renderer side (`createPodiumBridge`): the object the preload exposes as `window.podium`
- *   through contextBridge — a plain message pipe, nothing of ipcRenderer leaks through it.
+ * `createIpcMainChannel`: one RpcChannel per window. It only accepts messages from that window's
+ * own web contents, from its main frame (never a sub-frame), and from a page of the app itself
+ * (VS Code's validatedIpcMain idea); everything else is dropped and reported.
  *
- * No `electron` import: main.ts and preload.ts pass the real objects in.
+ * The other half, the `window.podium` pipe the preload exposes, is electron/preload-bridge.ts; it
+ * reads the channel names from here. No `electron` import: the shell passes the real objects in.
  */
 import type { RpcChannel, RpcMessage } from '../../core/api/rpc.js';
 
@@ -88,34 +87,5 @@ export function createIpcMainChannel(options: IpcMainChannelOptions): RpcChannel
       handlers.clear();
       ipcMain.removeListener(IPC_RPC_CHANNEL, listener);
     },
-  };
-}
-
-export interface IpcRendererLike {
-  send(channel: string, ...args: unknown[]): void;
-  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
-  removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
-}
-
-/** What the preload exposes as `window.podium` (renderer/api/ipc-client.ts reads it). */
-export interface PodiumBridge {
-  send(message: unknown): void;
-  onMessage(handler: (message: unknown) => void): () => void;
-  onMenu(handler: (command: string) => void): () => void;
-}
-
-export function createPodiumBridge(ipcRenderer: IpcRendererLike): PodiumBridge {
-  const listen = (channel: string, handler: (payload: unknown) => void): (() => void) => {
-    if (typeof handler !== 'function') return () => undefined;
-    const listener = (_event: unknown, payload: unknown): void => handler(payload);
-    ipcRenderer.on(channel, listener);
-    return () => {
-      ipcRenderer.removeListener(channel, listener);
-    };
-  };
-  return {
-    send: (message) => ipcRenderer.send(IPC_RPC_CHANNEL, message),
-    onMessage: (handler) => listen(IPC_RPC_CHANNEL, handler),
-    onMenu: (handler) => listen(IPC_MENU_CHANNEL, (command) => handler(String(command))),
   };
 }

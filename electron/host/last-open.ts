@@ -85,7 +85,8 @@ export function trackLastOpen(
   options: { now?: () => Date; onError?: (error: unknown) => void } = {},
 ): LastOpenTracker {
   const now = options.now ?? (() => new Date());
-  const onError = options.onError ?? ((error: unknown) => console.warn(`podium: could not note which event is open: ${error instanceof Error ? error.message : String(error)}`));
+  // Browser mode passes its support log; without one, a process warning (on stderr).
+  const onError = options.onError ?? ((error: unknown) => process.emitWarning(`could not note which event is open: ${error instanceof Error ? error.message : String(error)}`, 'PodiumWarning'));
   let last: string | null = service.current()?.summary.path ?? null;
   let writes: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>): void => {

@@ -22,6 +22,8 @@ import * as fsp from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { listen } from './listen.js';
+import { wallClock } from '../../core/text/format.js';
 
 /** Who holds a save open for writing, as the holder tells a second opener. */
 export interface LockHolder {
@@ -103,21 +105,6 @@ function isHolder(value: unknown): value is LockHolder {
   );
 }
 
-function listen(server: net.Server, address: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => {
-      server.off('listening', onListening);
-      reject(error);
-    };
-    const onListening = (): void => {
-      server.off('error', onError);
-      resolve();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(address);
-  });
-}
 
 /** Is anybody listening at `address`, and if it is a Podium, who? */
 export function probeLock(address: string): Promise<{ alive: boolean; holder: LockHolder | null }> {
@@ -261,7 +248,7 @@ async function replaceStaleSocket(address: string): Promise<void> {
 
 /** "14:02" in this computer's time (the holder is on this computer too). */
 function localClock(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return wallClock(new Date(iso));
 }
 
 /** "open for writing on this computer by Podium (browser mode, process 4242) since 14:02". */

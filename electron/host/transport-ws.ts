@@ -250,6 +250,8 @@ export interface WebSocketRpcOptions {
   key: string;
   /** Told about every refused upgrade, in words (never the key). */
   onRefused?: (reason: string) => void;
+  /** Told about every request refused before it reached the api (not a valid request), in words. */
+  onInvalidRequest?: (method: string, reason: string) => void;
   sendBuffer?: SendBufferOptions;
   /** Told about every connection dropped for being over its send buffer. */
   onDropped?: (dropped: DroppedConnection) => void;
@@ -288,7 +290,7 @@ export function attachWebSocketRpc(server: Server, api: StationApi, options: Web
         ...(options.onDropped ? { onDropped: options.onDropped } : {}),
       });
       channels.set(ws, channel);
-      const stop = serveRpc(api, channel);
+      const stop = serveRpc(api, channel, options.onInvalidRequest ? { onInvalid: options.onInvalidRequest } : {});
       ws.on('close', () => {
         channels.delete(ws);
         stop();

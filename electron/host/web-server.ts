@@ -14,6 +14,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { StationApi } from '../../core/api/contract.js';
+import { listen } from './listen.js';
 import { contentSecurityPolicy, contentType, resolveStatic, securityHeaders } from './static-files.js';
 import {
   attachWebSocketRpc,
@@ -39,6 +40,8 @@ export interface WebServerOptions {
   /** The station key `/rpc` requires (default: a fresh random one for this launch). */
   key?: string;
   onRefused?: (reason: string) => void;
+  /** Told about every request over `/rpc` refused before it reached the api (not a valid request). */
+  onInvalidRequest?: (method: string, reason: string) => void;
   /** Every connection's send buffer (defaults in transport-ws.ts). */
   sendBuffer?: SendBufferOptions;
   /** Told about a window dropped for being over its send buffer (it reconnects by itself). */
@@ -61,21 +64,6 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => {
-      server.off('listening', onListening);
-      reject(error);
-    };
-    const onListening = (): void => {
-      server.off('error', onError);
-      resolve();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, LOOPBACK);
-  });
-}
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const key = options.key ?? createStationKey();
@@ -120,17 +108,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const wanted = options.port ?? DEFAULT_PORT;
   let portFallback = false;
   try {
-    await listen(server, wanted);
+    await listen(server, wanted, LOOPBACK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || wanted === 0) throw error;
     portFallback = true;
-    await listen(server, 0);
+    await listen(server, 0, LOOPBACK);
   }
   const address = server.address();
   port = address && typeof address === 'object' ? address.port : wanted;
   const rpc = attachWebSocketRpc(server, options.api, {
     key,
     ...(options.onRefused ? { onRefused: options.onRefused } : {}),
+    ...(options.onInvalidRequest ? { onInvalidRequest: options.onInvalidRequest } : {}),
     ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
     ...(options.onDropped ? { onDropped: options.onDropped } : {}),
   });

@@ -5,7 +5,8 @@
  * Each benchmark is an entry of BENCHMARKS: it prints what it wants while it runs and returns rows
  * for the final table (work, budget, measured, verdict). To add one (pods, saves, PDFs, ...) add
  * an entry; a budget nothing measures yet is listed from PENDING so the table always shows all of
- * ARCHITECTURE.md's budgets.
+ * ARCHITECTURE.md's budgets. `npm run bench -- swiss matching` runs only the benchmarks whose
+ * names contain one of the words.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import { opponentHistory } from '../../core/event/queries.js';
 import type { EventState } from '../../core/model/types.js';
+import { maxWeightMatching, type WeightedEdge } from '../../core/pairing/matching.js';
 import { podObjective } from '../../core/pairing/pods.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { simulateEvent } from '../../core/simulate.js';
@@ -221,12 +223,13 @@ function podPairing(players: number, rounds: number, budgetMs?: number, dropRate
   };
 }
 
-function standingsTiming(players: number, rounds: number, budgetMs: number, runs = 9): Benchmark {
+function standingsTiming(players: number, rounds: number, budgetMs: number, runs = 9, rulesetId: 'mtr' | 'mamtr-2024' = 'mtr'): Benchmark {
+  const what = rulesetId === 'mtr' ? 'standings with all tiebreakers' : 'pod standings (MWP, OAMP, OMWP)';
   return {
-    name: `mtr standings, ${players.toLocaleString('en')} players × ${rounds} rounds (median of ${runs})`,
+    name: `${rulesetId} standings, ${players.toLocaleString('en')} players × ${rounds} rounds (median of ${runs})`,
     run() {
-      const { state } = simulateEvent({ ruleset: 'mtr', players, rounds, seed: 15, dropRate: 0.02 });
-      const ruleset = getRuleset('mtr');
+      const { state } = simulateEvent({ ruleset: rulesetId, players, rounds, seed: 15, dropRate: 0.02 });
+      const ruleset = getRuleset(rulesetId);
       ruleset.standings(state); // warm-up
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
@@ -237,12 +240,39 @@ function standingsTiming(players: number, rounds: number, budgetMs: number, runs
       console.log(`  runs: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
       return [
         {
-          work: `standings with all tiebreakers, ${players.toLocaleString('en')} players × ${rounds} rounds`,
+          work: `${what}, ${players.toLocaleString('en')} players × ${rounds} rounds`,
           budget: `under ${budgetMs} ms`,
           limitMs: budgetMs,
           measured: median(times),
         },
       ];
+    },
+  };
+}
+
+/**
+ * The maximum-weight matching Swiss pairing solves blocks with (core/pairing/matching.ts, the
+ * vendored blossom algorithm), alone: a block of `n` points-sorted players, about 90 % of pairs
+ * allowed, weighted as swiss.ts weighs them. Information only (the budget is the whole round's).
+ */
+function matchingTiming(n: number, runs = 7): Benchmark {
+  return {
+    name: `maximum-weight matching, one block of ${n} players (median of ${runs})`,
+    run() {
+      let seed = 7;
+      const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const points = Array.from({ length: n }, () => 3 * Math.floor(random() * 12)).sort((a, b) => b - a);
+      const edges: WeightedEdge[] = [];
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (random() < 0.9) edges.push([i, j, 100_000 - ((points[i] as number) - (points[j] as number)) ** 2]);
+      maxWeightMatching(n, edges, true); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        maxWeightMatching(n, edges, true);
+        times.push(performance.now() - started);
+      }
+      console.log(`  ${edges.length} edges; runs: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+      return [{ work: `  maximum-weight matching, a block of ${n} players (${edges.length} edges)`, budget: '', measured: median(times) }];
     },
   };
 }
@@ -534,7 +564,10 @@ function openChainedUndos(undos: number, runs = 5): Benchmark {
 const BENCHMARKS: Benchmark[] = [
   swissPairing(1024, 12),
   swissPairing(4096, 12, 250),
+  matchingTiming(48),
+  matchingTiming(240),
   standingsTiming(4096, 15, 50),
+  standingsTiming(2048, 9, 50, 9, 'mamtr-2024'),
   podPairing(1024, 9, undefined, 0.02),
   podPairing(2048, 9, 250),
   podPairing(2047, 9, 250),
@@ -565,10 +598,18 @@ function printTable(rows: Row[]): void {
   for (const row of cells) console.log(line(row));
 }
 
+/** `npm run bench -- swiss standings`: only the benchmarks whose names contain one of the words (all without). */
+function selected(argv: readonly string[]): Benchmark[] {
+  const words = argv.map((word) => word.toLowerCase());
+  if (words.length === 0) return BENCHMARKS;
+  return BENCHMARKS.filter((bench) => words.some((word) => bench.name.toLowerCase().includes(word)));
+}
+
 async function main(): Promise<void> {
   const rows: Row[] = [];
   let failed = false;
-  for (const bench of BENCHMARKS) {
+  const benchmarks = selected(process.argv.slice(2));
+  for (const bench of benchmarks) {
     console.log(bench.name);
     try {
       rows.push(...(await bench.run()));
@@ -580,7 +621,7 @@ async function main(): Promise<void> {
     }
     console.log('');
   }
-  rows.push(...PENDING);
+  if (benchmarks.length === BENCHMARKS.length) rows.push(...PENDING);
   printTable(rows);
   if (failed || rows.some((r) => ['OVER', 'FAIL'].includes(verdict(r)))) process.exitCode = 1;
 }

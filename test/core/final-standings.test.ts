@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../core/cli/run.js';
 import { buildDocument } from '../../core/documents/index.js';
 import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
@@ -7,6 +6,7 @@ import type { EventState, PairingProposal, PlayerId, RulesetId, Table, TableResu
 import { finalStandings, playoffFinishLabel } from '../../core/rulesets/final-standings.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { formatTranscript, stateToTranscript } from '../../core/transcript/index.js';
+import { runCli } from '../../electron/host/cli/run.js';
 
 const run = (state: EventState | undefined, ...commands: Command[]): EventState => {
   let s = state;

@@ -509,8 +509,8 @@ describe('conformance: mtr-9-players', () => {
   });
 });
 
-describe('performance', () => {
-  /** A hand-built state (folding 30,000 commands through apply would time the fold, not standings). */
+describe('a large event', () => {
+  /** A hand-built state (quicker than folding 30,000 commands through apply). */
   function bigState(playerCount: number, roundCount: number): EventState {
     let seed = 12345;
     const next = (n: number): number => {
@@ -551,18 +551,13 @@ describe('performance', () => {
     };
   }
 
-  it('ranks 4,096 players after 15 rounds in well under 50 ms', () => {
+  // How fast (under 50 ms) is `npm run bench`'s row "standings with all tiebreakers": tests never time anything.
+  it('ranks 4,096 players after 15 rounds', () => {
     const state = bigState(4096, 15);
-    const first = mtrStandings(state); // warm-up (JIT)
+    const first = mtrStandings(state);
     expect(first).toHaveLength(4096);
     expect(first.map((s) => s.rank)).toEqual(Array.from({ length: 4096 }, (_, i) => i + 1));
     for (let i = 1; i < first.length; i++) expect((first[i - 1] as Standing).points).toBeGreaterThanOrEqual((first[i] as Standing).points);
-    let best = Infinity;
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      mtrStandings(state);
-      best = Math.min(best, performance.now() - start);
-    }
-    expect(best).toBeLessThan(50);
+    expect(mtrStandings(state)).toEqual(first);
   });
 });

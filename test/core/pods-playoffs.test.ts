@@ -9,7 +9,9 @@ import {
   podSnake,
   POD_PLAYOFF_CUTS,
 } from '../../core/rulesets/pods/playoffs.js';
-import { MAMTR_2024, MSTR_2022, type PodVariant } from '../../core/rulesets/pods/variant.js';
+import { MAMTR_2024 } from '../../core/rulesets/mamtr-2024.js';
+import { MSTR_2022 } from '../../core/rulesets/mstr-2022.js';
+import type { PodVariant } from '../../core/rulesets/pods/variant.js';
 
 // The Swiss standings are the standings engineer's concern; here they are the registration draw
 // order (draw 1 = rank 1), so every seed below is simply the player's number.

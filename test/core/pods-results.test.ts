@@ -3,7 +3,9 @@ import { PodiumError } from '../../core/model/errors.js';
 import type { PodResult, Settings, Stage, Table } from '../../core/model/types.js';
 import { podSettings } from '../../core/rulesets/pods/index.js';
 import { isPodResult, podMatchWinner, validatePodResult } from '../../core/rulesets/pods/results.js';
-import { MAMTR_2024, MSTR_2022, type PodVariant } from '../../core/rulesets/pods/variant.js';
+import { MAMTR_2024 } from '../../core/rulesets/mamtr-2024.js';
+import { MSTR_2022 } from '../../core/rulesets/mstr-2022.js';
+import type { PodVariant } from '../../core/rulesets/pods/variant.js';
 import type { ResultContext } from '../../core/rulesets/ruleset.js';
 
 const names: Record<string, string> = {

@@ -6,7 +6,9 @@ import { apply } from '../../core/event/apply.js';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, Player, Round, Standing, Table } from '../../core/model/types.js';
 import { podRecords, podStandings, type PodRecord } from '../../core/rulesets/pods/standings.js';
-import { MAMTR_2024, MSTR_2022, type PodRulesetId, type PodVariant } from '../../core/rulesets/pods/variant.js';
+import { MAMTR_2024 } from '../../core/rulesets/mamtr-2024.js';
+import { MSTR_2022 } from '../../core/rulesets/mstr-2022.js';
+import type { PodRulesetId, PodVariant } from '../../core/rulesets/pods/variant.js';
 import { POD_DEFAULTS } from '../../core/rulesets/pods/index.js';
 
 /**
@@ -315,8 +317,9 @@ describe('pod standings: conformance cases', () => {
   }
 });
 
-describe('pod standings: speed', () => {
-  it('ranks 2,048 players after 9 rounds well under 50 ms', () => {
+// How fast (under 50 ms) is `npm run bench`'s row "pod standings, 2,048 players × 9 rounds": tests never time anything.
+describe('pod standings: a large event', () => {
+  it('ranks 2,048 players after 9 rounds', () => {
     // A deterministic stand-in for real pairings: each round shuffles with a small LCG and seats pods
     // of 4; results cycle through the three forms.
     let s = 12345;
@@ -348,14 +351,9 @@ describe('pod standings: speed', () => {
       players,
       rounds,
     };
-    podStandings(MAMTR_2024, state); // warm-up
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      const standings = podStandings(MAMTR_2024, state);
-      best = Math.min(best, performance.now() - start);
-      expect(standings).toHaveLength(2048);
-    }
-    expect(best).toBeLessThan(50);
+    const standings = podStandings(MAMTR_2024, state);
+    expect(standings).toHaveLength(2048);
+    expect(standings.map((s) => s.rank)[0]).toBe(1);
+    for (let i = 1; i < standings.length; i++) expect((standings[i - 1] as Standing).points).toBeGreaterThanOrEqual((standings[i] as Standing).points);
   });
 });

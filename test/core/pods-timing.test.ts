@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PodiumError } from '../../core/model/errors.js';
 import type { Settings } from '../../core/model/types.js';
-import {
-  MAMTR_MULTIPLAYER_DRAFT_TIMERS,
-  podDraftTimers,
-  podEndOfRound,
-  podEndOfRoundAfterIntentionalDraw,
-  podExtraTurnsAtTime,
-  podInvisiblePlayers,
-  podRecommendedRounds,
-  podSizes,
-  podTimeLimits,
-} from '../../core/rulesets/pods/timing.js';
-import { MAMTR_2024, MSTR_2022 } from '../../core/rulesets/pods/variant.js';
+import { MAMTR_2024, MAMTR_MULTIPLAYER_DRAFT_TIMERS } from '../../core/rulesets/mamtr-2024.js';
+import { MSTR_2022 } from '../../core/rulesets/mstr-2022.js';
+import { podSizes } from '../../core/rulesets/pods/pod-sizes.js';
+import { podInvisiblePlayers, podRecommendedRounds } from '../../core/rulesets/pods/recommended-rounds.js';
+import { podDraftTimers, podEndOfRound, podEndOfRoundAfterIntentionalDraw, podExtraTurnsAtTime, podTimeLimits } from '../../core/rulesets/pods/timing.js';
 
 const settings = (patch: Partial<Settings> = {}): Settings => ({
   rel: 'regular',

@@ -15,8 +15,10 @@ import { finalStandings, playoffFinishLabel } from '../../core/rulesets/final-st
 import { getRuleset } from '../../core/rulesets/index.js';
 import { mtrNextPlayoffRound } from '../../core/rulesets/mtr/playoffs.js';
 import { drawnPodWinner } from '../../core/rulesets/pods/playoffs.js';
-import { podRecommendedRounds, podSizes } from '../../core/rulesets/pods/timing.js';
-import { MAMTR_2024, MSTR_2022 } from '../../core/rulesets/pods/variant.js';
+import { MAMTR_2024 } from '../../core/rulesets/mamtr-2024.js';
+import { MSTR_2022 } from '../../core/rulesets/mstr-2022.js';
+import { podSizes } from '../../core/rulesets/pods/pod-sizes.js';
+import { podRecommendedRounds } from '../../core/rulesets/pods/recommended-rounds.js';
 import { Event, M, T0, at } from '../support/clock.js';
 
 // ---------------------------------------------------------------------------------------------

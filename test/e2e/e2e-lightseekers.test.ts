@@ -25,7 +25,7 @@ function game(vps: readonly number[], defeated: string) {
       await page.keyboard.type(String(vp));
       await page.keyboard.press('Enter');
     }
-    await eventually(() => page.evaluate(() => document.activeElement?.hasAttribute('data-defeat-order') ?? false)).toBe(true);
+    await eventually(() => page.evaluate(() => document.activeElement?.hasAttribute('data-last-field') ?? false)).toBe(true);
     await page.keyboard.type(defeated);
   };
 }

@@ -1,32 +1,29 @@
 /**
- * The projector and the station in a real browser (Debian's Chromium) against a real browser-mode
- * host: both draw the clock the host pushes, so they show the same remaining time; a deck check
+ * The projector and the station in a real browser (Chromium or Chrome, as test/support/e2e-paths.ts
+ * finds it) against a real browser-mode host: both draw the clock the host pushes, so they show the same remaining time; a deck check
  * logged on the station extends that table on both; a host restarted mid-round (same data folder,
  * same port) comes back with the clock intact and both pages reconnect to it.
  *
  * The host's time is frozen and moved by the test (startBrowserMode's `now`), so "the same time" is
  * exact, not "within a second". Screenshots go to test/e2e/screenshots/.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserMode, type BrowserMode } from '../../electron/web.js';
-import { e2eRenderer } from '../support/e2e.js';
+import { chromiumAvailable, e2eRenderer, launchChromium, warnIfSkipped } from '../support/e2e.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) console.warn(`projector e2e skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+warnIfSkipped('projector');
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const T0 = new Date(2026, 10, 21, 14, 0, 0).getTime();
 const M = 60_000;
 const NAMES = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eitan Levi', 'Fumiko Sato', 'María de la Cruz', 'Hana Novak', 'Ivan Petrov', 'Jae-won Kim'];
 
-describe.skipIf(!available)('the projector and the station show the same clock', () => {
+describe.skipIf(!chromiumAvailable)('the projector and the station show the same clock', () => {
   let dir: string;
   let rendererDir: string;
   let cleanupRenderer: () => Promise<void> = async () => undefined;
@@ -47,10 +44,7 @@ describe.skipIf(!available)('the projector and the station show the same clock',
     rendererDir = renderer.dir;
     cleanupRenderer = renderer.cleanup;
     mode = await startHost(0);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

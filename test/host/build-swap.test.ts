@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { startBrowserMode } from '../../electron/web.js';
-import { buildHostRenderer, buildRenderer, removeStaleRendererBuilds, RENDERER_BUILDS, swapInto, type RendererBuilder } from '../../scripts/build.js';
+import { buildHostRenderer, buildRenderer, removeStaleRendererBuilds, RENDERER_BUILDS, swapInto, type RendererBuilder } from '../../electron/tools/build.js';
 import { repoRoot } from '../support/paths.js';
 
 /** The files a built index.html loads (its hashed script and style, the icon). */
@@ -158,7 +158,7 @@ type Host = ChildProcessByStdio<null, Readable, Readable> & { out: string; err: 
 
 /** `npm run start:web -- --port 0` as a real process (its own data folder). */
 function startWeb(dataDir: string): Host {
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--web', '--port', '0'], {
+  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['electron/tools/start.ts', '--web', '--port', '0'], {
     cwd: repoRoot,
     env: { ...process.env, PODIUM_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,14 +1,15 @@
 /**
  * The StationApi contract, tested once and run against every transport (ARCHITECTURE "One
  * contract, many hosts"): the in-memory RPC pair, the real WebSocket server of browser mode, and
- * Electron IPC emulated with the same adapter code main.ts and preload.ts use. Always with the
+ * Electron IPC emulated with the same adapter code the shell and the preload use
+ * (electron/host/ipc-channel.ts, electron/preload-bridge.ts). Always with the
  * real station service and the real event store, in a temp folder.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { StationApi, StationPush, StationSnapshot } from '../../core/api/contract.js';
 import type { ClockView } from '../../core/clock/index.js';
@@ -16,16 +17,8 @@ import { createMemoryChannelPair, createRpcClient, serveRpc, StationError, type 
 import { publishCommand, type Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import { createHostServices } from '../../electron/host/host.js';
-import {
-  createIpcMainChannel,
-  createPodiumBridge,
-  IPC_RPC_CHANNEL,
-  type FrameLike,
-  type IpcMainEventLike,
-  type IpcMainLike,
-  type IpcRendererLike,
-  type WebContentsLike,
-} from '../../electron/host/ipc-channel.js';
+import { createIpcMainChannel, IPC_RPC_CHANNEL, type FrameLike, type IpcMainEventLike, type IpcMainLike, type WebContentsLike } from '../../electron/host/ipc-channel.js';
+import { createPodiumBridge, type IpcRendererLike } from '../../electron/preload-bridge.js';
 import type { StationService } from '../../electron/host/station-service.js';
 import { startWebServer } from '../../electron/host/web-server.js';
 import { connectIpc } from '../../renderer/api/ipc-client.js';
@@ -482,7 +475,12 @@ contractSuite('Electron IPC (emulated)', ipcTransport);
 describe('Electron IPC guards', () => {
   it('accepts only the window main frame of our own pages', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'podium-ipc-'));
-    const service = createHostServices({ dataDir, station: 'ipc-test' });
+    // No clock timer here: every hop of the emulated IPC is a setImmediate, so running every pending
+    // (fake) timer to the end delivers whatever will ever arrive. "Never answered" is then a fact
+    // about the code, not about how long the test waited.
+    const service = createHostServices({ dataDir, station: 'ipc-test', clock: false });
+    vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+    const deliverEverything = (): Promise<number> => vi.runAllTimersAsync().then(() => vi.getTimerCount());
     const ipcMain = new FakeIpcMain();
     const refused: string[] = [];
     const win = fakeWindow(ipcMain);
@@ -490,26 +488,31 @@ describe('Electron IPC guards', () => {
     const stop = serveRpc(service, channel);
     const api = connectIpc(createPodiumBridge(win.ipcRenderer));
     try {
-      await expect(api.snapshot()).resolves.toMatchObject({ summary: null });
+      // Delivering everything is enough for an answer to arrive.
+      const first = api.snapshot();
+      expect(await deliverEverything()).toBe(0);
+      await expect(first).resolves.toMatchObject({ summary: null });
 
       // A sub-frame of the window: dropped, never answered.
       win.state.frame = { url: 'podium://station/', parent: { url: 'podium://station/', parent: null } };
       let answered = false;
       void api.snapshot().then(() => (answered = true));
-      await until(() => refused.length === 1, 'the refusal');
+      await deliverEverything();
+      expect(refused).toHaveLength(1);
       expect(refused[0]).toMatch(/sub-frame/);
 
       // A foreign page loaded in the window.
       win.state.frame = { url: 'https://evil.example/', parent: null };
       void api.snapshot().then(() => (answered = true));
-      await until(() => refused.length === 2, 'the second refusal');
+      await deliverEverything();
+      expect(refused).toHaveLength(2);
       expect(refused[1]).toMatch(/not Podium's \(https:\/\/evil\.example\/\)/);
 
       // A frame that has gone.
       (win.state as { frame: FrameLike | null }).frame = null;
       void api.snapshot().then(() => (answered = true));
-      await until(() => refused.length === 3, 'the third refusal');
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(await deliverEverything()).toBe(0);
+      expect(refused).toHaveLength(3);
       expect(answered).toBe(false);
 
       // Another window's messages are not this channel's business (its own channel answers them).
@@ -517,10 +520,11 @@ describe('Electron IPC guards', () => {
       let heard = 0;
       const stopHearing = channel.onMessage(() => heard++);
       other.ipcRenderer.send(IPC_RPC_CHANNEL, { kind: 'request', id: 1, method: 'snapshot', params: {} });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await deliverEverything()).toBe(0);
       expect(heard).toBe(0);
       stopHearing();
     } finally {
+      vi.useRealTimers();
       stop();
       channel.dispose();
       expect(ipcMain.count(IPC_RPC_CHANNEL)).toBe(0);

@@ -2,15 +2,22 @@
  * The packaged app's Electron fuses and asar settings (issue 12, item 7): electron-builder.yml is
  * parsed as YAML, checked against electron-builder's own JSON schema (the scheme.json it validates
  * its configuration with), and every fuse is checked to be set the way the Electron security
- * checklist asks. The Electron binary is never launched here; the main process's sources are
- * checked not to depend on anything the fuses turn off.
+ * checklist asks. The Electron binary is never launched here: the app's bundles are built as
+ * `npm run build` builds them, into a folder laid out like the packaged app, checked to link nothing
+ * the fuses turn off, and run against a fake `electron` module (test/support/fake-electron.ts).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { build, type Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { electronEntries } from '../../scripts/build.js';
+import { IPC_MENU_CHANNEL, IPC_RPC_CHANNEL } from '../../electron/host/ipc-channel.js';
+import { electronEntries } from '../../electron/tools/build.js';
+import { FakeElectron } from '../support/fake-electron.js';
+import { INDEX_HTML, pageApi, runBundle, until } from '../support/shell-harness.js';
 import { repoRoot } from '../support/paths.js';
 
 type Config = Record<string, unknown> & {
@@ -92,43 +99,136 @@ describe('electron-builder.yml', () => {
     expect(files.filter((pattern) => pattern.startsWith('!'))).toEqual(['!**/*.map']);
     // …and nothing else of dist/: not the browser-mode hosts' own builds (dist/renderer-builds).
     expect(files.filter((pattern) => pattern.startsWith('dist/')).sort()).toEqual(['dist/electron/**', 'dist/renderer/**']);
-    // The print worker is built beside main.cjs, where print-service.ts looks for it.
+    // The print worker is built beside main.cjs (the built app finds it there and the fonts in
+    // assets/: "the built app" below prints from the bundles).
     expect(electronEntries.map((e) => e.out)).toEqual(expect.arrayContaining(['main', 'preload', 'print-worker']));
-    const printService = await readFile(path.join(repoRoot, 'electron', 'host', 'print', 'print-service.ts'), 'utf8');
-    expect(printService).toContain("new URL('./print-worker.cjs', here)");
-    // The fonts are found by walking up from the bundle (dist/electron → the app root's assets/fonts).
-    const render = await readFile(path.join(repoRoot, 'electron', 'host', 'print', 'render.ts'), 'utf8');
-    expect(render).toContain("path.join(dir, 'assets', 'fonts')");
     const fonts = await readdir(path.join(repoRoot, 'assets', 'fonts'));
     expect(fonts).toEqual(expect.arrayContaining(['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf']));
   });
 });
 
-describe('the main process needs nothing the fuses turn off', () => {
-  /** Every TypeScript file bundled into the app's main process, preload and print worker. */
-  async function appSources(): Promise<{ file: string; text: string }[]> {
-    const out: { file: string; text: string }[] = [];
-    const walk = async (dir: string): Promise<void> => {
-      for (const entry of await readdir(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) await walk(full);
-        else if (/\.(ts|mjs|cjs)$/.test(entry.name)) out.push({ file: path.relative(repoRoot, full), text: await readFile(full, 'utf8') });
-      }
-    };
-    await walk(path.join(repoRoot, 'electron'));
-    return out;
-  }
+describe('the built app needs nothing the fuses turn off', () => {
+  /** A folder laid out like the packaged app: dist/electron (the bundles), dist/renderer, assets. */
+  let appDir = '';
+  let outDir = '';
+  const outputs = new Map<string, Metafile['outputs'][string]>();
 
-  it('never runs Electron as Node, reads NODE_OPTIONS, opens an inspector or serves file://', async () => {
-    const sources = await appSources();
-    expect(sources.map((s) => s.file)).toContain(path.join('electron', 'main.ts'));
-    const forbidden: [RegExp, string][] = [
-      [/ELECTRON_RUN_AS_NODE/, 'ELECTRON_RUN_AS_NODE (runAsNode is off)'],
-      [/child_process['"]|\bfork\s*\(|process\.execPath/, 'a child process of the app binary (needs runAsNode; use a worker or utilityProcess)'],
-      [/NODE_OPTIONS|NODE_EXTRA_CA_CERTS/, 'NODE_OPTIONS (ignored with the fuse off)'],
-      [/--inspect|inspector['"]|SIGUSR1/, 'the Node inspector (off)'],
-      [/loadFile\s*\(|['"`]file:\/\//, 'file:// pages (grantFileProtocolExtraPrivileges is off; pages come from podium://)'],
-    ];
-    for (const { file, text } of sources) for (const [pattern, what] of forbidden) expect(pattern.test(text), `${file} uses ${what}`).toBe(false);
+  beforeAll(async () => {
+    appDir = await mkdtemp(path.join(os.tmpdir(), 'podium-app-'));
+    outDir = path.join(appDir, 'dist', 'electron');
+    // As electron/tools/build.ts buildElectron() builds them, with a metafile of what each bundle links.
+    for (const platform of ['node', 'browser'] as const) {
+      const entryPoints = electronEntries.filter((e) => e.platform === platform).map((e) => ({ in: path.join(repoRoot, e.in), out: e.out }));
+      const result = await build({
+        bundle: true,
+        format: 'cjs',
+        outExtension: { '.js': '.cjs' },
+        outdir: outDir,
+        absWorkingDir: repoRoot,
+        target: ['node22', 'chrome142'],
+        external: ['electron', 'bufferutil', 'utf-8-validate'],
+        logLevel: 'error',
+        logOverride: { 'empty-import-meta': 'silent' },
+        metafile: true,
+        platform,
+        entryPoints,
+      });
+      for (const [file, output] of Object.entries(result.metafile.outputs)) outputs.set(path.basename(file), output);
+    }
+    await mkdir(path.join(appDir, 'dist', 'renderer'));
+    await writeFile(path.join(appDir, 'dist', 'renderer', 'index.html'), INDEX_HTML);
+    await symlink(path.join(repoRoot, 'assets'), path.join(appDir, 'assets'), 'junction');
+  });
+
+  afterAll(async () => {
+    if (appDir) await rm(appDir, { recursive: true, force: true });
+  });
+
+  /** What a bundle loads at run time rather than carrying inside it. */
+  const linked = (bundle: string): string[] => {
+    const output = outputs.get(bundle);
+    if (!output) throw new Error(`${bundle} was not built`);
+    return [...new Set(output.imports.filter((i) => i.external).map((i) => i.path.replace(/^node:/, '')))].sort();
+  };
+
+  it('never forks the app binary (runAsNode is off) or opens an inspector, and carries everything but Electron and Node', () => {
+    expect([...outputs.keys()].filter((file) => file.endsWith('.cjs')).sort()).toEqual(['main.cjs', 'preload.cjs', 'print-worker.cjs']);
+    // The sandboxed preload can load nothing but electron.
+    expect(linked('preload.cjs')).toEqual(['electron']);
+    const optional = ['bufferutil', 'utf-8-validate']; // ws's optional speed-ups, tried and skipped
+    for (const bundle of ['main.cjs', 'print-worker.cjs']) {
+      const modules = linked(bundle);
+      expect(modules.filter((m) => !builtinModules.includes(m) && m !== 'electron' && !optional.includes(m)), bundle).toEqual([]);
+      // A child process of the app binary needs runAsNode; the inspector is off; use workers.
+      for (const forbidden of ['child_process', 'cluster', 'inspector', 'inspector/promises'])
+        expect(modules, `${bundle} links ${forbidden}`).not.toContain(forbidden);
+    }
+    expect(linked('print-worker.cjs')).not.toContain('electron');
+  });
+
+  it('runs from main.cjs: its pages from podium:// only, printing with the worker beside it and the fonts of assets/', async () => {
+    const fake = new FakeElectron();
+    const stationDir = path.join(appDir, 'station');
+    const saved = process.env.PODIUM_DATA_DIR;
+    process.env.PODIUM_DATA_DIR = stationDir;
+    try {
+      runBundle(path.join(outDir, 'main.cjs'), fake);
+    } finally {
+      if (saved === undefined) delete process.env.PODIUM_DATA_DIR;
+      else process.env.PODIUM_DATA_DIR = saved;
+    }
+    expect(fake.app.getPath('userData')).toBe(stationDir);
+    fake.app.becomeReady();
+    await until(() => fake.windows[0]?.visible === true, 'the station window');
+    const station = fake.windows[0];
+    if (!station) throw new Error('no station window');
+    expect(station.options.webPreferences).toMatchObject({ preload: path.join(outDir, 'preload.cjs'), sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(await (await fake.protocol.fetch('podium://station/')).text()).toBe(INDEX_HTML);
+
+    const api = pageApi(fake, station.webContents);
+    await api.createEvent({ name: 'Bundle Open', ruleset: 'mtr', settings: {} });
+    const printed = await api.print({ doc: 'standings' });
+    expect(printed.pages).toBeGreaterThan(0);
+    expect(Buffer.from(printed.pdfBase64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    fake.click('View', 'Projector');
+    await until(() => fake.windows.length === 2, 'the projector');
+    // Pages come from podium:// (file:// has no extra privileges; the fake has no loadFile at all).
+    expect(fake.windows.flatMap((w) => w.loaded)).toEqual(['podium://station/', 'podium://station/projector']);
+
+    const quitting = fake.app.quitCalls;
+    expect(fake.app.fire('will-quit')).toBe(true);
+    await until(() => fake.app.quitCalls > quitting, 'the app to quit');
+  });
+
+  it('runs preload.cjs sandboxed: window.podium is a message pipe and nothing else', () => {
+    const fake = new FakeElectron();
+    runBundle(path.join(outDir, 'preload.cjs'), fake, { sandboxed: true });
+    expect([...fake.contextBridge.exposed.keys()]).toEqual(['podium']);
+    const podium = fake.contextBridge.exposed.get('podium') as {
+      send(message: unknown): void;
+      onMessage(handler: (message: unknown) => void): () => void;
+      onMenu(handler: (command: string) => void): () => void;
+    };
+    expect(Object.keys(podium).sort()).toEqual(['onMenu', 'onMessage', 'send']);
+
+    const request = { kind: 'request', id: 1, method: 'snapshot', params: {} };
+    podium.send(request);
+    expect(fake.ipcRenderer.sent).toEqual([{ channel: IPC_RPC_CHANNEL, args: [request] }]);
+
+    // Handlers hear the payload only, never Electron's event (its sender, its ports).
+    const messages: unknown[] = [];
+    const commands: string[] = [];
+    const stopMessages = podium.onMessage((message) => messages.push(message));
+    const stopMenu = podium.onMenu((command) => commands.push(command));
+    fake.ipcRenderer.emit(IPC_RPC_CHANNEL, { sender: 'ipcRenderer' }, { kind: 'response', id: 1, ok: true, result: null });
+    fake.ipcRenderer.emit(IPC_MENU_CHANNEL, { sender: 'ipcRenderer' }, 'print');
+    stopMessages();
+    stopMenu();
+    fake.ipcRenderer.emit(IPC_RPC_CHANNEL, {}, 'after');
+    fake.ipcRenderer.emit(IPC_MENU_CHANNEL, {}, 'new-event');
+    expect(messages).toEqual([{ kind: 'response', id: 1, ok: true, result: null }]);
+    expect(commands).toEqual(['print']);
+    expect(fake.ipcRenderer.listenerCount(IPC_RPC_CHANNEL) + fake.ipcRenderer.listenerCount(IPC_MENU_CHANNEL)).toBe(0);
   });
 });

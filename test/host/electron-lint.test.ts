@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 it('electronegativity reports no open findings in electron/', () => {
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'lint-electron.cjs')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, [path.join(root, 'electron', 'tools', 'lint-electron.cjs')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   expect(run.stdout + run.stderr).toMatch(/0 open findings/);
   expect(run.status).toBe(0);
 });

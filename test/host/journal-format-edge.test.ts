@@ -10,7 +10,8 @@ import { replay } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import { openEventStore, readEventSaveSync, writeEventSaveSync } from '../../electron/host/event-store.js';
-import { JournalFold, entryLine, headerLine, readJournal } from '../../electron/host/journal-format.js';
+import { JournalFold } from '../../core/event/fold.js';
+import { entryLine, headerLine, readJournal } from '../../electron/host/journal-format.js';
 import type { JournalHeader } from '../../electron/host/journal-types.js';
 import { mtrEvent, tempFolder } from './save-fixtures.js';
 

@@ -1,7 +1,7 @@
 /**
- * Opening long saves (issue 12 item 4): the fold of journal-format.ts must agree exactly with core's
- * replay() (the naive fold: every undo decided again from the newest down, then everything folded
- * from the start) over random journals full of undos, chains of undos and clock commands; the
+ * Opening long saves (issue 12 item 4): the fold (core/event/fold.ts) must agree exactly with core's
+ * replay() (the naive fold: everything folded from the start) and with the undo rule written out
+ * again here (every undo decided again from the newest down) over random journals full of undos, chains of undos and clock commands; the
  * clock's shared lists (core/clock/shared.ts) must stay pure from the outside and give the same
  * numbers as the pause-by-pause walk; the work of opening must grow in proportion to the save
  * (counted, never timed); and readJournalAsync must return what readJournal does while letting
@@ -14,7 +14,8 @@ import { apply, replay } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
-import { JournalFold, type JournalReading, entryLine, headerLine, readJournal, readJournalAsync } from '../../electron/host/journal-format.js';
+import { JournalFold } from '../../core/event/fold.js';
+import { type JournalReading, entryLine, headerLine, readJournal, readJournalAsync } from '../../electron/host/journal-format.js';
 import type { JournalHeader } from '../../electron/host/journal-types.js';
 
 const T0 = Date.UTC(2026, 4, 1, 18);

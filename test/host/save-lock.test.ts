@@ -85,16 +85,28 @@ async function startHost(dataDir: string): Promise<Host> {
   };
 }
 
-/** Resolve once `check` holds for a push (or the current state); fails after 30 s. */
+/** Resolve once a state push satisfies `check` (or the current state does); fails after 30 s. */
 async function waitForPush(host: Host, check: (snapshot: StationSnapshot) => boolean): Promise<StationSnapshot> {
-  for (let i = 0; i < 300; i++) {
-    const found = host.pushes.find(check);
-    if (found) return found;
-    const now = await host.api.snapshot();
-    if (check(now)) return now;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the expected push never came');
+  const seen = host.pushes.find(check);
+  if (seen) return seen;
+  return new Promise<StationSnapshot>((resolve, reject) => {
+    const guard = setTimeout(() => reject(new Error('the expected push never came')), 30_000);
+    const stop = host.api.subscribe((push) => {
+      if (push.type === 'state' && check(push.snapshot)) {
+        clearTimeout(guard);
+        stop();
+        resolve(push.snapshot);
+      }
+    });
+    // A push that came between the look above and the subscription: the current state answers.
+    void host.api.snapshot().then((now) => {
+      if (check(now)) {
+        clearTimeout(guard);
+        stop();
+        resolve(now);
+      }
+    });
+  });
 }
 
 function amend(state: NonNullable<StationSnapshot['state']>, n: number): Command {

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { electronBinary } from '../../scripts/start.js';
+import { electronBinary } from '../../electron/tools/start.js';
 import { repoRoot } from '../support/paths.js';
 
 describe('npm start', () => {
@@ -30,7 +30,7 @@ describe('npm start', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-start-'));
     const noElectron = path.join(dir, 'no-electron');
     await mkdir(noElectron);
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--port', '0'], {
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['electron/tools/start.ts', '--port', '0'], {
       cwd: repoRoot,
       env: { ...process.env, PODIUM_DATA_DIR: path.join(dir, 'station'), ELECTRON_OVERRIDE_DIST_PATH: noElectron },
       stdio: ['ignore', 'pipe', 'pipe'],

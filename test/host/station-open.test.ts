@@ -72,25 +72,23 @@ describe('opening a save', () => {
     const station = service();
     const progress: Extract<StationPush, { type: 'progress' }>[] = [];
     let opened = false;
-    let answeredMidway: Promise<StationSnapshot> | undefined;
+    let asked = false;
+    let answerMidway: (snapshot: Promise<StationSnapshot>) => void = () => undefined;
+    const answeredMidway = new Promise<StationSnapshot>((resolve) => (answerMidway = (snapshot) => void snapshot.then(resolve)));
     station.subscribe((push) => {
       if (push.type !== 'progress') return;
       progress.push(push);
       // Mid-read: a window's request is answered now, not after the whole save is read.
-      if (!answeredMidway && !push.finished && push.done < push.total) answeredMidway = station.snapshot();
+      if (!asked && !push.finished && push.done < push.total) {
+        asked = true;
+        answerMidway(station.snapshot());
+      }
     });
     const opening = station.openEvent({ path: big }).then((snapshot) => {
       opened = true;
       return snapshot;
     });
-    const midway = await new Promise<StationSnapshot>((resolve, reject) => {
-      const wait = (n: number): void => {
-        if (answeredMidway) void answeredMidway.then(resolve, reject);
-        else if (n > 10_000) reject(new Error('no progress was pushed'));
-        else setImmediate(() => wait(n + 1));
-      };
-      wait(0);
-    });
+    const midway = await answeredMidway;
     expect(opened).toBe(false);
     expect(midway.summary).toBeNull();
     const done = await opening;

@@ -1,8 +1,9 @@
 /** Run the CLI in-process with real files, capturing what it writes. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type CliIo, runCli } from '../../core/cli/run.js';
+import { fileIo } from '../../electron/host/cli/file-io.js';
+import { type CliIo, runCli } from '../../electron/host/cli/run.js';
 import { saveIo } from '../../electron/host/save-cli-io.js';
 
 export interface CliRun {
@@ -22,8 +23,7 @@ export function cli(argv: readonly string[], overrides: Partial<CliIo> = {}): Cl
     stderr: (text) => {
       stderr += text;
     },
-    readFile: (file) => readFileSync(file, 'utf8'),
-    writeFile: (file, text) => writeFileSync(file, text, 'utf8'),
+    ...fileIo,
     now: () => (clock += 1),
     ...saveIo,
     ...overrides,

@@ -1,26 +1,27 @@
 /**
  * The end-to-end harness: the renderer built once per run (e2e-global-setup.ts), browser mode started
- * in-process on a temp data folder and a free port, Debian's Chromium through playwright-core, and a
- * page that records every console error, warning and page error as a problem the test then asserts
- * away. Skips (saying so) where Chromium is not installed.
+ * in-process on a temp data folder and a free port, Chromium or Chrome (e2e-paths.ts finds it)
+ * through playwright-core, and a page that records every console error, warning and page error as a
+ * problem the test then asserts away. Without a browser the suites skip, saying why — except under
+ * `CI=true`, where the run has already failed in the global setup.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { startBrowserMode, type BrowserMode, type BrowserModeOptions } from '../../electron/web.js';
-import { buildRenderer } from '../../scripts/build.js';
-import { CHROMIUM, SHOTS } from './e2e-paths.js';
+import { buildRenderer } from '../../electron/tools/build.js';
+import { BROWSER, SHOTS } from './e2e-paths.js';
 
-export { CHROMIUM, SHOTS };
+export { BROWSER, SHOTS };
 
-export const chromiumAvailable = existsSync(CHROMIUM);
+/** Is there a browser to run the end-to-end tests in? */
+export const chromiumAvailable = 'found' in BROWSER;
 
 /** Say why a suite is skipped (call at module level). */
 export function warnIfSkipped(suite: string): void {
-  if (!chromiumAvailable) console.warn(`${suite} e2e skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+  if ('missing' in BROWSER) console.warn(`${suite} e2e skipped: ${BROWSER.missing}`);
 }
 
 /** The built renderer: the run's (globalSetup), or built here when the file runs without that setup. */
@@ -40,8 +41,10 @@ export async function e2eRenderer(): Promise<{ dir: string; cleanup(): Promise<v
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
+/** The browser e2e-paths.ts found (Chromium or Chrome), launched headless. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  if (!('found' in BROWSER)) throw new Error(`No browser for the end-to-end tests: ${BROWSER.missing}`);
+  return chromium.launch({ executablePath: BROWSER.found.path, args: CHROMIUM_ARGS });
 }
 
 export interface E2eHost {

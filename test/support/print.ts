@@ -1,17 +1,19 @@
 /**
  * Events and PDF tools for the printing tests: the conformance cases, simulated events with a
  * played-out playoff, people's names from many scripts, and poppler (pdftotext, pdfinfo,
- * pdftoppm; .ci/run installs poppler-utils).
+ * pdftoppm; .ci/run installs poppler-utils; without it these tests skip, or fail under CI=true).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TestRunner } from 'vitest';
 import { apply } from '../../core/event/apply.js';
 import type { EventState, PlayerId, Table, TableResult } from '../../core/model/types.js';
 import { availableRulesets, getRuleset } from '../../core/rulesets/index.js';
 import { simulateEvent } from '../../core/simulate.js';
 import { loadTranscript, roundSeed } from '../../core/transcript/index.js';
+import { isCi } from './e2e-paths.js';
 import { conformanceCasesDir } from './paths.js';
 
 /** The conformance case of a rule set, if there is one (by the transcript's `ruleset`). */
@@ -108,10 +110,18 @@ export function eventWithNames(rulesetId: string, names: readonly string[], play
 // ---------------------------------------------------------------------------------------------
 // poppler
 
+/**
+ * Run a poppler tool. Where it is not installed, the test that asked skips, saying so — except
+ * under `CI=true`, where it fails (and the run has already failed in e2e-global-setup.ts).
+ */
 function poppler(tool: string, args: string[]): string {
   const run = spawnSync(tool, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ENOENT')
-    throw new Error(`${tool} is missing: install poppler-utils (apt-get install -y poppler-utils; .ci/run does it)`);
+  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ENOENT') {
+    const why = `${tool} is missing: install poppler-utils (Debian: apt-get install -y poppler-utils; macOS: brew install poppler; .ci/run does it)`;
+    const test = TestRunner.getCurrentTest();
+    if (test && !isCi()) test.context.skip(why);
+    throw new Error(why);
+  }
   if (run.status !== 0) throw new Error(`${tool} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
 }

@@ -2,17 +2,18 @@
  * What `npm run cli -- print` needs from the host (electron/host/cli.ts loads this only for `print`):
  * the renderer, writing bytes, and the local time printed on documents.
  */
-import { writeFileSync } from 'node:fs';
-import type { CliIo } from '../../../core/cli/run.js';
+import type { CliIo } from '../../../core/cli/io.js';
+import { dateTimeStamp } from '../../../core/text/format.js';
+import { fileIo } from '../cli/file-io.js';
 import { renderPdf } from './render.js';
 
+/** "2026-05-01 14:05" in this computer's time zone: the time printed on documents. */
 export function localTimestamp(date = new Date()): string {
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return dateTimeStamp(date);
 }
 
 export const printIo: Required<Pick<CliIo, 'renderPdf' | 'writeBytes' | 'timestamp'>> = {
   renderPdf: (definition) => renderPdf(definition),
-  writeBytes: (path, bytes) => writeFileSync(path, bytes),
+  writeBytes: fileIo.writeBytes,
   timestamp: () => localTimestamp(),
 };

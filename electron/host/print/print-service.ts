@@ -9,7 +9,7 @@
  *
  * The worker file: from the TypeScript sources (tsx: npm start, npm test, npm run cli) this module
  * is print-service.ts and the worker starts through worker-dev.mjs, which registers tsx in the
- * thread and loads worker.ts; from the built app (scripts/build.ts) it is print-worker.cjs beside
+ * thread and loads worker.ts; from the built app (electron/tools/build.ts) it is print-worker.cjs beside
  * the main bundle (or worker.js beside a plain tsc compile).
  */
 import { existsSync } from 'node:fs';
@@ -64,7 +64,7 @@ interface Pending {
 
 /**
  * Where the worker is: beside this file in the sources (worker.ts, through worker-dev.mjs) or a
- * plain compile (worker.js); beside the bundle in the app (scripts/build.ts builds
+ * plain compile (worker.js); beside the bundle in the app (electron/tools/build.ts builds
  * dist/electron/print-worker.cjs next to main.cjs, which holds this code, without import.meta).
  */
 function workerEntry(): { file: URL; workerData?: { entry: string } } {

@@ -46,7 +46,7 @@ export function defaultFontsDir(): string {
   throw new Error(`the print fonts (assets/fonts/${FONT_FILES.normal}) were not found above ${modulePath()}`);
 }
 
-/** This file, or the bundle it was built into (scripts/build.ts bundles to CommonJS, without import.meta). */
+/** This file, or the bundle it was built into (electron/tools/build.ts bundles to CommonJS, without import.meta). */
 function modulePath(): string {
   const url = (import.meta as { url?: string }).url;
   return url ? fileURLToPath(url) : __filename;

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { build as esbuild, type BuildOptions } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const distDir = path.join(repoRoot, 'dist');
 /** Where fresh renderer builds go (inside `dist`, so a swap into dist/renderer is a rename). */
 export const RENDERER_BUILDS = 'renderer-builds';

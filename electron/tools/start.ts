@@ -6,7 +6,7 @@
  * `npm run start:web -- [--port P] [--data-dir DIR]` always starts browser mode.
  *
  * Both work right after `npm ci`: everything they need is built here. Browser mode serves a
- * renderer build of its own (scripts/build.ts, dist/renderer-builds/…), kept until it stops: a
+ * renderer build of its own (build.ts beside this file, dist/renderer-builds/…), kept until it stops: a
  * second `start:web` from the same checkout builds its own and never takes the first one's pages away.
  */
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseWebArgs, startBrowserMode, stopOnSignals, type BrowserMode } from '../electron/web.js';
+import { parseWebArgs, startBrowserMode, stopOnSignals, type BrowserMode } from '../web.js';
 import { buildElectron, buildHostRenderer, buildRenderer, repoRoot } from './build.js';
 
 /**

@@ -15,7 +15,7 @@
 const Module = require('node:module');
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 const input = path.resolve(process.argv[2] ?? path.join(root, 'electron'));
 const toolDir = path.dirname(require.resolve('@doyensec/electronegativity/package.json', { paths: [root] }));
 const ownTypescript = require.resolve('typescript', { paths: [toolDir] });
@@ -45,12 +45,12 @@ const NETWORK_CHECKS = ['AvailableSecurityFixesGlobalCheck'];
 const REVIEWED = [
   {
     id: 'PRELOAD_JS_CHECK',
-    file: 'main.ts',
+    file: 'windows.ts',
     why: 'the preload exposes one message pipe (window.podium: send / onMessage / onMenu), never ipcRenderer or Node; the host validates every message',
   },
   {
     id: 'CSP_GLOBAL_CHECK',
-    file: 'main.ts',
+    file: 'security.ts',
     sample: "script-src 'self';",
     why: "script-src 'self' is flagged in case the origin hosts JSONP or uploads; podium://station serves only the built renderer",
   },
