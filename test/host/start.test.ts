@@ -40,11 +40,23 @@ describe('npm start', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     try {
-      const deadline = Date.now() + 90_000;
-      while (!/open (http:\/\/127\.0\.0\.1:\d+\/)/.test(out)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not serve: ${out}${err}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // Wait for the line that says it serves (event-driven; fails if the child exits or 90 s pass).
+      await new Promise<void>((resolve, reject) => {
+        const served = (): boolean => /open (http:\/\/127\.0\.0\.1:\d+\/)/.test(out);
+        const guard = setTimeout(() => reject(new Error(`npm start did not serve in 90 s: ${out}${err}`)), 90_000);
+        const check = (): void => {
+          if (!served()) return;
+          clearTimeout(guard);
+          resolve();
+        };
+        child.stdout.on('data', check);
+        child.once('exit', () => {
+          clearTimeout(guard);
+          if (served()) resolve();
+          else reject(new Error(`npm start did not serve: ${out}${err}`));
+        });
+        check();
+      });
       const lines = out.trim().split('\n');
       expect(lines[0]).toBe('Electron is not available on this machine; starting browser mode.');
       // The address carries this launch's station key, as Jupyter's ?token= does.
