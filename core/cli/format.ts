@@ -1,7 +1,7 @@
 /** How the command line writes its output: one-line messages, aligned tables, players and tables. */
 import { formatTiebreakerValue } from '../documents/standings.js';
 import type { EventState, PlayerId, Standing, Table } from '../model/types.js';
-import { playoffFinishLabel } from '../rulesets/final-standings.js';
+import { playoffFinishLabel } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 
 /** A message on one line (stderr gets exactly one line per problem). */

@@ -5,7 +5,7 @@
  * the round they dropped after. With `round`, the standings after that round.
  */
 import type { EventState, Standing } from '../model/types.js';
-import { finalStandings, playoffFinishLabel } from '../rulesets/final-standings.js';
+import { finalStandings, playoffFinishLabel } from '../rulesets/index.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, pageBox, plural, nameTags } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
 

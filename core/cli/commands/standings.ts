@@ -1,7 +1,6 @@
 /** `standings FILE.json [--final] [--json]`: the standings after the last round (or, --final, after the playoff). */
 import type { Standing } from '../../model/types.js';
-import { finalStandings } from '../../rulesets/final-standings.js';
-import { getRuleset } from '../../rulesets/index.js';
+import { finalStandings, getRuleset } from '../../rulesets/index.js';
 import type { Ruleset } from '../../rulesets/ruleset.js';
 import { standingsTable } from '../format.js';
 import { UsageError, defineCommand } from '../io.js';
