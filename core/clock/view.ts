@@ -60,6 +60,8 @@ export type EndOfRoundView =
       lastTurnMinutes: number | null;
       /** Once time is up: the round's own last-turn limit (tables with extensions have theirs). */
       lastTurn: LastTurnState | null;
+      /** A game with no winner when the turn ends is a draw (false: scored as it stands). */
+      unfinishedIsDraw: boolean;
       text: string;
     }
   | {
@@ -415,12 +417,22 @@ function describe(state: EventState, procedure: EndOfRoundProcedure, idMinutes: 
           kind: 'active-player-finishes',
           lastTurnMinutes: procedure.lastTurnMinutes,
           lastTurn: null,
+          unfinishedIsDraw: true,
           text: `At time the active player finishes the turn, with a last-turn limit of ${procedure.lastTurnMinutes} minutes; when it is reached before a winner is determined, the game is a draw (MAMTR 2.4A, 2.4B).`,
+        };
+      if (procedure.unfinished === 'as-it-stands')
+        return {
+          kind: 'active-player-finishes',
+          lastTurnMinutes: null,
+          lastTurn: null,
+          unfinishedIsDraw: false,
+          text: 'At time the active player finishes the turn, and the game is scored as it stands: victory points and the order players were defeated in.',
         };
       return {
         kind: 'active-player-finishes',
         lastTurnMinutes: null,
         lastTurn: null,
+        unfinishedIsDraw: true,
         text: `At time the active player finishes the turn; if no winner is determined, the game is a draw (${id === 'mstr-2022' ? 'MSTR 2.5AB' : id}).`,
       };
     case 'untimed': {

@@ -45,6 +45,11 @@ export type EndOfRoundProcedure =
       kind: 'active-player-finishes';
       /** MAMTR 2.4B: a last-turn limit; at its end the game is a draw. */
       lastTurnMinutes?: number;
+      /**
+       * A game with no winner when the turn ends: a draw (the Magic multiplayer documents, the
+       * default), or scored as it stands (Lightseekers: VP and the defeat order need no draw).
+       */
+      unfinished?: 'draw' | 'as-it-stands';
     }
   | { kind: 'untimed' };
 

@@ -193,3 +193,21 @@ describe('mamtr-2024', () => {
     expectPodiumError(() => event.run({ type: 'record-intentional-draw', round: 2, table: 1, at: at(10) }), 'not-allowed', /final has no time limit/);
   });
 });
+
+describe('lightseekers: the end of round speaks Lightseekers (RULES 3 Decision)', () => {
+  it('at time the active player finishes and the game is scored as it stands, never "a draw"', () => {
+    const event = new Event('lightseekers-competitive', {});
+    const ids = event.register(10);
+    event.pair(1, ids, 5).run({ type: 'start-round-clock', round: 1, at: T0 });
+    const view = clockView(event.state, at(90));
+    expect(view.status).toBe('time-called');
+    expect(view.endOfRound).toMatchObject({ kind: 'active-player-finishes', lastTurnMinutes: null, unfinishedIsDraw: false });
+    expect(view.endOfRound.text).toBe('At time the active player finishes the turn, and the game is scored as it stands: victory points and the order players were defeated in.');
+    expect(view.endOfRound.text).not.toMatch(/draw|MTR|MSTR|MAMTR/);
+  });
+
+  it('the Magic multiplayer documents still call an unfinished game a draw', () => {
+    const view = clockView(pods('mstr-2022', { rel: 'regular' }).run({ type: 'start-round-clock', round: 1, at: T0 }).state, at(90));
+    expect(view.endOfRound).toMatchObject({ kind: 'active-player-finishes', unfinishedIsDraw: true });
+  });
+});

@@ -195,12 +195,12 @@ describe('large: group finals and the grand final', () => {
 });
 
 describe('timing and recommended rounds', () => {
-  it('90-minute games (the seed\'s "typically 1.5 hours"), the active player finishes at time', () => {
+  it('90-minute games (the seed\'s "typically 1.5 hours"), the active player finishes at time and the game is scored as it stands', () => {
     for (const id of ['lightseekers-casual', 'lightseekers-competitive', 'lightseekers-large']) {
       const rs = getRuleset(id);
       expect(rs.timeLimits(rs.settings({}), 'swiss').roundMinutes).toBe(90);
       expect(rs.timeLimits(rs.settings({}), 'playoff').roundMinutes).toBe(90);
-      expect(rs.endOfRound(rs.settings({}), 'swiss')).toEqual({ kind: 'active-player-finishes' });
+      expect(rs.endOfRound(rs.settings({}), 'swiss')).toEqual({ kind: 'active-player-finishes', unfinished: 'as-it-stands' });
     }
     expect(lightseekersTimeLimits(LIGHTSEEKERS_CASUAL, lightseekersCasual.settings({}), 'swiss').deckCheckExtraMinutes).toBe(0);
   });

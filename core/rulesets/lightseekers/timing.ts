@@ -6,7 +6,7 @@
  *   match"); no minimum.
  * - End of round. The seed gives no procedure. **Decision:** at time the active player finishes the
  *   turn and the game is scored as it stands — the result is VP and the defeat order, which needs no
- *   draw (`{ kind: 'active-player-finishes' }`, no last-turn limit).
+ *   draw (`{ kind: 'active-player-finishes', unfinished: 'as-it-stands' }`, no last-turn limit).
  * - Deck checks and judge pauses. The seed is silent. **Decision:** a deck check adds its own duration
  *   (no extra minutes); a pause of more than one minute extends the game by its length (the MTR 2.6
  *   convention the other rule sets use).
@@ -34,7 +34,7 @@ export function lightseekersTimeLimits(_variant: LightseekersVariant, _settings:
 }
 
 export function lightseekersEndOfRound(_variant: LightseekersVariant, _settings: Settings, _stage: Stage): EndOfRoundProcedure {
-  return { kind: 'active-player-finishes' };
+  return { kind: 'active-player-finishes', unfinished: 'as-it-stands' };
 }
 
 export function lightseekersRecommendedRounds(variant: LightseekersVariant, input: RoundsInput, _settings: Settings): RoundsRecommendation {

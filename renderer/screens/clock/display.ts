@@ -92,7 +92,9 @@ export function procedureCallout(view: ClockView): string {
     case 'active-player-finishes':
       return eor.lastTurnMinutes !== null
         ? `At time: the active player finishes the turn — a last turn of at most ${eor.lastTurnMinutes} minutes, then an unfinished game is a draw`
-        : 'At time: the active player finishes the turn; with no winner, the game is a draw';
+        : eor.unfinishedIsDraw
+          ? 'At time: the active player finishes the turn; with no winner, the game is a draw'
+          : 'At time: the active player finishes the turn, and the game is scored as it stands';
     case 'untimed':
       return eor.intentionalDrawMinutes !== null
         ? `No time limit — after a first intentional draw a pod has ${eor.intentionalDrawMinutes} minutes from the start of the round`

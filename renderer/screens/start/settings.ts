@@ -67,7 +67,9 @@ function endOfRoundWords(procedure: EndOfRoundProcedure): string {
     case 'active-player-finishes':
       return procedure.lastTurnMinutes !== undefined
         ? `at time the active player finishes the turn, with a last-turn limit of ${minutes(procedure.lastTurnMinutes)} (then the game is a draw)`
-        : 'at time the active player finishes the turn';
+        : procedure.unfinished === 'as-it-stands'
+          ? 'at time the active player finishes the turn, and the game is scored as it stands'
+          : 'at time the active player finishes the turn';
   }
 }
 
