@@ -132,7 +132,8 @@ function NewEvent() {
     const { swissRounds: _event, ...remembered } = patch;
     void setPreference(PREFERENCE, { ruleset, settings: remembered } satisfies NewEventPreference);
     showOpened(snapshot, 'players');
-    useStation.getState().toast(`Created ${isolate(snapshot.state?.name ?? name.trim())}: register the players`);
+    const who = snapshot.state ? getRuleset(snapshot.state.ruleset).presentation.words.competitor(snapshot.state.settings) : 'player';
+    useStation.getState().toast(`Created ${isolate(snapshot.state?.name ?? name.trim())}: register the ${who}s`);
   };
 
   return (

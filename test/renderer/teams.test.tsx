@@ -105,6 +105,8 @@ describe('team events on the screens', () => {
     await goTo('Pairings');
     const published = await screen.findByTestId('published-round');
     expect(within(published).getAllByTestId('team-members').map((e) => e.textContent)).toContain(` (A ${isolate('Ana Costa')} · B ${isolate('Bo Berg')})`);
+    // The two sides of a row are teams, and the column heads say so.
+    expect([...published.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(expect.arrayContaining(['Team', 'Opponent team']));
     await user.type(within(published).getByRole('searchbox'), 'beethoven');
     await waitFor(() => expect(published.querySelectorAll('tr[data-table]')).toHaveLength(1));
     expect(published.querySelector('tr[data-table]')?.getAttribute('data-table')).toBe(String(tableOf(state, 't03').table));

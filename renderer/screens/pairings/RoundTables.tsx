@@ -133,7 +133,9 @@ const PodCard = memo(function PodCard({ table, seats, group, result, tags, onPic
 
 export function RoundTables(props: RoundTablesProps) {
   const { state, tables, byes, waiting, query, showResults, groups, roundNumber, stage, onPick } = props;
-  const { table: shape } = getRuleset(state.ruleset).presentation;
+  const { table: shape, words } = getRuleset(state.ruleset).presentation;
+  // Team events: the row's two sides are teams ("Team" / "Opponent team"), not people.
+  const side = words.competitor(state.settings) === 'team' ? 'Team' : 'Player';
   const names = displayNames(state);
   const byId = playersById(state);
   const q = searchKey(query?.trim() ?? '');
@@ -184,9 +186,9 @@ export function RoundTables(props: RoundTablesProps) {
           <thead>
             <tr>
               <th className="num">Table</th>
-              <th>Player</th>
+              <th>{side}</th>
               <th className="vs" aria-hidden="true" />
-              <th>Opponent</th>
+              <th>{side === 'Team' ? 'Opponent team' : 'Opponent'}</th>
               {groups && <th>Group</th>}
               {showResults && <th>Result</th>}
             </tr>
