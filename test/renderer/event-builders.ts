@@ -4,7 +4,11 @@
  */
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId, Table } from '../../core/model/types.js';
-import type { RendererHost } from '../support/renderer-host.js';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
+import { clearStationMemory } from '../../renderer/store/directory.js';
+import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 export const NAMES = [
   'Ana Archer', 'Bo Berg', 'Cy Castro', 'Di Dahl', 'Ed Eze', 'Flo Fox', 'Gus Gray', 'Hal Hu', 'Ida Ito', 'Jo Jung', 'Kai Kim', 'Lu Lam',
@@ -86,4 +90,29 @@ export function fakeLayout(): () => void {
   return () => {
     for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(Element.prototype, key, descriptor);
   };
+}
+
+/**
+ * The usual per-test station for a component test file: the fake layout for the file; per test a
+ * fresh store on the Players screen, a fresh directory, a real in-process host and a Builder on it
+ * (handed to `ready`), cleaned up after the test.
+ */
+export function stationPerTest(ready: (host: RendererHost, builder: Builder) => void): void {
+  let restoreLayout: () => void = () => undefined;
+  let host: RendererHost | undefined;
+  beforeAll(() => {
+    restoreLayout = fakeLayout();
+  });
+  afterAll(() => restoreLayout());
+  beforeEach(async () => {
+    resetStation('players');
+    forgetDirectorySession();
+    await clearStationMemory();
+    host = await startRendererHost();
+    ready(host, new Builder(host));
+  });
+  afterEach(async () => {
+    cleanup();
+    await host?.close();
+  });
 }

@@ -9,18 +9,16 @@
 import 'fake-indexeddb/auto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitName } from '../../core/documents/names.js';
 import type { Command } from '../../core/event/commands.js';
 import { writeEventSaveSync } from '../../electron/host/event-store.js';
 import { App } from '../../renderer/App.js';
 import { isolate } from '../../renderer/lib/format.js';
-import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
-import { clearStationMemory } from '../../renderer/store/directory.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
-import { Builder, fakeLayout, resetStore } from './event-builders.js';
+import { type RendererHost } from '../support/renderer-host.js';
+import { Builder, resetStore, stationPerTest } from './event-builders.js';
 
 // The host writes every command to disk before answering: give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,24 +29,9 @@ const RLO = '\u202E';
 
 let host: RendererHost;
 let b: Builder;
-let restoreLayout: () => void;
-
-beforeAll(() => {
-  restoreLayout = fakeLayout();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(async () => {
-  resetStore('players');
-  forgetDirectorySession();
-  await clearStationMemory();
-  host = await startRendererHost();
-  b = new Builder(host);
-});
-
-afterEach(async () => {
-  cleanup();
-  await host.close();
+stationPerTest((h, builder) => {
+  host = h;
+  b = builder;
 });
 
 async function createWith(names: readonly string[]): Promise<void> {

@@ -10,39 +10,22 @@
  *   word ("Márquez, Gustavo García").
  */
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { App } from '../../renderer/App.js';
 import { isolate } from '../../renderer/lib/format.js';
 import { PairingCheck } from '../../renderer/screens/pairings/PairingCheck.js';
-import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
 import { previewImport } from '../../renderer/screens/players/registration.js';
-import { clearStationMemory } from '../../renderer/store/directory.js';
 import { useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
-import { Builder, fakeLayout, resetStore } from './event-builders.js';
+import { type RendererHost } from '../support/renderer-host.js';
+import { Builder, resetStore, stationPerTest } from './event-builders.js';
 
 let host: RendererHost;
 let b: Builder;
-let restoreLayout: () => void;
-
-beforeAll(() => {
-  restoreLayout = fakeLayout();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(async () => {
-  resetStore('players');
-  forgetDirectorySession();
-  await clearStationMemory();
-  host = await startRendererHost();
-  b = new Builder(host);
-});
-
-afterEach(async () => {
-  cleanup();
-  await host.close();
+stationPerTest((h, builder) => {
+  host = h;
+  b = builder;
 });
 
 const LEEDS = isolate('Ana Archer (Leeds)');

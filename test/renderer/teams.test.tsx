@@ -8,9 +8,9 @@
  * the different results they are, which the event log reads differently.
  */
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, Table } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
@@ -18,11 +18,9 @@ import { App } from '../../renderer/App.js';
 import { isolate } from '../../renderer/lib/format.js';
 import { PairingCheck } from '../../renderer/screens/pairings/PairingCheck.js';
 import { competitorsWord, recommendationSentence } from '../../renderer/screens/start/settings.js';
-import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
-import { clearStationMemory } from '../../renderer/store/directory.js';
 import { useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
-import { Builder, fakeLayout, resetStore } from './event-builders.js';
+import { type RendererHost } from '../support/renderer-host.js';
+import { Builder, resetStore, stationPerTest } from './event-builders.js';
 
 const TEAMS: [string, string, string][] = [
   ['The Twin Heads', 'Ana Costa', 'Bo Berg'],
@@ -33,24 +31,9 @@ const TEAMS: [string, string, string][] = [
 
 let host: RendererHost;
 let b: Builder;
-let restoreLayout: () => void;
-
-beforeAll(() => {
-  restoreLayout = fakeLayout();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(async () => {
-  resetStore('players');
-  forgetDirectorySession();
-  await clearStationMemory();
-  host = await startRendererHost();
-  b = new Builder(host);
-});
-
-afterEach(async () => {
-  cleanup();
-  await host.close();
+stationPerTest((h, builder) => {
+  host = h;
+  b = builder;
 });
 
 /** A team event with round 1 published (engine pairing, seed fixed). */

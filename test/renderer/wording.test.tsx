@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
 import { buildDocument, type DocDefinition } from '../../core/documents/index.js';
 import type { SettingsPatch } from '../../core/event/commands.js';
@@ -30,36 +30,19 @@ import { App } from '../../renderer/App.js';
 import { primaryAction } from '../../renderer/lib/event.js';
 import { ClockScreen } from '../../renderer/screens/ClockScreen.js';
 import { describeJournal } from '../../renderer/screens/log/describe.js';
-import { forgetDirectorySession } from '../../renderer/screens/PlayersScreen.js';
 import { defaultsOf, fieldsFor, patchFor } from '../../renderer/screens/start/settings.js';
-import { clearStationMemory } from '../../renderer/store/directory.js';
 import { attachConnection, useStation } from '../../renderer/store/station.js';
-import { startRendererHost, type RendererHost } from '../support/renderer-host.js';
-import { Builder, fakeLayout, resetStore, seatOneWins } from './event-builders.js';
+import { type RendererHost } from '../support/renderer-host.js';
+import { Builder, resetStore, seatOneWins, stationPerTest } from './event-builders.js';
 
 // The host writes every command to disk before answering: give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });
 
 let host: RendererHost;
 let b: Builder;
-let restoreLayout: () => void;
-
-beforeAll(() => {
-  restoreLayout = fakeLayout();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(async () => {
-  resetStore('players');
-  forgetDirectorySession();
-  await clearStationMemory();
-  host = await startRendererHost();
-  b = new Builder(host);
-});
-
-afterEach(async () => {
-  cleanup();
-  await host.close();
+stationPerTest((h, builder) => {
+  host = h;
+  b = builder;
 });
 
 function station(): void {
