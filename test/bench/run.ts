@@ -419,13 +419,26 @@ function stalledWindowMemory(players: number, seconds: number, perSecond: number
         return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
       };
       const signedMb = (mb: number): string => `${mb < 0 ? '−' : '+'}${Math.abs(mb).toFixed(1)} MB`;
+      // The load is paced at `perSecond` results a second: this wait is the benchmark's rate, not a delay.
       const sleep = (msToWait: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, msToWait)));
       let driver: ReturnType<typeof connectWebSocket> | undefined;
       try {
-        for (let i = 0; i < 600 && !/open http:\/\/127\.0\.0\.1:\d+\/\?key=/.test(out); i++) {
-          if (host.exitCode !== null) break;
-          await sleep(100);
-        }
+        // Wait for the line with the address (or the child's exit, or 60 s), as it is printed.
+        await new Promise<void>((resolve) => {
+          const served = (): boolean => /open http:\/\/127\.0\.0\.1:\d+\/\?key=/.test(out);
+          const done = (): void => {
+            clearTimeout(guard);
+            host.stdout.off('data', check);
+            resolve();
+          };
+          const check = (): void => {
+            if (served()) done();
+          };
+          const guard = setTimeout(done, 60_000);
+          host.stdout.on('data', check);
+          host.once('exit', done);
+          check();
+        });
         const found = /open http:\/\/127\.0\.0\.1:(\d+)\/\?key=([\w-]+)/.exec(out);
         if (!found) throw new Error(`browser mode did not start: ${out.slice(0, 200)}`);
         const port = Number(found[1]);

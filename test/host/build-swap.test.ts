@@ -177,8 +177,18 @@ async function servingUrl(host: Host, deadline: number, meanwhile?: () => Promis
     const url = URL_LINE.exec(host.out)?.[1];
     if (url) return url;
     if (Date.now() > deadline || host.exitCode !== null) throw new Error(`start:web did not serve: ${host.out}${host.err}`);
+    // Checking the other host's files is the pace of the loop; with nothing to check, wait for the
+    // child to say something (or exit) instead of sleeping.
     if (meanwhile) await meanwhile();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    else await new Promise<void>((resolve) => {
+      const done = (): void => {
+        host.stdout.off('data', done);
+        host.off('exit', done);
+        resolve();
+      };
+      host.stdout.once('data', done);
+      host.once('exit', done);
+    });
   }
 }
 
