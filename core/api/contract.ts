@@ -11,6 +11,7 @@ import { newCommandSchema, newEventNameSchema, settingsPatchSchema, type Command
 import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
 import { RULESET_IDS } from '../model/types.js';
 import { zodMessage } from '../model/zod-words.js';
+import { DEVICE_ROLES, type Caller, type DeviceRef, type DeviceRole } from './roles.js';
 
 /** Something the scorekeeper must know about the open save (a repaired tail, damage, read-only). */
 export interface Notice {
@@ -49,14 +50,40 @@ export interface StationSnapshot {
   notices: Notice[];
 }
 
-export interface JournalEntryView {
+/** A journal entry as the host sends it to every device (the deltas of issue 15). */
+export interface PushedEntry {
   seq: number;
   /** ISO time the command was written. */
   at: string;
   station: string;
+  /** The joined device that sent it (none: the head-judge station itself). */
+  by?: DeviceRef;
   command: Command;
+}
+
+export interface JournalEntryView extends PushedEntry {
   /** Set when a later undo reverted this entry. */
   undoneBy?: number;
+}
+
+/** A device that joined over the venue network, as the station lists it. */
+export interface DeviceView extends DeviceRef {
+  /** ISO times. */
+  joinedAt: string;
+  lastSeen: string | null;
+  connected: boolean;
+}
+
+/** The venue network as the head-judge station sees it (local station only). */
+export interface NetworkStatus {
+  on: boolean;
+  /** The addresses devices on the venue network open (http://192.168.1.20:5719/), when on. */
+  urls: string[];
+  /** One join code per role, as text; `url` is what its QR code holds. Empty when off. */
+  joinCodes: { role: DeviceRole; code: string; url: string }[];
+  devices: DeviceView[];
+  /** Why the network could not be turned on (no LAN address, the port taken), in words. */
+  problem?: string;
 }
 
 export type Query =
@@ -113,9 +140,17 @@ export interface CreateEventParams {
   seed?: number;
 }
 
-/** What the host pushes to every window. */
+/**
+ * What the host pushes to every window. A change to the open event goes out as its journal
+ * entries (`entries`: every device folds them with core's apply, in sequence order; a device
+ * that sees a gap asks for the missing ones with the `journal` query); a new or switched event,
+ * an undo, or a change of the save's status goes out as a whole `state` snapshot.
+ */
 export type StationPush =
   | { type: 'state'; snapshot: StationSnapshot }
+  | { type: 'entries'; eventId: string; entries: PushedEntry[] }
+  /** The venue network changed (a device joined, was seen, was revoked): to the local station only. */
+  | { type: 'network'; status: NetworkStatus }
   | { type: 'clock'; now: number; clock: ClockView }
   /** Long host work under way (opening a large save): `done` of `total`; `finished` at the end. */
   | { type: 'progress'; label: string; done: number; total: number; finished?: boolean };
@@ -123,7 +158,20 @@ export type StationPush =
 export interface DispatchAck {
   /** The journal sequence number the command was written under (on disk before this returns). */
   seq: number;
+  /** The command's client id was seen before: this is the first sending's entry, nothing new was written. */
+  duplicate?: true;
 }
+
+/** A batch written: its entries are `from` to `seq`. */
+export interface BatchAck extends DispatchAck {
+  from: number;
+}
+
+/** The most commands one batch may hold (a CSV import of 10,000 players and then some). */
+export const MAX_BATCH = 20_000;
+
+/** Who the host takes this connection for: the local station, or a joined device. */
+export type WhoAmI = { caller: Caller };
 
 export interface StationApi {
   snapshot(): Promise<StationSnapshot>;
@@ -139,13 +187,43 @@ export interface StationApi {
   saveAs(params: { path: string; overwrite?: boolean }): Promise<void>;
   /** For a damaged save: write everything before the damage to a new file and open that. */
   saveRepairedCopy(params: { path: string }): Promise<StationSnapshot>;
-  /** The host stamps the time (`at`) of clock commands and results: a window leaves it out. */
-  dispatch(params: { command: NewCommand }): Promise<DispatchAck>;
+  /**
+   * The host stamps the time (`at`) of clock commands and results: a window leaves it out. `cid`,
+   * the client's own id for the command: sent again (after a dropped connection) it is answered
+   * with the first sending's ack and never written twice.
+   */
+  dispatch(params: { command: NewCommand; cid?: string }): Promise<DispatchAck>;
+  /**
+   * Several commands, all or nothing, written and pushed at once (a CSV import): each is checked
+   * against the state the ones before it leave; a refusal names the command's place. No undo or
+   * pairing in a batch.
+   */
+  dispatchBatch(params: { commands: NewCommand[]; cid?: string }): Promise<BatchAck>;
   undo(params: { seq: number; reason?: string }): Promise<DispatchAck>;
   query(params: Query): Promise<QueryResult>;
   print(params: PrintRequest): Promise<PrintResult>;
   subscribe(listener: (push: StationPush) => void): () => void;
+  whoami(): Promise<WhoAmI>;
+  /** The venue network (local station only): its state, on and off, a new join code, revoking a device. */
+  networkStatus(): Promise<NetworkStatus>;
+  setNetwork(params: { on: boolean }): Promise<NetworkStatus>;
+  newJoinCode(params: { role: DeviceRole }): Promise<NetworkStatus>;
+  revokeDevice(params: { id: string }): Promise<NetworkStatus>;
 }
+
+/**
+ * The host side of a method: the request's params, and who sent it (the transports pass the
+ * connection's caller; in-process callers leave it out and are the local station).
+ */
+export type HostApi = {
+  [M in keyof StationApi]: M extends 'subscribe'
+    ? (listener: (push: StationPush) => void, caller?: Caller) => () => void
+    : StationApi[M] extends (...args: infer A) => infer R
+      ? A extends []
+        ? (params?: Record<string, never>, caller?: Caller) => R
+        : (params: A[0], caller?: Caller) => R
+      : never;
+};
 
 /** The request methods (everything but subscribe), with the schema of their params. */
 const path = z.string().min(1).max(4096);
@@ -167,7 +245,8 @@ export const requestSchemas = {
   saveAs: z.object({ path, overwrite: z.boolean().optional() }).strict(),
   saveRepairedCopy: z.object({ path }).strict(),
   // New commands: names refuse control characters (core/model/names.ts); the journal reader does not.
-  dispatch: z.object({ command: newCommandSchema }).strict(),
+  dispatch: z.object({ command: newCommandSchema, cid: z.string().min(1).max(64).optional() }).strict(),
+  dispatchBatch: z.object({ commands: z.array(newCommandSchema).min(1).max(MAX_BATCH), cid: z.string().min(1).max(64).optional() }).strict(),
   undo: z.object({ seq: z.number().int().min(0), reason: z.string().max(500).optional() }).strict(),
   query: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('standings') }).strict(),
@@ -185,12 +264,21 @@ export const requestSchemas = {
       splitAtLetter: z.string().regex(/^\p{L}$/u, 'one letter, such as L').optional(),
     })
     .strict(),
+  whoami: z.object({}).strict(),
+  networkStatus: z.object({}).strict(),
+  setNetwork: z.object({ on: z.boolean() }).strict(),
+  newJoinCode: z.object({ role: z.enum(DEVICE_ROLES) }).strict(),
+  revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
 } as const;
 
 export type RequestMethod = keyof typeof requestSchemas;
 export const REQUEST_METHODS = Object.keys(requestSchemas) as RequestMethod[];
 
-export type ValidatedParams<M extends RequestMethod> = M extends 'dispatch' ? { command: NewCommand } : z.infer<(typeof requestSchemas)[M]>;
+export type ValidatedParams<M extends RequestMethod> = M extends 'dispatch'
+  ? { command: NewCommand; cid?: string }
+  : M extends 'dispatchBatch'
+    ? { commands: NewCommand[]; cid?: string }
+    : z.infer<(typeof requestSchemas)[M]>;
 
 /** Validate a method name and its params from the other side; a one-line message when wrong. */
 export function validateRequest(

@@ -4,7 +4,8 @@
  * or an in-memory pair for tests); the client and the server below are the same everywhere.
  */
 import { PodiumError } from '../model/errors.js';
-import { validateRequest, type RequestMethod, type StationApi, type StationPush } from './contract.js';
+import { validateRequest, type HostApi, type RequestMethod, type StationApi, type StationPush } from './contract.js';
+import type { Caller } from './roles.js';
 
 export type RpcMessage =
   | { kind: 'request'; id: number; method: string; params: unknown }
@@ -34,7 +35,7 @@ export class StationError extends Error {
   }
 }
 
-type RequestHandlers = Omit<StationApi, 'subscribe'>;
+type RequestHandlers = Omit<HostApi, 'subscribe'>;
 
 /** The renderer's side: a StationApi over any channel. */
 export function createRpcClient(channel: RpcChannel): StationApi {
@@ -69,9 +70,15 @@ export function createRpcClient(channel: RpcChannel): StationApi {
     saveAs: (params) => call('saveAs', params),
     saveRepairedCopy: (params) => call('saveRepairedCopy', params),
     dispatch: (params) => call('dispatch', params),
+    dispatchBatch: (params) => call('dispatchBatch', params),
     undo: (params) => call('undo', params),
     query: (params) => call('query', params),
     print: (params) => call('print', params),
+    whoami: () => call('whoami', {}),
+    networkStatus: () => call('networkStatus', {}),
+    setNetwork: (params) => call('setNetwork', params),
+    newJoinCode: (params) => call('newJoinCode', params),
+    revokeDevice: (params) => call('revokeDevice', params),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -96,11 +103,18 @@ export function parsedAtEdge(method: RequestMethod, params: unknown): boolean {
  * The host's side: validate every request from the channel (the one parse of it), run it on the
  * real services, answer. Pushes from the services go to this channel until the returned function
  * is called. `onInvalid` hears every request refused here, before it reached the services (the
- * host's support log records why).
+ * host's support log records why). `caller`: who the connection belongs to (a joined device on
+ * the venue network; default the local station), passed with every request and subscription so
+ * the service refuses what the caller's role may not do and keeps the station's own pushes to it.
  */
-export function serveRpc(api: StationApi, channel: RpcChannel, options: { onInvalid?: (method: string, message: string) => void } = {}): () => void {
+export function serveRpc(
+  api: HostApi,
+  channel: RpcChannel,
+  options: { onInvalid?: (method: string, message: string) => void; caller?: Caller } = {},
+): () => void {
   const handlers: RequestHandlers = api;
-  const stopPushes = api.subscribe((push) => channel.send({ kind: 'push', push }));
+  const caller = options.caller;
+  const stopPushes = api.subscribe((push) => channel.send({ kind: 'push', push }), caller);
   const stopMessages = channel.onMessage((raw) => {
     const message = raw as Partial<Extract<RpcMessage, { kind: 'request' }>>;
     if (!message || typeof message !== 'object' || message.kind !== 'request' || typeof message.id !== 'number') return;
@@ -111,10 +125,10 @@ export function serveRpc(api: StationApi, channel: RpcChannel, options: { onInva
       channel.send({ kind: 'response', id, ok: false, error: { code: 'invalid-request', message: checked.message } });
       return;
     }
-    const handler = handlers[checked.method] as (params: unknown) => Promise<unknown>;
+    const handler = handlers[checked.method] as (params: unknown, caller?: Caller) => Promise<unknown>;
     if (typeof checked.params === 'object' && checked.params !== null) parsedHere.set(checked.params, checked.method);
     handler
-      .call(api, checked.params)
+      .call(api, checked.params, caller)
       .then((result) => channel.send({ kind: 'response', id, ok: true, result: result ?? null }))
       .catch((error: unknown) => channel.send({ kind: 'response', id, ok: false, error: toRpcError(error) }));
   });

@@ -133,6 +133,31 @@ export class JournalFold {
     return { seq, command, state: apply(this.current, command) };
   }
 
+  /**
+   * Several commands checked in order, each against the state the ones before it leave, without
+   * changing anything; committed one by one once all are on disk (a batch: all or nothing). No
+   * undo in a batch. A refusal names the command's place: "command 3 of 10000 (register-player): …".
+   */
+  prepareMany(commands: readonly Command[]): Prepared[] {
+    let state = this.current;
+    let seq = this.commands.length;
+    const prepared: Prepared[] = [];
+    for (const [index, command] of commands.entries()) {
+      const place = `command ${index + 1} of ${commands.length} (${command.type})`;
+      if (command.type === 'undo') throw new PodiumError('invalid-command', `${place}: an undo cannot be part of a batch`);
+      const time = implausibleCommandTime(command);
+      if (time) throw new PodiumError('invalid-input', `${place}: ${time}: check this computer's date and time`);
+      try {
+        state = apply(state, command);
+      } catch (error) {
+        if (error instanceof PodiumError) throw new PodiumError(error.code, `${place}: ${error.message}`);
+        throw error;
+      }
+      prepared.push({ seq: seq++, command, state });
+    }
+    return prepared;
+  }
+
   commit(prepared: Prepared): void {
     const seq = this.commands.length;
     if (prepared.seq !== seq) throw new Error(`journal fold: commit of entry ${prepared.seq} at ${seq}`);

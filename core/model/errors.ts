@@ -14,6 +14,8 @@ export type PodiumErrorCode =
   | 'invalid-command'
   | 'round-unfinished'
   | 'not-allowed'
+  /** A result for a table that already has one, sent without a reason to amend it (a second desk, a judge). */
+  | 'result-entered'
   /** The disk (or the user's quota) is full: nothing was written. */
   | 'disk-full'
   /** The disk or folder may only be read (a read-only mount, a write-protected card). */

@@ -11,12 +11,15 @@
  *   the entry has no valid station name
  */
 import { z } from 'zod';
+import { DEVICE_ROLES } from '../../core/api/roles.js';
 import { pluralWord } from '../../core/text/format.js';
 
 const NO_EVENT_ID = 'the header has no event id';
 const NO_CREATION_TIME = 'the header has no creation time';
 const NO_TIME = 'the entry has no valid time ("at")';
 const NO_STATION = 'the entry has no valid station name';
+const NO_DEVICE = 'the entry\'s device ("by") is not an id, a name and a role';
+const NO_CID = 'the entry\'s command id ("cid") is not 1 to 64 characters';
 
 /** Line 1 of every save (journal-types.ts JournalHeader). */
 export const journalHeaderSchema = z.strictObject({
@@ -31,6 +34,17 @@ export const journalEntrySchema = z.strictObject({
   seq: z.int().min(0),
   at: z.string({ error: NO_TIME }).refine((at) => !Number.isNaN(Date.parse(at)), { error: NO_TIME }),
   station: z.string({ error: NO_STATION }).min(1, { error: NO_STATION }).max(200, { error: NO_STATION }),
+  by: z
+    .strictObject(
+      {
+        id: z.string({ error: NO_DEVICE }).min(1, { error: NO_DEVICE }).max(64, { error: NO_DEVICE }),
+        name: z.string({ error: NO_DEVICE }).min(1, { error: NO_DEVICE }).max(80, { error: NO_DEVICE }),
+        role: z.enum(DEVICE_ROLES, { error: NO_DEVICE }),
+      },
+      { error: NO_DEVICE },
+    )
+    .optional(),
+  cid: z.string({ error: NO_CID }).min(1, { error: NO_CID }).max(64, { error: NO_CID }).optional(),
   command: z.unknown(),
   sum: z.string().regex(/^[0-9a-f]{16}$/),
 });
@@ -61,7 +75,8 @@ function check(schema: Schema, value: Record<string, unknown>, readerChecks: rea
 function fieldsProblem(schema: Schema, value: Record<string, unknown>, issues: readonly Issue[]): string | undefined {
   const unknown = issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
   if (unknown.length > 0) return `unknown ${pluralWord(unknown.length, 'field', 'fields')} ${unknown.slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}`;
-  const missing = Object.keys(schema.shape).filter((k) => !Object.hasOwn(value, k));
+  const shape: Record<string, z.ZodType> = schema.shape;
+  const missing = Object.keys(shape).filter((k) => !Object.hasOwn(value, k) && !shape[k]?.safeParse(undefined).success);
   if (missing.length > 0) return `missing ${pluralWord(missing.length, 'field', 'fields')} ${missing.map((k) => `"${k}"`).join(', ')}`;
   return undefined;
 }

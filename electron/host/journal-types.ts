@@ -3,6 +3,7 @@
  * shared by its implementation (event-store.ts) and its users (station service, CLI, tests).
  */
 import type { Notice, ReadOnlyReason } from '../../core/api/contract.js';
+import type { DeviceRef } from '../../core/api/roles.js';
 import type { LockHolder, LockOptions } from './save-lock.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
@@ -23,8 +24,15 @@ export interface JournalEntry {
   at: string;
   /** Which station wrote it (host name or "cli"). */
   station: string;
+  /** The joined device that sent the command over the venue network (none: the station itself). */
+  by?: DeviceRef;
+  /** The sender's own id for the command: a second sending is answered with this entry (sent-by.ts). */
+  cid?: string;
   command: Command;
 }
+
+/** Who sent a command, written into its entry. */
+export type EntrySender = Pick<JournalEntry, 'by' | 'cid'>;
 
 export interface OpenedJournal {
   header: JournalHeader;
@@ -77,7 +85,12 @@ export interface EventStoreHandle {
    * resolves only when the line is on disk. A command the state refuses rejects with the
    * PodiumError and writes nothing. One call at a time: a call while another is under way is refused.
    */
-  append(command: Command): Promise<JournalEntry>;
+  append(command: Command, sender?: EntrySender): Promise<JournalEntry>;
+  /**
+   * Several commands, all or nothing, in one write and one fsync (each checked against the state
+   * the ones before it leave; no undo or pairing in a batch). The sender's `cid` goes on the first.
+   */
+  appendMany(commands: readonly Command[], sender?: EntrySender): Promise<JournalEntry[]>;
   /** Copy the whole save to a new path (temp file + fsync + rename). */
   saveAs(path: string): Promise<void>;
   /** Damaged saves: write the undamaged prefix to a new path (the original is never touched). */

@@ -11,7 +11,7 @@ import type { CliIo } from '../../core/cli/io.js';
 import type { Command } from '../../core/event/commands.js';
 import { cliFileError } from './cli/file-io.js';
 import { writeEventSaveSync } from './event-store.js';
-import { readJournal } from './journal-format.js';
+import { readJournal } from './journal-read.js';
 
 function readBytes(file: string): Buffer {
   try {

@@ -5,6 +5,7 @@
  * shell's menus, the reopening at start-up — goes through here.
  */
 import type { EventSummary, Notice, StationSnapshot } from '../../core/api/contract.js';
+import type { Caller } from '../../core/api/roles.js';
 import type { SupportLog } from './log.js';
 import type { StationService } from './station-service.js';
 
@@ -38,10 +39,10 @@ export function withSupportLog<S extends StationService>(service: S, log: Suppor
     else log.error(`${method} failed`, error, { method, ...fields });
   };
   const logged =
-    <P, R>(method: Method, run: (params: P) => Promise<R>, done?: (result: R, params: P) => void, fields?: (params: P) => Record<string, unknown>) =>
-    async (params: P): Promise<R> => {
+    <P, R>(method: Method, run: (params: P, caller?: Caller) => Promise<R>, done?: (result: R, params: P) => void, fields?: (params: P) => Record<string, unknown>) =>
+    async (params: P, caller?: Caller): Promise<R> => {
       try {
-        const result = await run(params);
+        const result = await run(params, caller);
         done?.(result, params);
         return result;
       } catch (error) {
@@ -65,6 +66,7 @@ export function withSupportLog<S extends StationService>(service: S, log: Suppor
     saveAs: logged('saveAs', service.saveAs, (_, params) => log.info(`Saved a copy at ${params.path}`), pathOf),
     saveAsFromDialog: logged('saveAsFromDialog', service.saveAsFromDialog, (_, params) => log.info(`Saved a copy at ${params.path}`), pathOf),
     dispatch: logged('dispatch', service.dispatch, undefined, (params) => ({ command: (params as { command?: { type?: unknown } } | undefined)?.command?.type })),
+    dispatchBatch: logged('dispatchBatch', service.dispatchBatch, (ack) => log.info(`Wrote a batch of ${ack.seq - ack.from + 1} commands`)),
     undo: logged('undo', service.undo),
     query: logged('query', service.query, undefined, (params) => ({ query: (params as { kind?: unknown } | undefined)?.kind })),
     print: logged('print', service.print, undefined, (params) => ({ doc: (params as { doc?: unknown } | undefined)?.doc })),

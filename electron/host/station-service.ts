@@ -17,6 +17,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
 import {
   validateRequest,
+  type HostApi,
+  type NetworkStatus,
+  type PushedEntry,
   type CreateEventParams,
   type DispatchAck,
   type EventSummary,
@@ -33,12 +36,14 @@ import {
 } from '../../core/api/contract.js';
 import { isClockCommand, type ClockView } from '../../core/clock/index.js';
 import { parsedAtEdge } from '../../core/api/rpc.js';
+import { LOCAL_CALLER, refusalFor, type Caller, type DeviceRole } from '../../core/api/roles.js';
 import type { Command, NewCommand } from '../../core/event/commands.js';
 import { fail, PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { errnoOf, fsError } from './fs-words.js';
-import type { EventStoreHandle, EventStoreOptions } from './journal-types.js';
+import type { EntrySender, EventStoreHandle, EventStoreOptions, JournalEntry } from './journal-types.js';
+import { deviceOf, refuseSecondResult, SentCommands } from './sent-by.js';
 import { describeHolder } from './save-lock.js';
 import { listRecentEvents, rememberRecentEvent } from './recent-events.js';
 import { newSaveTarget, somethingAt } from './save-target.js';
@@ -56,6 +61,20 @@ export interface StoreAccess {
 /** Renders a document of the open event (the print service; injected by the shell / browser mode). */
 export type Printer = (request: PrintRequest, context: { state: EventState; summary: EventSummary }) => Promise<PrintResult>;
 
+/**
+ * The venue network (issue 15), as the service reaches it: the web server's LAN side and the
+ * device registry (electron/host/venue-network.ts). Absent where there is no network (the
+ * command line, in-process tests): the station says so in words.
+ */
+export interface NetworkControl {
+  status(): NetworkStatus;
+  setOn(on: boolean): Promise<NetworkStatus>;
+  newJoinCode(role: DeviceRole): Promise<NetworkStatus>;
+  revoke(id: string): Promise<NetworkStatus>;
+  /** Hear every change (a device joined, was seen, was revoked; the network went on or off). */
+  onChange(listener: (status: NetworkStatus) => void): () => void;
+}
+
 export interface StationServiceOptions {
   /** The station's own folder: recent events, and `events/` where new saves go by default. */
   dataDir: string;
@@ -71,9 +90,15 @@ export interface StationServiceOptions {
    * ("browser mode", "the desktop app"), and where its locks live (tests).
    */
   lock?: EventStoreOptions['lock'];
+  /** The venue network, where the host has one (browser mode, the desktop app). */
+  network?: NetworkControl;
 }
 
-export interface StationService extends StationApi {
+/**
+ * The service is the StationApi with a caller on every method (HostApi): the transports pass the
+ * connection's caller (a joined device), in-process callers leave it out (the local station).
+ */
+export interface StationService extends HostApi {
   /**
    * The clock hook: the clock service (core/clock, driven by a host timer) calls this on every
    * tick with the time and the computed clock view of the open event; it goes to every
@@ -113,11 +138,18 @@ export function slugify(name: string): string {
 }
 
 /** A request's params, parsed: as serveRpc parsed them (core/api/rpc.ts), or parsed here. */
-function validated<M extends RequestMethod>(method: M, params: unknown): ValidatedParams<M> {
-  if (parsedAtEdge(method, params)) return params as ValidatedParams<M>;
-  const checked = validateRequest(method, params);
-  if (!checked.ok) throw new PodiumError('invalid-input', checked.message);
-  return checked.params as ValidatedParams<M>;
+function validated<M extends RequestMethod>(method: M, params: unknown, caller: Caller = LOCAL_CALLER): ValidatedParams<M> {
+  let input: ValidatedParams<M>;
+  if (parsedAtEdge(method, params)) input = params as ValidatedParams<M>;
+  else {
+    const checked = validateRequest(method, params);
+    if (!checked.ok) throw new PodiumError('invalid-input', checked.message);
+    input = checked.params as ValidatedParams<M>;
+  }
+  // What the caller's role may do (core/api/roles.ts): a display reads, a judge works the floor.
+  const refusal = refusalFor(caller, method, input);
+  if (refusal !== null) throw new PodiumError('not-allowed', refusal);
+  return input;
 }
 
 /**
@@ -149,6 +181,8 @@ export function createStationService(options: StationServiceOptions): StationSer
   const storeOptions: EventStoreOptions = { station, now, ...(options.lock !== undefined ? { lock: options.lock } : {}) };
   const listeners = new Set<(push: StationPush) => void>();
   let open: EventStoreHandle | null = null;
+  /** The client command ids of the open save (a command sent twice is written once). */
+  let sent = new SentCommands([]);
   let queue: Promise<unknown> = Promise.resolve();
   /** For a save another Podium holds: has the holder let go since (take over is possible)? */
   let holderGone = false;
@@ -235,6 +269,7 @@ export function createStationService(options: StationServiceOptions): StationSer
     const previous = open;
     if (previous === handle) return snapshotNow();
     open = handle;
+    sent = new SentCommands(handle.entries());
     stopWatchingHolder();
     holderGone = false;
     stopWatchingHolder = handle.watchHolder(() => {
@@ -248,20 +283,27 @@ export function createStationService(options: StationServiceOptions): StationSer
     return pushState();
   }
 
-  async function append(command: Command): Promise<DispatchAck> {
+  /**
+   * Append and tell every window: the new entry (a few hundred bytes, folded by each device), or,
+   * for an undo (which re-folds from an earlier state no device holds), the whole state.
+   */
+  async function append(command: Command, sender: EntrySender = {}): Promise<DispatchAck> {
     const handle = requireWritable();
-    const entry = await handle.append(command);
-    pushState();
+    const entry = await handle.append(command, sender);
+    sent.add(entry);
+    if (command.type === 'undo') pushState();
+    else broadcast({ type: 'entries', eventId: handle.state().id, entries: [pushedEntry(entry)] });
     return { seq: entry.seq };
   }
 
   const service: StationService = {
-    async snapshot() {
+    async snapshot(params, caller = LOCAL_CALLER) {
+      validated('snapshot', params ?? {}, caller);
       return snapshotNow();
     },
 
-    async createEvent(params: CreateEventParams) {
-      const input = validated('createEvent', params);
+    async createEvent(params: CreateEventParams, caller = LOCAL_CALLER) {
+      const input = validated('createEvent', params, caller);
       return exclusive(async () => {
         getRuleset(input.ruleset); // refuses a rule set this version cannot run, in words
         const id = random.id();
@@ -284,8 +326,8 @@ export function createStationService(options: StationServiceOptions): StationSer
       });
     },
 
-    async openEvent(params) {
-      const input = validated('openEvent', params);
+    async openEvent(params, caller = LOCAL_CALLER) {
+      const input = validated('openEvent', params, caller);
       const file = savePath(input.path);
       const pending = opening.get(file);
       if (pending) return pending;
@@ -305,7 +347,8 @@ export function createStationService(options: StationServiceOptions): StationSer
       return run;
     },
 
-    async takeOverEvent() {
+    async takeOverEvent(params, caller = LOCAL_CALLER) {
+      validated('takeOverEvent', params ?? {}, caller);
       const held = requireOpen();
       if (held.readOnlyReason !== 'locked') fail('not-allowed', 'this save is not held by another Podium: there is nothing to take over');
       const fresh = await openStore(held.path);
@@ -323,7 +366,8 @@ export function createStationService(options: StationServiceOptions): StationSer
       });
     },
 
-    async closeEvent() {
+    async closeEvent(params, caller = LOCAL_CALLER) {
+      validated('closeEvent', params ?? {}, caller);
       return exclusive(async () => {
         const handle = open;
         if (!handle) return;
@@ -334,8 +378,8 @@ export function createStationService(options: StationServiceOptions): StationSer
       });
     },
 
-    async saveAs(params) {
-      const input = validated('saveAs', params);
+    async saveAs(params, caller = LOCAL_CALLER) {
+      const input = validated('saveAs', params, caller);
       return saveCopy(input.path, input.overwrite === true, false);
     },
 
@@ -344,8 +388,8 @@ export function createStationService(options: StationServiceOptions): StationSer
       return saveCopy(input.path, input.overwrite === true, true);
     },
 
-    async saveRepairedCopy(params) {
-      const input = validated('saveRepairedCopy', params);
+    async saveRepairedCopy(params, caller = LOCAL_CALLER) {
+      const input = validated('saveRepairedCopy', params, caller);
       return exclusive(async () => {
         const handle = requireOpen();
         const file = await newSaveTarget(input.path, { eventsDir });
@@ -359,26 +403,75 @@ export function createStationService(options: StationServiceOptions): StationSer
       });
     },
 
-    async dispatch(params) {
-      const { command } = validated('dispatch', params);
+    async dispatch(params, caller = LOCAL_CALLER) {
+      const { command, cid } = validated('dispatch', params, caller);
       return exclusive(async () => {
+        const earlier = sent.earlier(caller, cid);
+        if (earlier) return earlier;
         if (command.type === 'create-event') fail('not-allowed', 'an event is created with "New event", not by a command');
-        if (command.type === 'undo') checkUndo(requireWritable(), command.target);
-        return append(stampHostTime(command, now().getTime()));
+        const handle = requireWritable();
+        if (command.type === 'undo') checkUndo(handle, command.target);
+        refuseSecondResult(command as Command, handle.state(), handle.entries(), (seq) => handle.undoneBy(seq) !== undefined);
+        const by = deviceOf(caller);
+        return append(stampHostTime(command, now().getTime()), { ...(by ? { by } : {}), ...(cid !== undefined ? { cid } : {}) });
       });
     },
 
-    async undo(params) {
-      const input = validated('undo', params);
+    async dispatchBatch(params, caller = LOCAL_CALLER) {
+      const { commands, cid } = validated('dispatchBatch', params, caller);
+      return exclusive(async () => {
+        const earlier = sent.earlier(caller, cid);
+        if (earlier) return { ...earlier, from: earlier.seq };
+        const handle = requireWritable();
+        const stamped = commands.map((command) => {
+          if (command.type === 'create-event') fail('not-allowed', 'an event is created with "New event", not by a command');
+          return stampHostTime(command, now().getTime());
+        });
+        const by = deviceOf(caller);
+        const entries = await handle.appendMany(stamped, { ...(by ? { by } : {}), ...(cid !== undefined ? { cid } : {}) });
+        for (const entry of entries) sent.add(entry);
+        broadcast({ type: 'entries', eventId: handle.state().id, entries: entries.map(pushedEntry) });
+        return { from: (entries[0] as JournalEntry).seq, seq: (entries.at(-1) as JournalEntry).seq };
+      });
+    },
+
+    async undo(params, caller = LOCAL_CALLER) {
+      const input = validated('undo', params, caller);
       return exclusive(async () => {
         checkUndo(requireWritable(), input.seq);
         const command: Command = { type: 'undo', target: input.seq, ...(input.reason !== undefined ? { reason: input.reason } : {}) };
-        return append(command);
+        const by = deviceOf(caller);
+        return append(command, by ? { by } : {});
       });
     },
 
-    async query(params: Query): Promise<QueryResult> {
-      const query = validated('query', params);
+    async whoami(params, caller = LOCAL_CALLER) {
+      validated('whoami', params ?? {}, caller);
+      return { caller };
+    },
+
+    async networkStatus(params, caller = LOCAL_CALLER) {
+      validated('networkStatus', params ?? {}, caller);
+      return requireNetwork().status();
+    },
+
+    async setNetwork(params, caller = LOCAL_CALLER) {
+      const input = validated('setNetwork', params, caller);
+      return requireNetwork().setOn(input.on);
+    },
+
+    async newJoinCode(params, caller = LOCAL_CALLER) {
+      const input = validated('newJoinCode', params, caller);
+      return requireNetwork().newJoinCode(input.role);
+    },
+
+    async revokeDevice(params, caller = LOCAL_CALLER) {
+      const input = validated('revokeDevice', params, caller);
+      return requireNetwork().revoke(input.id);
+    },
+
+    async query(params: Query, caller = LOCAL_CALLER): Promise<QueryResult> {
+      const query = validated('query', params, caller);
       if (query.kind === 'recent-events') return { kind: 'recent-events', events: await listRecentEvents(dataDir) };
       const handle = requireOpen();
       const state = handle.state();
@@ -413,25 +506,27 @@ export function createStationService(options: StationServiceOptions): StationSer
             .slice(query.from ?? 0)
             .map((e) => {
               const undoneBy = handle.undoneBy(e.seq);
-              return { seq: e.seq, at: e.at, station: e.station, command: e.command, ...(undoneBy !== undefined ? { undoneBy } : {}) };
+              return { ...pushedEntry(e), ...(undoneBy !== undefined ? { undoneBy } : {}) };
             });
           return { kind: 'journal', entries: views };
         }
       }
     },
 
-    async print(params) {
-      const request = validated('print', params);
+    async print(params, caller = LOCAL_CALLER) {
+      const request = validated('print', params, caller);
       const handle = requireOpen();
       if (!options.printer) fail('not-allowed', 'printing is not available in this version yet');
       return options.printer(request, { state: handle.state(), summary: summaryOf(handle) });
     },
 
-    subscribe(listener) {
+    subscribe(listener, caller = LOCAL_CALLER) {
       if (typeof listener !== 'function') fail('invalid-input', 'subscribe needs a listener function');
-      listeners.add(listener);
+      // The network's join codes and device list are the head-judge station's alone.
+      const heard = caller.kind === 'local' ? listener : (push: StationPush) => push.type !== 'network' && listener(push);
+      listeners.add(heard);
       return () => {
-        listeners.delete(listener);
+        listeners.delete(heard);
       };
     },
 
@@ -454,6 +549,12 @@ export function createStationService(options: StationServiceOptions): StationSer
       listeners.clear();
     },
   };
+
+  function requireNetwork(): NetworkControl {
+    if (!options.network) fail('not-allowed', 'the venue network is not available here: start Podium as the desktop app or in browser mode to use it');
+    return options.network;
+  }
+  options.network?.onChange((status) => broadcast({ type: 'network', status }));
 
   /** Open a save through the store, telling every window how far it has read a large one. */
   async function openStore(file: string): Promise<EventStoreHandle> {
@@ -515,4 +616,9 @@ export function createStationService(options: StationServiceOptions): StationSer
   }
 
   return service;
+}
+
+/** An entry as windows and devices get it (the client command id stays in the save). */
+function pushedEntry(entry: JournalEntry): PushedEntry {
+  return { seq: entry.seq, at: entry.at, station: entry.station, ...(entry.by ? { by: entry.by } : {}), command: entry.command };
 }

@@ -223,6 +223,8 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
       if (message.kind === 'push' && (held.size > 0 || socket.bufferedAmount > limits.coalesceAboveBytes)) {
         const kind = message.push.type;
         if (held.has(kind)) superseded++;
+        // The newest last: a device folds entries after the state they follow (core/api/deltas.ts).
+        held.delete(kind);
         held.set(kind, message);
         if (superseded >= limits.maxSupersededPushes) drop(`it stopped reading (${superseded} updates superseded while nothing went out)`);
         return;

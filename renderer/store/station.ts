@@ -6,7 +6,8 @@
  */
 import { create } from 'zustand';
 import { clockView, type ClockView } from '../../core/clock/index.js';
-import type { DispatchAck, StationApi, StationSnapshot } from '../../core/api/contract.js';
+import type { DispatchAck, NetworkStatus, PushedEntry, StationApi, StationSnapshot } from '../../core/api/contract.js';
+import { applyEntries, newCommandId } from '../../core/api/deltas.js';
 import type { NewCommand } from '../../core/event/commands.js';
 import type { PairingProposal } from '../../core/model/types.js';
 import type { ConnectionStatus, StationConnection } from '../api/index.js';
@@ -39,7 +40,10 @@ export interface Toast {
 export interface StationStore {
   connection: StationConnection | null;
   status: ConnectionStatus;
+  /** The event as the host last described it: a snapshot, kept current by folding each pushed journal entry. */
   snapshot: StationSnapshot | null;
+  /** The venue network (the head-judge station only: devices never hear of it). */
+  network: NetworkStatus | null;
   clock: ClockView | null;
   /** Host time minus local time at the last clock push, so local redraws stay in step. */
   clockSkewMs: number;
@@ -82,6 +86,7 @@ export const useStation = create<StationStore>((set, get) => ({
   connection: null,
   status: 'connecting',
   snapshot: null,
+  network: null,
   clock: null,
   clockSkewMs: 0,
   connectionLost: false,
@@ -100,7 +105,10 @@ export const useStation = create<StationStore>((set, get) => ({
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
   async dispatch(command, done) {
-    const ack = await get().run('Saving…', (api) => api.dispatch({ command }));
+    // One id for every sending of this command: after a dropped connection it is sent again, and
+    // the host writes it once (core/api/deltas.ts, electron/host/sent-by.ts).
+    const cid = newCommandId((bytes) => crypto.getRandomValues(bytes));
+    const ack = await get().run('Saving…', (api) => sendUntilAnswered(() => api.dispatch({ command, cid })));
     if (ack && done) get().toast(done, { undoSeq: ack.seq });
     return ack;
   },
@@ -129,6 +137,44 @@ export function api(): StationApi {
   const connection = useStation.getState().connection;
   if (!connection) throw new Error('not connected to the station host');
   return connection.api;
+}
+
+/** How long a command waits for the host to come back before it is given up (the toast says so). */
+const RESEND_WITHIN_MS = 60_000;
+
+/**
+ * Send a command; when the connection drops before the host answered, send it again (the same
+ * client id, so never written twice) once the host is back, within RESEND_WITHIN_MS.
+ */
+async function sendUntilAnswered<T>(send: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + RESEND_WITHIN_MS;
+  for (;;) {
+    try {
+      return await send();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'disconnected' || Date.now() >= giveUpAt) throw error;
+      await connectedAgain(giveUpAt);
+    }
+  }
+}
+
+/** Resolves when the connection is back; rejects (in words) at `giveUpAt`. */
+function connectedAgain(giveUpAt: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const connection = useStation.getState().connection;
+    if (!connection) return reject(new Error('not connected to the station host'));
+    if (connection.status() === 'connected') return resolve();
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('the station host did not come back: this was NOT saved — enter it again once connected'));
+    }, Math.max(0, giveUpAt - Date.now()));
+    const stop = connection.onStatus((status) => {
+      if (status !== 'connected') return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** The clock's unit: the host computes and pushes it at whole seconds (electron/host/clock-service.ts). */
@@ -172,13 +218,43 @@ export function attachConnection(connection: StationConnection): () => void {
     stopCounting?.();
     stopCounting = null;
   };
+  /** Entries pushed while a gap is being filled: folded after it. */
+  let held: { eventId: string; entries: PushedEntry[] }[] | null = null;
+  const takeEntries = (eventId: string, entries: readonly PushedEntry[]): void => {
+    const snapshot = useStation.getState().snapshot;
+    if (!snapshot) return; // the first snapshot is on its way and will hold them
+    const outcome = applyEntries(snapshot, eventId, entries);
+    if (outcome.kind === 'resync') return refresh();
+    if (outcome.snapshot !== snapshot) useStation.setState({ snapshot: outcome.snapshot });
+    if (outcome.kind === 'gap') fillGap(eventId, outcome.from);
+  };
+  /** A push went missing (the host drops pushes for a window that fell behind): ask for what is missing. */
+  const fillGap = (eventId: string, from: number): void => {
+    if (held) return;
+    held = [];
+    connection.api
+      .query({ kind: 'journal', from })
+      .then((answer) => {
+        const waiting = held ?? [];
+        held = null;
+        if (answer.kind !== 'journal') return refresh();
+        takeEntries(eventId, answer.entries);
+        for (const push of waiting) takeEntries(push.eventId, push.entries);
+      })
+      .catch(() => {
+        held = null;
+        refresh();
+      });
+  };
   const refresh = (): void => {
     const seen = pushes;
     connection.api
       .snapshot()
       .then((snapshot) => {
-        // A push that arrived meanwhile is newer than this answer.
-        if (pushes === seen) useStation.setState({ snapshot });
+        const current = useStation.getState().snapshot;
+        // A state push that arrived meanwhile, or entries folded past this answer, are newer.
+        const behind = current?.summary && snapshot.summary?.id === current.summary.id && snapshot.lastSeq < current.lastSeq;
+        if (pushes === seen && !behind) useStation.setState({ snapshot });
         // Either way the window shows what the host has now.
         if (connection.status() === 'connected') useStation.setState({ connectionLost: false });
         // A host back without an event sends no clock: nothing left to count.
@@ -189,7 +265,13 @@ export function attachConnection(connection: StationConnection): () => void {
   const stopPushes = connection.api.subscribe((push) => {
     if (push.type === 'state') {
       pushes++;
+      held = null;
       useStation.setState({ snapshot: push.snapshot });
+    } else if (push.type === 'entries') {
+      if (held) held.push(push);
+      else takeEntries(push.eventId, push.entries);
+    } else if (push.type === 'network') {
+      useStation.setState({ network: push.status });
     } else if (push.type === 'clock') {
       stopLocalClock(); // the host's own time again
       useStation.setState({ clock: push.clock, clockSkewMs: push.now - Date.now() });

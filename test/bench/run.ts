@@ -25,7 +25,7 @@ import { podObjective } from '../../core/pairing/pods.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { simulateEvent } from '../../core/simulate.js';
 import { openEventStore, writeEventSaveSync } from '../../electron/host/event-store.js';
-import { readJournalAsync } from '../../electron/host/journal-format.js';
+import { readJournalAsync } from '../../electron/host/journal-read.js';
 import { createPrintService } from '../../electron/host/print/print-service.js';
 import { connectWebSocket, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import { amendCommand, mtrEvent } from '../host/save-fixtures.js';

@@ -23,6 +23,7 @@ import type { StationService } from '../../electron/host/station-service.js';
 import { startWebServer } from '../../electron/host/web-server.js';
 import { connectIpc } from '../../renderer/api/ipc-client.js';
 import { connectWebSocket, type WebSocketLike } from '../../renderer/api/ws-client.js';
+import { followedSnapshot } from '../support/followed-snapshot.js';
 
 /** One transport under test: a station and a projector client, and a raw channel for bad requests. */
 interface Harness {
@@ -234,8 +235,7 @@ function contractSuite(name: string, transport: Transport): void {
       await h.close();
     });
 
-    const lastProjectorState = (): StationSnapshot | undefined =>
-      projectorPushes.filter((p): p is Extract<StationPush, { type: 'state' }> => p.type === 'state').at(-1)?.snapshot;
+    const lastProjectorState = (): StationSnapshot | undefined => followedSnapshot(projectorPushes);
 
     it('starts with no event open', async () => {
       const snapshot = await h.station.snapshot();
@@ -387,7 +387,7 @@ function contractSuite(name: string, transport: Transport): void {
 
       await h.station.closeEvent();
       expect((await h.station.snapshot()).summary).toBeNull();
-      await until(() => projectorPushes.at(-1)?.type === 'state' && lastProjectorState()?.summary === null, 'the projector to see the close');
+      await until(() => lastProjectorState()?.summary === null, 'the projector to see the close');
 
       const reopened = await h.station.openEvent({ path: file });
       expect(reopened.summary).toMatchObject({ name: 'Reopen Regional', path: file, entries: 7 });

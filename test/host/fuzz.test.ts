@@ -17,7 +17,8 @@ import type { Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import { createRng } from '../../core/random/rng.js';
 import { openEventStore, readEventSaveSync } from '../../electron/host/event-store.js';
-import { type JournalReading, checksum, entryLine, headerLine } from '../../electron/host/journal-format.js';
+import { checksum, entryLine, headerLine } from '../../electron/host/journal-format.js';
+import type { JournalReading } from '../../electron/host/journal-read.js';
 import type { EventStoreHandle, JournalHeader } from '../../electron/host/journal-types.js';
 import { mtrEvent, tempFolder } from './save-fixtures.js';
 

@@ -11,7 +11,8 @@ import type { Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import { openEventStore, readEventSaveSync, writeEventSaveSync } from '../../electron/host/event-store.js';
 import { JournalFold } from '../../core/event/fold.js';
-import { entryLine, headerLine, readJournal } from '../../electron/host/journal-format.js';
+import { entryLine, headerLine } from '../../electron/host/journal-format.js';
+import { readJournal } from '../../electron/host/journal-read.js';
 import type { JournalHeader } from '../../electron/host/journal-types.js';
 import { mtrEvent, tempFolder } from './save-fixtures.js';
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../core/event/commands.js';
-import { JournalError, checksum, entryLine, headerLine, readJournal } from '../../electron/host/journal-format.js';
+import { JournalError, checksum, entryLine, headerLine } from '../../electron/host/journal-format.js';
+import { readJournal } from '../../electron/host/journal-read.js';
 import { entryProblems, headerProblem, journalEntrySchema, journalHeaderSchema } from '../../electron/host/journal-lines.js';
 
 const AT = '2026-05-01T18:00:00.000Z';

@@ -15,7 +15,8 @@ import type { Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { JournalFold } from '../../core/event/fold.js';
-import { type JournalReading, entryLine, headerLine, readJournal, readJournalAsync } from '../../electron/host/journal-format.js';
+import { entryLine, headerLine } from '../../electron/host/journal-format.js';
+import { type JournalReading, readJournal, readJournalAsync } from '../../electron/host/journal-read.js';
 import type { JournalHeader } from '../../electron/host/journal-types.js';
 
 const T0 = Date.UTC(2026, 4, 1, 18);

@@ -1,6 +1,7 @@
 /**
  * Import a player list from a CSV file (or pasted text): a preview of every row with its problems
- * in words, then "Import N players" registers the good rows (rows with problems are skipped) and
+ * in words, then "Import N players" registers the good rows in one batch (rows with problems are
+ * skipped; if the host refuses any good row, nothing is imported and the toast names its line) and
  * one toast sums it up.
  */
 import { useMemo, useRef, useState } from 'react';
@@ -57,32 +58,38 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
   const importRows = async (): Promise<void> => {
     if (good.length === 0 || busy) return;
     setBusy(true);
+    const ids = state.players.map((p) => p.id);
+    const commands = good.map((row) => {
+      const id = nextId(ids, team);
+      ids.push(id);
+      const player: PlayerInput = { id, ...row.player };
+      return { type: 'register-player' as const, player, draw: registrationDraw() };
+    });
+    // One batch, all or nothing: one write and one push however long the list (issue 15's 10,000
+    // players in seconds); a refusal names its command, which is the good row of that place.
     const outcome = await run(`Importing ${who(good.length)}…`, async (api) => {
-      const ids = state.players.map((p) => p.id);
-      let imported = 0;
-      const refused: string[] = [];
-      for (const row of good) {
-        const id = nextId(ids, team);
-        const player: PlayerInput = { id, ...row.player };
-        try {
-          await api.dispatch({ command: { type: 'register-player', player, draw: registrationDraw() } });
-          ids.push(id);
-          imported++;
-        } catch (error) {
-          refused.push(`line ${row.line} (${isolate(row.player.name)}): ${error instanceof Error ? error.message : String(error)}`);
-        }
+      try {
+        await api.dispatchBatch({ commands });
+        return { imported: commands.length, refused: null };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const place = /^command (\d+) of \d+ \([a-z-]+\): /.exec(message);
+        const row = place ? good[Number(place[1]) - 1] : undefined;
+        return { imported: 0, refused: row ? `line ${row.line} (${isolate(row.player.name)}): ${message.slice((place as RegExpExecArray)[0].length)}` : message };
       }
-      return { imported, refused };
     });
     setBusy(false);
     if (!outcome) return;
+    if (outcome.refused !== null) {
+      toast(`Nothing was imported — ${outcome.refused}`, { kind: 'problem' });
+      return;
+    }
     const parts = [`Imported ${who(outcome.imported)}`];
     if (bad > 0) parts.push(`${plural(bad, 'row')} with problems skipped`);
-    if (outcome.refused.length > 0) parts.push(`${outcome.refused.length} refused — ${outcome.refused[0]}`);
-    toast(parts.join('; '), outcome.refused.length > 0 ? { kind: 'problem' } : undefined);
+    toast(parts.join('; '));
     setText('');
     setFileName(null);
-    if (outcome.refused.length === 0) onClose();
+    onClose();
   };
 
   const example = [

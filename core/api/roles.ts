@@ -1,0 +1,100 @@
+/**
+ * Who may do what on the venue network (issue 15): the local station (the head-judge computer,
+ * its windows and browser tabs holding the station key) may do everything; a device that joined
+ * with a join code has a role and may do only what the role allows. One table, here, for every
+ * transport and every screen: the host refuses by it, and a device's screens hide what it refuses.
+ *
+ * Pure: no I/O.
+ */
+import type { RequestMethod } from './contract.js';
+
+export const DEVICE_ROLES = ['station', 'judge', 'display'] as const;
+/** `station`: a second scorekeeper desk; `judge`: the floor (clock, results); `display`: read only. */
+export type DeviceRole = (typeof DEVICE_ROLES)[number];
+
+/** A device that joined: who sent a command, as the journal records it. */
+export interface DeviceRef {
+  id: string;
+  name: string;
+  role: DeviceRole;
+}
+
+/** Who is calling the StationApi: the local station, or a joined device. */
+export type Caller = { kind: 'local' } | ({ kind: 'device' } & DeviceRef);
+
+export const LOCAL_CALLER: Caller = { kind: 'local' };
+
+export const ROLE_LABELS: Record<DeviceRole, string> = {
+  station: 'second station',
+  judge: 'judge',
+  display: 'display',
+};
+
+/**
+ * Methods only the local station may call: anything that names a file on the host, switches the
+ * open event, or opens the door to the network (ARCHITECTURE: the host's files are the local
+ * station's alone).
+ */
+const LOCAL_ONLY: ReadonlySet<RequestMethod> = new Set([
+  'createEvent',
+  'openEvent',
+  'closeEvent',
+  'takeOverEvent',
+  'saveAs',
+  'saveRepairedCopy',
+  'setNetwork',
+  'revokeDevice',
+  'newJoinCode',
+  'networkStatus',
+]);
+
+/** What reading needs: any joined device may call these. */
+const READ: ReadonlySet<RequestMethod> = new Set(['snapshot', 'whoami', 'query']);
+
+/** The commands a judge on the floor may send: the clock's table work and results (issue 15, 2). */
+const JUDGE_COMMANDS: ReadonlySet<string> = new Set([
+  'record-result',
+  'record-intentional-draw',
+  'extend-table',
+  'add-extra-turns',
+  'set-players-in-game',
+  'start-deck-check',
+  'end-deck-check',
+  'start-timer',
+  'stop-timer',
+]);
+
+/** Queries a display may make (it shows what is published; it proposes nothing). */
+const DISPLAY_QUERIES: ReadonlySet<string> = new Set(['standings']);
+
+/**
+ * Why `caller` may not call `method` with these (already validated) params, in words, or null
+ * when it may.
+ */
+export function refusalFor(caller: Caller, method: RequestMethod, params: unknown): string | null {
+  if (caller.kind === 'local') return null;
+  const who = `${caller.name} (${ROLE_LABELS[caller.role]})`;
+  if (LOCAL_ONLY.has(method)) return `${who} cannot do this from a device: only the head-judge station can (${method})`;
+  if (caller.role === 'station') return null;
+  if (caller.role === 'display') {
+    if (method === 'query') {
+      const kind = (params as { kind?: string } | null)?.kind ?? '';
+      return DISPLAY_QUERIES.has(kind) ? null : `${who} is read only: it cannot ask for ${kind}`;
+    }
+    return READ.has(method) ? null : `${who} is read only: it cannot change the event`;
+  }
+  // A judge.
+  if (READ.has(method)) return null;
+  if (method === 'dispatch' || method === 'dispatchBatch') {
+    const sent = params as { command?: { type?: string }; commands?: { type?: string }[] } | null;
+    const types = method === 'dispatch' ? [sent?.command?.type ?? ''] : (sent?.commands ?? []).map((c) => c.type ?? '');
+    const refused = types.find((type) => !JUDGE_COMMANDS.has(type));
+    return refused === undefined ? null : `${who} cannot ${refused.replace(/-/g, ' ')}: a judge device enters results and the clock's table work; ask the scorekeeper`;
+  }
+  return `${who} cannot do this from a judge device: ask the scorekeeper (${method})`;
+}
+
+/** May a caller of this role send a command of this type (the screens hide what is refused)? */
+export function mayDispatch(caller: Caller, commandType: string): boolean {
+  return refusalFor(caller, 'dispatch', { command: { type: commandType } }) === null;
+}

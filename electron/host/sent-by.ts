@@ -1,0 +1,75 @@
+/**
+ * Who sent what (issue 15): the journal records the joined device behind each entry and the
+ * client's id for the command, so a command sent again after a dropped connection is answered
+ * with its first entry instead of being written twice, and a second result for a table names
+ * who entered the first ("Table 12 was entered at 14:03 by Desk 2 — amend it?").
+ */
+import type { DispatchAck } from '../../core/api/contract.js';
+import type { Caller, DeviceRef } from '../../core/api/roles.js';
+import type { Command } from '../../core/event/commands.js';
+import { fail } from '../../core/model/errors.js';
+import type { EventState } from '../../core/model/types.js';
+import { wallClock } from '../../core/text/format.js';
+import type { JournalEntry } from './journal-types.js';
+
+/** The device a caller is, as the journal records it (none for the local station). */
+export function deviceOf(caller: Caller): DeviceRef | undefined {
+  return caller.kind === 'device' ? { id: caller.id, name: caller.name, role: caller.role } : undefined;
+}
+
+/** Client command ids are the client's own: two devices may pick the same one without meeting. */
+function cidKey(deviceId: string | undefined, cid: string): string {
+  return `${deviceId ?? 'local'}\u0000${cid}`;
+}
+
+/** The client command ids of one open save, and the entries they were written under. */
+export class SentCommands {
+  private readonly seqOf = new Map<string, number>();
+
+  constructor(entries: readonly JournalEntry[]) {
+    for (const entry of entries) this.add(entry);
+  }
+
+  add(entry: JournalEntry): void {
+    if (entry.cid !== undefined) this.seqOf.set(cidKey(entry.by?.id, entry.cid), entry.seq);
+  }
+
+  /** The ack of a command this caller sent before under `cid`, if it did. */
+  earlier(caller: Caller, cid: string | undefined): DispatchAck | undefined {
+    if (cid === undefined) return undefined;
+    const seq = this.seqOf.get(cidKey(deviceOf(caller)?.id, cid));
+    return seq === undefined ? undefined : { seq, duplicate: true };
+  }
+}
+
+/** How an entry's sender reads in a message: the device's name, or the head-judge station. */
+export function senderName(entry: Pick<JournalEntry, 'by'>): string {
+  return entry.by ? entry.by.name : 'the head-judge station';
+}
+
+/**
+ * A result for a table that has one, sent without a reason: refused, naming when and by whom the
+ * standing result was entered, never silently overwritten (amending needs a reason).
+ */
+export function refuseSecondResult(
+  command: Command,
+  state: EventState,
+  entries: readonly JournalEntry[],
+  isUndone: (seq: number) => boolean,
+  timeZone?: string,
+): void {
+  if (command.type !== 'record-result' || command.reason?.trim()) return;
+  const table = state.rounds.find((r) => r.number === command.round)?.tables.find((t) => t.table === command.table);
+  if (!table || table.result === undefined) return;
+  let first: JournalEntry | undefined;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i] as JournalEntry;
+    const c = entry.command;
+    if (c.type === 'record-result' && c.round === command.round && c.table === command.table && !isUndone(entry.seq)) {
+      first = entry;
+      break;
+    }
+  }
+  const when = first ? ` at ${wallClock(Date.parse(first.at), timeZone !== undefined ? { timeZone } : {})} by ${senderName(first)}` : '';
+  fail('result-entered', `Table ${command.table} was entered${when} — amend it? (round ${command.round}: amending a result needs a reason)`);
+}
