@@ -11,17 +11,16 @@ export type {
 export { REGISTRATION_DRAW_STREAM, registrationDraws, roundSeed } from './draws.js';
 export { locateJsonFault, parseJson } from './json.js';
 export {
-  TRANSCRIPT_EVENT,
   checkImportable,
-  jsonPath,
   loadTranscript,
   parseTranscript,
-  playersNamedInResult,
   transcriptToCommands,
   transcriptToJournal,
   transcriptToState,
   validateTranscript,
 } from './load.js';
-export type { TranscriptEntry } from './load.js';
+export { TRANSCRIPT_EVENT, type TranscriptEntry } from './journal.js';
+export { jsonPath } from './shape-errors.js';
+export { playersNamedInResult } from './structure.js';
 export { formatTranscript, stateToTranscript } from './export.js';
 export { resultFromTranscript, resultToTranscript } from './results.js';

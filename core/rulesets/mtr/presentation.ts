@@ -4,6 +4,7 @@
  * App. C columns, the MTR 10.4 bracket with its booster-draft top 8.
  */
 import type { Settings } from '../../model/types.js';
+import { magicWords } from '../magic-words.js';
 import type { RulesetPresentation, SettingField, TiebreakerInfo } from '../ruleset.js';
 import { mtrBreakdown } from './breakdown.js';
 import { mtrResultEntry } from './entry.js';
@@ -30,17 +31,7 @@ function competitor(settings: Settings): 'team' | 'player' {
 
 export function mtrPresentation(tiebreakers: readonly TiebreakerInfo[]): RulesetPresentation {
   return {
-    words: {
-      competitor,
-      points: 'Points',
-      pointUnit: 'point',
-      rounds: 'Rounds',
-      swissRound: 'Swiss round',
-      playoffs: 'Playoffs',
-      cut: (top) => `a top ${top}`,
-      champion: 'Champion',
-      cleanPairing: 'No rematches, no pair-downs, no second byes.',
-    },
+    words: magicWords(competitor, 'No rematches, no pair-downs, no second byes.'),
     settings: {
       // Choices first, then the switches.
       fields: (draft) => [

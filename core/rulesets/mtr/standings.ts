@@ -6,17 +6,11 @@
  * and OGW, then one sort. Nothing scans all rounds per player, so thousands of players stay in milliseconds.
  */
 import type { EventState, PlayerId, Standing } from '../../model/types.js';
+import { compareDesc, tallySwiss } from '../swiss-records.js';
 import { gamePoints, isHeadToHeadResult, matchOutcome } from './results.js';
 
 /** MTR App. C: a match- or game-win percentage below 0.33 counts as 0.33 (literal, not 1/3). */
 export const MTR_PERCENTAGE_FLOOR = 0.33;
-
-/**
- * Values closer than this are treated as equal when sorting, so that two mathematically equal
- * averages summed in a different order (floating-point noise around 1e-16) fall through to the next
- * tiebreaker instead of being split by rounding.
- */
-const TIE_EPSILON = 1e-12;
 
 /** One competitor's Swiss totals and percentages (for the standings breakdown). */
 export interface MtrRecord {
@@ -74,45 +68,37 @@ interface Acc {
 
 /** Every registered competitor's record, in registration order. */
 export function mtrRecords(state: EventState): MtrRecord[] {
-  const accs: Acc[] = state.players.map((p) => ({
-    id: p.id,
-    joinedRound: p.joinedRound,
-    mp: 0,
-    gp: 0,
-    rounds: 0,
-    games: 0,
-    wins: 0,
-    losses: 0,
-    draws: 0,
-    byes: 0,
-    late: 0,
-    opponents: [],
-    mwp: 0,
-    gwp: 0,
-  }));
-  const byId = new Map<PlayerId, Acc>();
-  for (const acc of accs) byId.set(acc.id, acc);
-
-  const swissNumbers: number[] = [];
-  for (const round of state.rounds) {
-    if (round.stage !== 'swiss') continue;
-    swissNumbers.push(round.number);
-    for (const bye of round.byes) {
-      // MTR App. C: a bye (of any kind) is a 2–0 match win; it has no opponent.
-      const p = byId.get(bye.player);
-      if (!p) continue;
+  const accs = tallySwiss<Acc>(state, {
+    start: (p) => ({
+      id: p.id,
+      joinedRound: p.joinedRound,
+      mp: 0,
+      gp: 0,
+      rounds: 0,
+      games: 0,
+      wins: 0,
+      losses: 0,
+      draws: 0,
+      byes: 0,
+      late: 0,
+      opponents: [],
+      mwp: 0,
+      gwp: 0,
+    }),
+    // MTR App. C: a bye (of any kind) is a 2–0 match win; it has no opponent.
+    bye: (p) => {
       p.mp += 3;
       p.gp += 6;
       p.games += 2;
       p.rounds += 1;
       p.byes += 1;
-    }
-    for (const table of round.tables) {
+    },
+    table: (table, byId) => {
       const result = table.result;
-      if (!isHeadToHeadResult(result) || table.seats.length !== 2) continue;
+      if (!isHeadToHeadResult(result) || table.seats.length !== 2) return;
       const a = byId.get(table.seats[0] as PlayerId);
       const b = byId.get(table.seats[1] as PlayerId);
-      if (!a || !b) continue;
+      if (!a || !b) return;
       const outcome = matchOutcome(result);
       if (outcome === 'seat1') {
         a.mp += 3;
@@ -139,22 +125,15 @@ export function mtrRecords(state: EventState): MtrRecord[] {
       b.rounds += 1;
       a.opponents.push(b);
       b.opponents.push(a);
-    }
-  }
-
-  // RULES 1 "Drops and entries" (Decision, setting): a late entry takes a 0–2 match loss for each
-  // Swiss round before the one they joined in; with 'none' those rounds count for nothing.
-  if (state.settings.lateEntryRecord === 'loss') {
-    for (const p of accs) {
-      if (p.joinedRound <= 1) continue;
-      let missed = 0;
-      for (const number of swissNumbers) if (number < p.joinedRound) missed++;
+    },
+    // A late-entry loss is 0–2: a round and two games played.
+    lateLosses: (p, missed) => {
       p.late = missed;
       p.losses += missed;
       p.rounds += missed;
       p.games += 2 * missed;
-    }
-  }
+    },
+  });
 
   for (const p of accs) {
     p.mwp = matchWinPercentage(p.mp, p.rounds);
@@ -192,11 +171,6 @@ export function mtrRecords(state: EventState): MtrRecord[] {
       ogw,
     };
   });
-}
-
-function compareDesc(a: number, b: number): number {
-  const d = b - a;
-  return Math.abs(d) <= TIE_EPSILON ? 0 : d;
 }
 
 export function mtrStandings(state: EventState): Standing[] {

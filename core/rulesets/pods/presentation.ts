@@ -3,6 +3,7 @@
  * first (2.2A), smaller and larger pods marked, the App. C columns with PPW worked out, the 10.4A
  * playoff plan round by round. The document (variant) decides its own settings and draw rule.
  */
+import { magicWords } from '../magic-words.js';
 import type { RulesetPresentation, SettingField, TiebreakerInfo } from '../ruleset.js';
 import { podBreakdown } from './breakdown.js';
 import { podResultEntry } from './entry.js';
@@ -30,17 +31,7 @@ function planOf(top: number): ReturnType<typeof podPlayoffPlan> | null {
 
 export function podPresentation(variant: PodVariant, tiebreakers: readonly TiebreakerInfo[]): RulesetPresentation {
   return {
-    words: {
-      competitor: () => 'player',
-      points: 'Points',
-      pointUnit: 'point',
-      rounds: 'Rounds',
-      swissRound: 'Swiss round',
-      playoffs: 'Playoffs',
-      cut: (top) => `a top ${top}`,
-      champion: 'Champion',
-      cleanPairing: 'No rematches, no smaller pods, no second byes.',
-    },
+    words: magicWords(() => 'player', 'No rematches, no smaller pods, no second byes.'),
     settings: {
       fields: (draft) => [
         'rel',

@@ -7,14 +7,9 @@
  * lists gives OAMP and OMWP, then one sort: thousands of players stay in milliseconds.
  */
 import type { EventState, PlayerId, Standing } from '../../model/types.js';
+import { compareDesc, tallySwiss } from '../swiss-records.js';
 import { isPodResult, podMatchWinner } from './results.js';
 import type { PodVariant } from './variant.js';
-
-/**
- * Values closer than this are treated as equal when sorting, so that two mathematically equal
- * averages summed in a different order (floating-point noise) fall through to the next tiebreaker.
- */
-const TIE_EPSILON = 1e-12;
 
 /** One player's Swiss totals and tiebreakers (for the standings breakdown). */
 export interface PodRecord {
@@ -66,43 +61,35 @@ interface Acc {
 export function podRecords(variant: PodVariant, state: EventState): PodRecord[] {
   const n = state.settings.podSize;
   const ppw = variant.pointsPerWin(n);
-  const accs: Acc[] = state.players.map((p) => ({
-    id: p.id,
-    joinedRound: p.joinedRound,
-    mp: 0,
-    matches: 0,
-    wins: 0,
-    losses: 0,
-    draws: 0,
-    byes: 0,
-    late: 0,
-    opponents: [],
-    ghosts: 0,
-    mwp: 0,
-  }));
-  const byId = new Map<PlayerId, Acc>();
-  for (const acc of accs) byId.set(acc.id, acc);
-
-  const swissNumbers: number[] = [];
-  for (const round of state.rounds) {
-    if (round.stage !== 'swiss') continue;
-    swissNumbers.push(round.number);
-    for (const bye of round.byes) {
-      // App. C: a bye is worth a win's points; it is neither a match played nor an opponent.
-      const p = byId.get(bye.player);
-      if (!p) continue;
+  const accs = tallySwiss<Acc>(state, {
+    start: (p) => ({
+      id: p.id,
+      joinedRound: p.joinedRound,
+      mp: 0,
+      matches: 0,
+      wins: 0,
+      losses: 0,
+      draws: 0,
+      byes: 0,
+      late: 0,
+      opponents: [],
+      ghosts: 0,
+      mwp: 0,
+    }),
+    // App. C: a bye is worth a win's points; it is neither a match played nor an opponent.
+    bye: (p) => {
       p.mp += ppw;
       p.byes += 1;
-    }
-    for (const table of round.tables) {
+    },
+    table: (table, byId) => {
       const result = table.result;
-      if (!isPodResult(result)) continue;
+      if (!isPodResult(result)) return;
       const pod: Acc[] = [];
       for (const id of table.seats) {
         const p = byId.get(id);
         if (p) pod.push(p);
       }
-      if (pod.length < 2) continue;
+      if (pod.length < 2) return;
       const winner = podMatchWinner(result, state.settings);
       const excluded = result.excluded ?? [];
       // MAMTR App. C: a smaller pod counts its missing seats as ghost opponents (MWP 1/PPW) in OMWP.
@@ -127,21 +114,14 @@ export function podRecords(variant: PodVariant, state: EventState): PodRecord[] 
         }
         for (const o of pod) if (o !== p) p.opponents.push(o);
       }
-    }
-  }
-
-  // RULES 1 "Drops and entries" (Decision, setting): a late entry takes a 0-point match loss for
-  // each Swiss round before the one they joined in; with 'none' those rounds count for nothing.
-  if (state.settings.lateEntryRecord === 'loss') {
-    for (const p of accs) {
-      if (p.joinedRound <= 1) continue;
-      let missed = 0;
-      for (const number of swissNumbers) if (number < p.joinedRound) missed++;
+    },
+    // A late-entry loss is a 0-point match loss, a match played.
+    lateLosses: (p, missed) => {
       p.late = missed;
       p.losses += missed;
       p.matches += missed;
-    }
-  }
+    },
+  });
 
   for (const p of accs) p.mwp = podMatchWinPercentage(p.mp, p.byes, p.matches, ppw);
 
@@ -177,11 +157,6 @@ export function podRecords(variant: PodVariant, state: EventState): PodRecord[] 
       omwp,
     };
   });
-}
-
-function compareDesc(a: number, b: number): number {
-  const d = b - a;
-  return Math.abs(d) <= TIE_EPSILON ? 0 : d;
 }
 
 export function podStandings(variant: PodVariant, state: EventState): Standing[] {
