@@ -1,7 +1,8 @@
 /**
- * Text in one place: counts with their nouns, wall-clock times, date stamps and lengths of time,
- * through the JavaScript built-in `Intl` (PluralRules, NumberFormat, DateTimeFormat) — for the
- * engine's messages, the printed documents, the host, the command line and the station's screens.
+ * Text in one place: counts with their nouns, wall-clock times, calendar days, date stamps and
+ * lengths of time, through the JavaScript built-in `Intl` (PluralRules, NumberFormat,
+ * DateTimeFormat) — for the engine's messages, the printed documents, the host, the command line
+ * and the station's screens.
  *
  * Pure: no clock, no I/O. A time is given (epoch ms or a Date); it is shown in `timeZone` when one
  * is given, else in the runtime's own zone — the host's for the host and the command line, the
@@ -60,10 +61,42 @@ export function plural(count: number, one: string, many = `${one}s`, options: Co
 // ---------------------------------------------------------------------------------------------
 // Wall-clock times
 
-const timeFormat = (options: TimeOptions): Intl.DateTimeFormat => {
+export interface WallClockOptions extends TimeOptions {
+  /** "14:05:09": with the seconds, where events a few seconds apart must be told apart (the event log). */
+  seconds?: boolean;
+}
+
+const timeFormat = (options: WallClockOptions): Intl.DateTimeFormat => {
   const locale = options.locale ?? DEFAULT_LOCALE;
-  return cached(`time|${locale}|${options.timeZone ?? ''}`, () =>
-    new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(options.timeZone ? { timeZone: options.timeZone } : {}) }),
+  return cached(`time|${locale}|${options.timeZone ?? ''}|${options.seconds ? 's' : ''}`, () =>
+    new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(options.seconds ? { second: '2-digit' } : {}),
+      hourCycle: 'h23',
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    }),
+  );
+};
+
+export interface DateOptions extends TimeOptions {
+  /** "Fri, May 1, 2026": the day of the week first. */
+  weekday?: boolean;
+  /** false: "May 1", where the year goes without saying. Default true. */
+  year?: boolean;
+}
+
+const dateFormat = (options: DateOptions): Intl.DateTimeFormat => {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const year = options.year !== false;
+  return cached(`date|${locale}|${options.timeZone ?? ''}|${options.weekday ? 'w' : ''}|${year ? 'y' : ''}`, () =>
+    new Intl.DateTimeFormat(locale, {
+      ...(options.weekday ? { weekday: 'short' } : {}),
+      day: 'numeric',
+      month: 'short',
+      ...(year ? { year: 'numeric' } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    }),
   );
 };
 
@@ -82,9 +115,19 @@ const stampFormat = (options: TimeOptions): Intl.DateTimeFormat => {
   );
 };
 
-/** "14:05": a wall time on a 24-hour clock, as the floor says it. */
-export function wallClock(time: number | Date, options: TimeOptions = {}): string {
+/** "14:05" (or "14:05:09"): a wall time on a 24-hour clock, as the floor says it. */
+export function wallClock(time: number | Date, options: WallClockOptions = {}): string {
   return timeFormat(options).format(time);
+}
+
+/** "May 1, 2026", "Fri, May 1, 2026", "May 1": a day on the calendar, the month in words, for people to read. */
+export function calendarDate(time: number | Date, options: DateOptions = {}): string {
+  return dateFormat(options).format(time);
+}
+
+/** "Fri, May 1, 2026, 14:05": a day and a wall time on it, for a moment that may be days ago. */
+export function dayAndTime(time: number | Date, options: WallClockOptions = {}): string {
+  return `${calendarDate(time, { ...options, weekday: true })}, ${wallClock(time, options)}`;
 }
 
 /** "2026-05-01 14:05": the date and time printed on documents (year first, whatever the locale). */
@@ -116,4 +159,27 @@ export function clockDuration(ms: number, options: DurationOptions = {}): string
   const minutes = Math.floor((total - hours * 3600) / 60);
   const seconds = two.format(total % 60);
   return hours > 0 ? `${sign}${hours}:${two.format(minutes)}:${seconds}` : `${sign}${minutes}:${seconds}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// How long ago
+
+const relativeFormat = (locale: string): Intl.RelativeTimeFormat =>
+  cached(`relative|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+
+/**
+ * "now", "45 seconds ago", "5 minutes ago", "2 hours ago", "yesterday", "3 days ago": how long
+ * before `now` a moment was, in the largest whole unit (a device's "last seen"). A moment after
+ * `now` (two clocks a little apart) is "now".
+ */
+export function timeAgo(then: number | Date, now: number | Date, options: TextOptions = {}): string {
+  const format = relativeFormat(options.locale ?? DEFAULT_LOCALE);
+  const seconds = Math.max(0, Math.floor((Number(now) - Number(then)) / 1000));
+  if (seconds < 10) return format.format(0, 'second');
+  if (seconds < 60) return format.format(-seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  return format.format(-Math.floor(hours / 24), 'day');
 }

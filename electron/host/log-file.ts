@@ -11,6 +11,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { plural, pluralWord } from '../../core/text/format.js';
 
 export interface RotatingFileOptions {
   /** The folder (made if missing). */
@@ -96,7 +97,7 @@ export class RotatingFile {
   private take(): string[] {
     const lines = this.waiting;
     if (this.dropped > 0) {
-      lines.push(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: `${this.dropped} lines were lost while the disk was busy` })}\n`);
+      lines.push(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: `${plural(this.dropped, 'line')} ${pluralWord(this.dropped, 'was', 'were')} lost while the disk was busy` })}\n`);
       this.dropped = 0;
     }
     this.waiting = [];

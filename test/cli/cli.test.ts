@@ -221,6 +221,8 @@ describe('simulate', () => {
     expect(run.stdout).toMatch(/^Simulated a mtr event: 16 players, 4 rounds, seed 1, drop rate 0 \(0 dropped\)\n/);
     expect(run.stdout).toMatch(/Pairing time per round \(ms\): 1\.0, 1\.0, 1\.0, 1\.0; max 1\.0/);
     expect(run.stdout).toMatch(/Rank\s+Name\s+ID\s+Points/);
+    // One round is "1 round" (core/text/format.ts plural).
+    expect(cli(['simulate', '--ruleset', 'mtr', '--players', '16', '--rounds', '1']).stdout).toMatch(/^Simulated a mtr event: 16 players, 1 round, seed 1,/);
   });
 });
 

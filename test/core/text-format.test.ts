@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../core/clock/index.js';
 import { minutesAndSeconds } from '../../core/documents/extension-entries.js';
 import { plural as documentPlural } from '../../core/documents/layout.js';
-import { clockDuration, dateTimeStamp, plural, pluralWord, wallClock } from '../../core/text/format.js';
+import { calendarDate, clockDuration, dateTimeStamp, dayAndTime, plural, pluralWord, wallClock } from '../../core/text/format.js';
 import { formatClock, plural as screenPlural } from '../../renderer/lib/format.js';
 
 describe('counts', () => {
@@ -34,6 +34,25 @@ describe('times', () => {
     const local = new Date(t);
     const two = (n: number) => String(n).padStart(2, '0');
     expect(wallClock(t)).toBe(`${two(local.getHours())}:${two(local.getMinutes())}`);
+  });
+
+  it('with the seconds, still on a 24-hour clock (the event log)', () => {
+    expect(wallClock(t, { timeZone: 'UTC', seconds: true })).toBe('07:05:59');
+    expect(wallClock(Date.UTC(2026, 4, 1, 19, 0, 3), { timeZone: 'UTC', seconds: true })).toBe('19:00:03');
+    // The option has its own formatter: asking for seconds once does not add them to plain times.
+    expect(wallClock(t, { timeZone: 'UTC' })).toBe('07:05');
+  });
+
+  it('a calendar day in words, with or without the year and the weekday, and a day with its time', () => {
+    expect(calendarDate(t, { timeZone: 'UTC' })).toBe('May 1, 2026');
+    expect(calendarDate(t, { timeZone: 'UTC', year: false })).toBe('May 1');
+    expect(calendarDate(t, { timeZone: 'UTC', weekday: true })).toBe('Fri, May 1, 2026');
+    expect(calendarDate(t, { timeZone: 'Pacific/Kiritimati' })).toBe('May 1, 2026');
+    expect(calendarDate(t, { timeZone: 'America/Los_Angeles' })).toBe('May 1, 2026');
+    expect(calendarDate(Date.UTC(2026, 4, 1, 3, 0), { timeZone: 'America/Los_Angeles' })).toBe('Apr 30, 2026');
+    expect(calendarDate(t, { timeZone: 'UTC', locale: 'en-GB' })).toBe('1 May 2026');
+    expect(dayAndTime(Date.UTC(2026, 4, 1, 14, 5, 9), { timeZone: 'UTC' })).toBe('Fri, May 1, 2026, 14:05');
+    expect(dayAndTime(Date.UTC(2026, 4, 1, 14, 5, 9), { timeZone: 'UTC', seconds: true })).toBe('Fri, May 1, 2026, 14:05:09');
   });
 });
 

@@ -24,7 +24,7 @@ export const exportCommand = defineCommand({
     if (loaded.transcript) throw new UsageError(`export: ${file} is a transcript, not an event save (export reads a .podium save)`);
     const transcript = stateToTranscript(loaded.state);
     io.writeFile(outFile, formatTranscript(transcript));
-    out.push(`Exported ${file} to ${outFile}: ${transcript.players.length} players, ${plural(transcript.rounds.length, 'round')} (transcript version ${transcript.transcript})`);
+    out.push(`Exported ${file} to ${outFile}: ${plural(transcript.players.length, 'player')}, ${plural(transcript.rounds.length, 'round')} (transcript version ${transcript.transcript})`);
     return 0;
   },
 });

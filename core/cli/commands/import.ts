@@ -23,7 +23,7 @@ export const importCommand = defineCommand({
     // "cannot create FILE: a file already exists there", ...: the host's words.
     io.createSave(outFile, named);
     out.push(
-      `Imported ${file} into ${outFile}: ${commands.length} commands (transcript version ${transcript.transcript}, ${transcript.players.length} players, ${plural(transcript.rounds.length, 'round')})`,
+      `Imported ${file} into ${outFile}: ${plural(commands.length, 'command')} (transcript version ${transcript.transcript}, ${plural(transcript.players.length, 'player')}, ${plural(transcript.rounds.length, 'round')})`,
     );
     return 0;
   },

@@ -5,6 +5,7 @@
 import { type SettingsPatch, settingsPatchSchema } from '../../event/commands.js';
 import { zodMessage } from '../../model/zod-words.js';
 import { getRuleset } from '../../rulesets/index.js';
+import { plural } from '../../text/format.js';
 import { simulateEvent } from '../../simulate.js';
 import { formatTranscript, parseJson, stateToTranscript } from '../../transcript/index.js';
 import { integerFlag, required } from '../flags.js';
@@ -49,7 +50,7 @@ export const simulateCommand = defineCommand({
       return 0;
     }
     const dropped = state.players.filter((p) => p.droppedAfterRound !== undefined).length;
-    out.push(`Simulated a ${ruleset.id} event: ${players} players, ${rounds} rounds, seed ${seed}, drop rate ${dropRate} (${dropped} dropped)`);
+    out.push(`Simulated a ${ruleset.id} event: ${plural(players, 'player')}, ${plural(rounds, 'round')}, seed ${seed}, drop rate ${dropRate} (${dropped} dropped)`);
     out.push(`Pairing time per round (ms): ${ms.map((m) => m.toFixed(1)).join(', ')}; max ${Math.max(...ms).toFixed(1)}`);
     if (outFile !== undefined) out.push(`Transcript written to ${outFile}`);
     out.push('');

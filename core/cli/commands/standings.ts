@@ -2,6 +2,7 @@
 import type { Standing } from '../../model/types.js';
 import { finalStandings, getRuleset } from '../../rulesets/index.js';
 import type { Ruleset } from '../../rulesets/ruleset.js';
+import { plural } from '../../text/format.js';
 import { standingsTable } from '../format.js';
 import { UsageError, defineCommand } from '../io.js';
 import { readEvent, withFile } from '../read.js';
@@ -25,8 +26,8 @@ export const standingsCommand = defineCommand({
       return 0;
     }
     const played = state.rounds.filter((r) => r.tables.some((t) => t.result !== undefined)).length;
-    if (final) out.push(`Final standings after the playoff (${ruleset.id}, ${state.players.length} players)`);
-    else out.push(`Standings after ${played === 0 ? 'registration' : `round ${played}`} (${ruleset.id}, ${state.players.length} players)`);
+    if (final) out.push(`Final standings after the playoff (${ruleset.id}, ${plural(state.players.length, 'player')})`);
+    else out.push(`Standings after ${played === 0 ? 'registration' : `round ${played}`} (${ruleset.id}, ${plural(state.players.length, 'player')})`);
     out.push('');
     out.push(...standingsTable(standings, ruleset));
     return 0;
