@@ -171,7 +171,11 @@ export interface BatchAck extends DispatchAck {
 export const MAX_BATCH = 20_000;
 
 /** Who the host takes this connection for: the local station, or a joined device. */
-export type WhoAmI = { caller: Caller };
+export interface WhoAmI {
+  caller: Caller;
+  /** Where the host writes its support log (the local station only: the help says where it is). */
+  supportLog?: string;
+}
 
 export interface StationApi {
   snapshot(): Promise<StationSnapshot>;

@@ -96,10 +96,11 @@ const clockAt = z.number().int().min(0);
 /** …in a command a window sends: it may leave `at` out, the host stamps it (stampHostTime). */
 const sentClockAt = clockAt.optional();
 
-function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, clockAt: At) {
+/** The event and its players. */
+function eventCommands(rule: NameRule) {
   const names = nameFields(rule);
   const player = playerInput(rule);
-  return z.discriminatedUnion('type', [
+  return [
     z.object({
       type: z.literal('create-event'),
       id: z.string().min(1),
@@ -128,78 +129,90 @@ function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, 
     }),
     z.object({ type: z.literal('drop-player'), id: playerId }),
     z.object({ type: z.literal('reinstate-player'), id: playerId }),
-    z.object({
-      type: z.literal('pair-round'),
-      round: z.number().int().min(1),
-      stage: z.enum(['swiss', 'playoff']),
-      tables: z.array(tableSchema),
-      byes: z.array(byeSchema),
-      waiting: z.array(playerId).optional(),
-      seed: z.number().int(),
-      /** Re-pair the current round (allowed before any of its results is entered). */
-      replace: z.boolean().optional(),
-      /** A manual change to a published pairing must say why (kept in the journal). */
-      reason: z.string().max(500).optional(),
-      /**
-       * A Swiss round past the announced number of rounds: the scorekeeper was asked and confirmed
-       * (RULES 4). Without it the fold refuses such a round.
-       */
-      beyondAnnounced: z.boolean().optional(),
-      /**
-       * `lightseekers-large` only: the groups this pairing drew (index 0 = group 1), recorded with the
-       * round that drew them (round 1, or a late entry's first round). Each listed player's group is
-       * set; players not listed keep theirs.
-       */
-      groups: z.array(z.array(playerId)).min(1).optional(),
-    }),
-    z.object({
-      type: z.literal('record-result'),
-      round: z.number().int().min(1),
-      table: z.number().int().min(1),
-      result: resultSchema,
-      /** Amending an entered result needs a reason. */
-      reason: z.string().max(500).optional(),
-      /** When the result was entered (epoch ms, stamped by the host): the clock's "pod finished" time. */
-      at: z.number().int().min(0).optional(),
-      /**
-       * Players of this table who drop with the result (the slip's Drop box, MTR 2.10): they drop from
-       * the next pairing, as `drop-player` would, in the same journal entry as the result.
-       */
-      drop: z.array(playerId).min(1).max(8).optional(),
-      /**
-       * Players of this table who did not show up (MTR 2.10): the result gives each a match loss (pods:
-       * a loss in that pod, excluded from a draw), and each is dropped from the next pairing unless
-       * they report to the scorekeeper before it (`report-in`).
-       */
-      noShow: z.array(playerId).min(1).max(8).optional(),
-    }),
+  ] as const;
+}
+
+/** Rounds, their tables and results, and the playoff: no names and no clock time, so the same in both unions. */
+const roundCommands = [
+  z.object({
+    type: z.literal('pair-round'),
+    round: z.number().int().min(1),
+    stage: z.enum(['swiss', 'playoff']),
+    tables: z.array(tableSchema),
+    byes: z.array(byeSchema),
+    waiting: z.array(playerId).optional(),
+    seed: z.number().int(),
+    /** Re-pair the current round (allowed before any of its results is entered). */
+    replace: z.boolean().optional(),
+    /** A manual change to a published pairing must say why (kept in the journal). */
+    reason: z.string().max(500).optional(),
     /**
-     * MTR 2.10: a no-show reported to the scorekeeper before the next round was paired: the drop the
-     * no-show made is taken back (the match loss stands).
+     * A Swiss round past the announced number of rounds: the scorekeeper was asked and confirmed
+     * (RULES 4). Without it the fold refuses such a round.
      */
-    z.object({ type: z.literal('report-in'), id: playerId }),
+    beyondAnnounced: z.boolean().optional(),
     /**
-     * Fix tables of the current round without touching the rest (a swap between tables, or a re-pair
-     * of the tables without a result): the listed tables get these seats; tables with a result, and
-     * every other table, stand. Only players of the listed tables (and of pairing byes, when `byes` is
-     * given) move between them. A reason is required (kept in the journal).
+     * `lightseekers-large` only: the groups this pairing drew (index 0 = group 1), recorded with the
+     * round that drew them (round 1, or a late entry's first round). Each listed player's group is
+     * set; players not listed keep theirs.
      */
-    z.object({
-      type: z.literal('fix-tables'),
-      round: z.number().int().min(1),
-      tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1) })).min(1),
-      /** The round's byes after the fix (only pairing byes may change hands); omitted = unchanged. */
-      byes: z.array(byeSchema).optional(),
-      reason: z.string().trim().min(1, 'changing tables needs a reason').max(500),
-    }),
-    z.object({
-      type: z.literal('start-playoff'),
-      top: z.number().int().min(2),
-      draft: z.boolean(),
-      seeds: z.array(playerId).min(2),
-    }),
-    // The clock (core/clock). Every clock command carries `at`, the epoch ms it happened, stamped by
-    // the host, so a replay rebuilds the clock exactly. "Time is called" is derived, never recorded.
+    groups: z.array(z.array(playerId)).min(1).optional(),
+  }),
+  z.object({
+    type: z.literal('record-result'),
+    round: z.number().int().min(1),
+    table: z.number().int().min(1),
+    result: resultSchema,
+    /** Amending an entered result needs a reason. */
+    reason: z.string().max(500).optional(),
+    /** When the result was entered (epoch ms, stamped by the host): the clock's "pod finished" time. */
+    at: z.number().int().min(0).optional(),
+    /**
+     * Players of this table who drop with the result (the slip's Drop box, MTR 2.10): they drop from
+     * the next pairing, as `drop-player` would, in the same journal entry as the result.
+     */
+    drop: z.array(playerId).min(1).max(8).optional(),
+    /**
+     * Players of this table who did not show up (MTR 2.10): the result gives each a match loss (pods:
+     * a loss in that pod, excluded from a draw), and each is dropped from the next pairing unless
+     * they report to the scorekeeper before it (`report-in`).
+     */
+    noShow: z.array(playerId).min(1).max(8).optional(),
+  }),
+  /**
+   * MTR 2.10: a no-show reported to the scorekeeper before the next round was paired: the drop the
+   * no-show made is taken back (the match loss stands).
+   */
+  z.object({ type: z.literal('report-in'), id: playerId }),
+  /**
+   * Fix tables of the current round without touching the rest (a swap between tables, or a re-pair
+   * of the tables without a result): the listed tables get these seats; tables with a result, and
+   * every other table, stand. Only players of the listed tables (and of pairing byes, when `byes` is
+   * given) move between them. A reason is required (kept in the journal).
+   */
+  z.object({
+    type: z.literal('fix-tables'),
+    round: z.number().int().min(1),
+    tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1) })).min(1),
+    /** The round's byes after the fix (only pairing byes may change hands); omitted = unchanged. */
+    byes: z.array(byeSchema).optional(),
+    reason: z.string().trim().min(1, 'changing tables needs a reason').max(500),
+  }),
+  z.object({
+    type: z.literal('start-playoff'),
+    top: z.number().int().min(2),
+    draft: z.boolean(),
+    seeds: z.array(playerId).min(2),
+  }),
+] as const;
+
+/**
+ * The clock (core/clock). Every clock command carries `at`, the epoch ms it happened, stamped by
+ * the host, so a replay rebuilds the clock exactly. "Time is called" is derived, never recorded.
+ */
+function clockCommands<At extends z.ZodType<number | undefined>>(rule: NameRule, clockAt: At) {
+  const names = nameFields(rule);
+  return [
     /** Start a round's time; `minutes` omitted = the rule set's length, null = untimed. */
     z.object({
       type: z.literal('start-round-clock'),
@@ -286,6 +299,14 @@ function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, 
       at: clockAt,
     }),
     z.object({ type: z.literal('stop-timer'), id: z.string().min(1).max(64), at: clockAt }),
+  ] as const;
+}
+
+function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, clockAt: At) {
+  return z.discriminatedUnion('type', [
+    ...eventCommands(rule),
+    ...roundCommands,
+    ...clockCommands(rule, clockAt),
     /** Revert an earlier command (by its journal sequence number); undoing an undo redoes. */
     z.object({ type: z.literal('undo'), target: z.number().int().min(0), reason: z.string().max(500).optional() }),
   ]);

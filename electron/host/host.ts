@@ -2,7 +2,7 @@
  * The host services, assembled: the station service over the real event store, as the Electron
  * shell and browser mode both run them. (Tests assemble their own with a temp folder.)
  */
-import { createStationService, type Printer, type StationService, type StoreAccess } from './station-service.js';
+import { createStationService, type NetworkControl, type Printer, type StationService, type StoreAccess } from './station-service.js';
 import { createEventStore, openEventStore } from './event-store.js';
 import { extensionLogEntries } from '../../core/documents/index.js';
 import { wallClock } from '../../core/text/format.js';
@@ -30,6 +30,8 @@ export interface HostOptions {
   mode?: string;
   /** The station's support log (log.ts): opened saves, refusals, failures. Default: none. */
   log?: SupportLog;
+  /** The venue network (venue-network.ts), where the host has one: browser mode and the desktop app. */
+  network?: NetworkControl;
 }
 
 /** Local wall time for printed logs ("14:05"). */
@@ -55,7 +57,11 @@ export function createHostServices(options: HostOptions): StationService {
 }
 
 function withPrinter(hostOptions: HostOptions): StationService {
-  const options = { ...hostOptions, lock: { mode: hostOptions.mode ?? 'Podium' } };
+  const options = {
+    ...hostOptions,
+    lock: { mode: hostOptions.mode ?? 'Podium' },
+    ...(hostOptions.log?.file ? { supportLogFile: hostOptions.log.file } : {}),
+  };
   if (options.printer) return createStationService({ ...options, store: journalStore });
   const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime) });
   let closing = false;

@@ -164,6 +164,13 @@ describe('roles', () => {
     await station.dispose();
   });
 
+  it('whoami tells the local station where the support log is, and a device only who it is', async () => {
+    const station = createStationService({ dataDir: tmp.dir, station: 'desk', store: journalStore, lock: false, supportLogFile: '/station/logs/podium.log' });
+    expect(await station.whoami()).toEqual({ caller: { kind: 'local' }, supportLog: '/station/logs/podium.log' });
+    expect(await station.whoami({}, judge)).toEqual({ caller: judge });
+    await station.dispose();
+  });
+
   it('a device never hears the network push; the local station does', async () => {
     const station = createStationService({ dataDir: tmp.dir, station: 'desk', store: journalStore, lock: false });
     const heard: Record<string, string[]> = { local: [], device: [] };

@@ -1,0 +1,106 @@
+/**
+ * The station service's types (station-service.ts re-exports the public ones), and the context its
+ * parts share: the open event (station-slot.ts), the save-file operations (station-saves.ts), the
+ * changes (station-changes.ts) and the queries (station-queries.ts).
+ */
+import type { HostApi, NetworkStatus, EventSummary, PrintRequest, PrintResult, StationSnapshot } from '../../core/api/contract.js';
+import type { DeviceRole } from '../../core/api/roles.js';
+import type { ClockView } from '../../core/clock/index.js';
+import type { Command } from '../../core/event/commands.js';
+import type { EventState } from '../../core/model/types.js';
+import type { EventStoreHandle, EventStoreOptions } from './journal-types.js';
+import type { OpenEventSlot } from './station-slot.js';
+
+export type CreateEventCommand = Extract<Command, { type: 'create-event' }>;
+
+/** How the service reaches the event store (injectable: tests may pass their own). */
+export interface StoreAccess {
+  /** Create a new save at `path` whose first command is `command`; fails if the file exists. */
+  create(path: string, command: CreateEventCommand, options: EventStoreOptions): Promise<EventStoreHandle>;
+  /** Open an existing save (torn tail cut and reported; other damage opens read-only). */
+  open(path: string, options: EventStoreOptions): Promise<EventStoreHandle>;
+}
+
+/** Renders a document of the open event (the print service; injected by the shell / browser mode). */
+export type Printer = (request: PrintRequest, context: { state: EventState; summary: EventSummary }) => Promise<PrintResult>;
+
+/**
+ * The venue network (issue 15), as the service reaches it: the web server's LAN side and the
+ * device registry (electron/host/venue-network.ts). Absent where there is no network (the
+ * command line, in-process tests): the station says so in words.
+ */
+export interface NetworkControl {
+  status(): NetworkStatus;
+  setOn(on: boolean): Promise<NetworkStatus>;
+  newJoinCode(role: DeviceRole): Promise<NetworkStatus>;
+  revoke(id: string): Promise<NetworkStatus>;
+  /** Hear every change (a device joined, was seen, was revoked; the network went on or off). */
+  onChange(listener: (status: NetworkStatus) => void): () => void;
+}
+
+/** Randomness for event ids and seeds. */
+export interface StationRandom {
+  seed(): number;
+  id(): string;
+}
+
+export interface StationServiceOptions {
+  /** The station's own folder: recent events, and `events/` where new saves go by default. */
+  dataDir: string;
+  /** Written into every journal line (host name, or "cli"). */
+  station: string;
+  store: StoreAccess;
+  now?: () => Date;
+  printer?: Printer;
+  /** Randomness for event ids and seeds (default node:crypto); tests may fix it. */
+  random?: StationRandom;
+  /**
+   * One writer per save: how this host names itself to a second Podium that opens the same save
+   * ("browser mode", "the desktop app"), and where its locks live (tests).
+   */
+  lock?: EventStoreOptions['lock'];
+  /** The venue network, where the host has one (browser mode, the desktop app). */
+  network?: NetworkControl;
+  /** The support log's file (log.ts), told to the local station's help; never to a device. */
+  supportLogFile?: string;
+}
+
+/**
+ * The service is the StationApi with a caller on every method (HostApi): the transports pass the
+ * connection's caller (a joined device), in-process callers leave it out (the local station).
+ */
+export interface StationService extends HostApi {
+  /**
+   * The clock hook: the clock service (core/clock, driven by a host timer) calls this on every
+   * tick with the time and the computed clock view of the open event; it goes to every
+   * subscriber as `{ type: 'clock', now, clock }`. The service itself keeps no timer.
+   */
+  pushClock(now: number, clock: ClockView): void;
+  /** The open event, for in-process users (the clock service, the shell's menus). */
+  current(): { summary: EventSummary; state: EventState } | null;
+  /**
+   * Save As from the local station's own file dialog (the Electron shell's menu): a copy at the
+   * path the user chose there, anywhere on this computer, replacing an existing file only with
+   * `overwrite` (which the dialog asked the user to confirm). In-process only: no transport serves
+   * it (serveRpc answers the StationApi's request methods and nothing else), so a window or a
+   * program on the WebSocket can never name a path outside the events folder.
+   */
+  saveAsFromDialog(params: { path: string; overwrite?: boolean }): Promise<void>;
+  /** Close the open event (if any) and drop every subscriber. */
+  dispose(): Promise<void>;
+}
+
+/** What the service's parts share: its options, resolved, and the open event. */
+export interface StationContext {
+  readonly slot: OpenEventSlot;
+  readonly dataDir: string;
+  /** Where new saves go, and where a relative path is resolved. */
+  readonly eventsDir: string;
+  readonly store: StoreAccess;
+  readonly storeOptions: EventStoreOptions;
+  readonly now: () => Date;
+  readonly random: StationRandom;
+  readonly printer: Printer | undefined;
+  /** Opens under way, by path: a second click on the same save waits for the first. */
+  readonly opening: Map<string, Promise<StationSnapshot>>;
+}
