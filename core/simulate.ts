@@ -11,10 +11,9 @@ import { type Command, type SettingsPatch, publishCommand } from './event/comman
 import { apply } from './event/apply.js';
 import { activePlayers } from './event/queries.js';
 import { fail } from './model/errors.js';
-import type { EventState, HeadToHeadResult, PodResult, Settings, Table, TableResult } from './model/types.js';
+import type { EventState, Settings } from './model/types.js';
 import { type Rng, createRng, deriveSeed } from './random/rng.js';
 import { getRuleset } from './rulesets/index.js';
-import { randomLightseekersResult } from './rulesets/lightseekers/random-result.js';
 import type { Ruleset } from './rulesets/ruleset.js';
 import { registrationDraws, roundSeed } from './transcript/draws.js';
 
@@ -49,6 +48,9 @@ const DROP_STREAM = 0x4452;
 
 export const SIMULATED_EVENT_ID = 'simulated';
 
+// The journal fixtures of the host tests make `mtr` results with it (see core/rulesets/index.ts).
+export { headToHeadResult } from './rulesets/index.js';
+
 export function simulateEvent(options: SimulateOptions): SimulateOutcome {
   const ruleset = getRuleset(options.ruleset);
   const seed = options.seed ?? 1;
@@ -70,7 +72,8 @@ export function simulateEvent(options: SimulateOptions): SimulateOutcome {
     seed,
     createdAt: new Date(options.now ?? 0).toISOString(),
   });
-  const play = resultGenerator(ruleset, state.settings);
+  if (!ruleset.randomResults) fail('invalid-input', `simulate cannot play ${ruleset.id} events: the rule set makes no random results`);
+  const play = ruleset.randomResults(state.settings);
   const run = (command: Command): void => {
     state = apply(state, command);
   };
@@ -108,10 +111,9 @@ export function simulateEvent(options: SimulateOptions): SimulateOutcome {
   return { state, pairingMs };
 }
 
-/** Drops stop at this many active players: two for a match, one full pod for a pod event. */
+/** Drops stop at this many active players: one full table (two for a match, a pod for a pod event). */
 function minimumField(ruleset: Ruleset, settings: Settings): number {
-  if (ruleset.family === 'lightseekers') return 3; // a Lightseekers game needs 3 players
-  return ruleset.family === 'pods' ? Math.max(2, settings.podSize) : 2;
+  return Math.max(ruleset.tableSize(settings, 'swiss').min, ruleset.presentation.table.standardSize?.(settings) ?? 0);
 }
 
 /** True with probability p. */
@@ -119,82 +121,6 @@ function chance(rng: Rng, p: number): boolean {
   if (p <= 0) return false;
   if (p >= 1) return true;
   return rng.int(0, 0x3fffffff) < p * 0x40000000;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Results, per rule-set family
-
-type ResultGenerator = (table: Table, rng: Rng) => TableResult;
-
-function resultGenerator(ruleset: Ruleset, settings: Settings): ResultGenerator {
-  switch (ruleset.family) {
-    case 'head-to-head':
-      if (settings.teamSize !== 1) fail('invalid-settings', 'simulate does not support team events yet');
-      return (_table, rng) => headToHeadResult(settings.gamesToWin, rng);
-    case 'pods':
-      return (table, rng) => podResult(table, settings.gamesToWin, rng);
-    case 'lightseekers':
-      return (table, rng) => randomLightseekersResult(table.seats, rng);
-  }
-}
-
-/**
- * An MTR match result {games: [seat 1 wins, seat 2 wins, drawn games]} (RULES 1 "Match structure"):
- * mostly a winner reaching gamesToWin, sometimes with a drawn game; about 1 in 25 a drawn match
- * (time called with equal wins, e.g. 1-1-1); about 1 in 60 an intentional draw reported 0-0-3.
- */
-export function headToHeadResult(gamesToWin: number, rng: Rng): HeadToHeadResult {
-  const roll = rng.int(0, 999);
-  if (roll < 16) return { games: [0, 0, 3] };
-  if (roll < 56) {
-    const wins = gamesToWin > 1 ? rng.int(0, gamesToWin - 1) : 0;
-    const drawn = wins === 0 ? 1 : rng.int(0, 1);
-    return { games: [wins, wins, drawn] };
-  }
-  const loserWins = rng.int(0, gamesToWin - 1);
-  const drawn = rng.int(0, 19) === 0 ? 1 : 0;
-  return rng.int(0, 1) === 0 ? { games: [gamesToWin, loserWins, drawn] } : { games: [loserWins, gamesToWin, drawn] };
-}
-
-/**
- * A pod result in the forms of the conformance README (RULES 2 "Match results"): mostly
- * `{ winner }` (a random seat; about 1 in 40 with a loser who conceded in `excluded`); about 1 in 25
- * `{ draw: true }` (time ran out; a third of them with one player excluded — conceded or a match
- * loss); about 1 in 12 a `{ games: [...] }` list: games until someone reaches `gamesToWin`, each
- * won by a random seat or (1 in 8) drawn, at most 2 · gamesToWin + 1 games (time), so a list can
- * also end without a single leader, which is a drawn match.
- */
-export function podResult(table: Table, gamesToWin: number, rng: Rng): PodResult {
-  const seats = table.seats;
-  const pick = (): string => seats[rng.int(0, seats.length - 1)] as string;
-  const roll = rng.int(0, 999);
-  if (roll < 40) {
-    if (seats.length > 2 && rng.int(0, 2) === 0) return { draw: true, excluded: [pick()] };
-    return { draw: true };
-  }
-  if (roll < 120) {
-    const wins = new Map<string, number>();
-    const games: (string | 'draw')[] = [];
-    const limit = 2 * gamesToWin + 1;
-    while (games.length < limit) {
-      if (rng.int(0, 7) === 0) {
-        games.push('draw');
-        continue;
-      }
-      const winner = pick();
-      games.push(winner);
-      const count = (wins.get(winner) ?? 0) + 1;
-      wins.set(winner, count);
-      if (count >= gamesToWin) break;
-    }
-    return { games };
-  }
-  const winner = pick();
-  if (seats.length > 2 && rng.int(0, 39) === 0) {
-    const losers = seats.filter((id) => id !== winner);
-    return { winner, excluded: [losers[rng.int(0, losers.length - 1)] as string] };
-  }
-  return { winner };
 }
 
 // ---------------------------------------------------------------------------------------------

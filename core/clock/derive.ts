@@ -5,8 +5,6 @@
  * and by `clockView`. Nothing here reads a clock: time is always an argument.
  */
 import type { EventState, Round, Stage, Table } from '../model/types.js';
-import { mtrIsPlayoffFinal } from '../rulesets/mtr/playoffs.js';
-import { podIsPlayoffFinal } from '../rulesets/pods/playoffs.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { EndOfRoundProcedure, TimeLimits } from '../rulesets/ruleset.js';
 import { forEachItem, foldedListsOf } from './shared.js';
@@ -25,10 +23,7 @@ export function roundClockOf(state: EventState, round: number): RoundClock | und
 
 /** Is this round the playoff final (for the untimed final and the intentional-draw timer)? */
 export function isPlayoffFinal(state: EventState, round: number): boolean {
-  const family = getRuleset(state.ruleset).family;
-  if (family === 'head-to-head') return mtrIsPlayoffFinal(state, round);
-  if (family === 'pods') return podIsPlayoffFinal(state, round);
-  return false;
+  return getRuleset(state.ruleset).isPlayoffFinal?.(state, round) ?? false;
 }
 
 export function stageLimits(state: EventState, stage: Stage): TimeLimits {

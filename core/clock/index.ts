@@ -32,8 +32,13 @@
  *   draft pick by pick with the review periods. A timer stays in the view (flagged `done`) until
  *   stopped.
  */
-export { clockView, clockPhase } from './view.js';
-export type { ClockView, ClockStatus, ClockPhase, EndOfRoundView, TableClockView, DeckCheckRow, DeckCheckSummary, TimerView } from './view.js';
+export { clockView } from './view.js';
+export { clockPhase, type ClockPhase } from './phase.js';
+export type { ClockView, ClockStatus } from './view.js';
+export type { EndOfRoundView } from './end-of-round.js';
+export type { TableClockView } from './table-views.js';
+export type { DeckCheckRow, DeckCheckSummary } from './deck-checks.js';
+export type { TimerView } from './timer-views.js';
 export { applyClockCommand, isClockCommand, noteResultTime, CLOCK_COMMAND_TYPES } from './apply.js';
 export type { ClockCommand, ClockCommandType } from './apply.js';
 export { tableState, roundClockOf, eventClock, isPlayoffFinal } from './derive.js';

@@ -1,20 +1,20 @@
 /**
  * The playoff bracket.
- * - Head-to-head (MTR 10.4, top 2/4/8): a drawn bracket, one column per playoff round and one for
+ * - A bracket of matches (the rule set's bracket cuts, MTR 10.4: top 2/4/8): a drawn bracket, one column per playoff round and one for
  *   the champion; round 1 follows the bracket order of the cut (1v8, 4v5, 2v7, 3v6, or the draft
  *   top 8's 1v5, 3v7, 2v6, 4v8), later rounds the winners of adjacent matches. Matches not played
  *   yet show who they wait for ("winner of table 2"). Seat 1 of each match is the higher seed. A
  *   round paired by seed after a drop (MTR 2.10) shows its tables and bye as recorded, in the order
  *   the next round pairs their winners.
- * - Pods and Lightseekers: the seeds at the cut, then each playoff round's pods with seats in seat
- *   order (seed 1 of the pod plays first) and the winner; seeds waiting out a round; the rounds
- *   still to come, from the cut's plan (RULES 2 "Playoffs"). Lightseekers final tables also print
- *   the choosing order (RULES 3: the lowest seed places first, the top seed last).
+ * - Any other cut (pods, Lightseekers): the seeds at the cut, then each playoff round's tables with
+ *   seats in seat order (seed 1 of a pod plays first) and the winner; seeds waiting out a round;
+ *   the rounds still to come, from the cut's plan (Ruleset.playoffPlan; RULES 2 "Playoffs"). Where
+ *   the players choose their seats, final tables also print the choosing order (RULES 3: the lowest
+ *   seed places first, the top seed last).
  * Without a playoff: one page that says so, rather than an error.
  */
-import type { EventState, PlayerId, Round, Table } from '../model/types.js';
-import { mtrBracketOrder } from '../rulesets/mtr/playoffs.js';
-import { drawnPodWinner, podPlayoffPlan } from '../rulesets/pods/playoffs.js';
+import type { EventState, PlayerId, PlayoffState, Round, Table } from '../model/types.js';
+import { getRuleset } from '../rulesets/index.js';
 import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, plural, resultText, tableWinner } from './layout.js';
 import type { CanvasItem, Content, DocDefinition } from './types.js';
 
@@ -24,9 +24,9 @@ export function bracket(ctx: DocContext): DocDefinition {
   if (!playoff) return noPlayoff(ctx);
   const about = `Top ${playoff.top}${playoff.draft ? ' (booster draft)' : ''}`;
   const running = { document: 'Playoff bracket', about };
-  if (ctx.ruleset.family === 'head-to-head' && [2, 4, 8].includes(playoff.top))
+  if (ctx.ruleset.presentation.playoff.bracketCuts.includes(playoff.top))
     return definition(ctx, running, drawnBracket(ctx, playoffRounds), { orientation: 'landscape' });
-  return definition(ctx, running, podBracket(ctx, playoffRounds));
+  return definition(ctx, running, roundsBracket(ctx, playoffRounds));
 }
 
 function noPlayoff(ctx: DocContext): DocDefinition {
@@ -52,7 +52,7 @@ function noPlayoff(ctx: DocContext): DocDefinition {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Head-to-head: a drawn bracket
+// A drawn bracket of matches
 
 interface Slot {
   id?: PlayerId;
@@ -84,12 +84,7 @@ export function headToHeadBracket(state: EventState): Match[][] {
   if (!playoff) return [];
   const rounds = state.rounds.filter((r) => r.stage === 'playoff');
   const count = Math.max(1, Math.round(Math.log2(playoff.top)));
-  let order: PlayerId[];
-  try {
-    order = mtrBracketOrder(playoff);
-  } catch {
-    order = [...playoff.seeds];
-  }
+  const order = bracketOrder(state, playoff);
   // The best seed each player carries from the matches won (MTR 2.10 after a drop: the next round
   // pairs the winners by it, rules/mtr/playoffs.ts).
   const carried = new Map(playoff.seeds.map((id, i) => [id, i]));
@@ -114,6 +109,16 @@ export function headToHeadBracket(state: EventState): Match[][] {
     out.push(matches);
   }
   return out;
+}
+
+/** The cut's players in the rule set's bracket order (MTR 10.4), else in seed order. */
+function bracketOrder(state: EventState, playoff: PlayoffState): PlayerId[] {
+  const order = getRuleset(state.ruleset).bracketOrder;
+  try {
+    return order ? order(playoff) : [...playoff.seeds];
+  } catch {
+    return [...playoff.seeds];
+  }
 }
 
 /** The matches of a round played as the bracket was drawn (or not yet played). */
@@ -263,114 +268,116 @@ function drawnBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pods and Lightseekers: a list of playoff rounds
+// Any other cut: a list of playoff rounds
 
-function podBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
+function roundsBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
   const playoff = ctx.state.playoff as NonNullable<EventState['playoff']>;
-  const seeds = playoffSeeds(ctx.state);
-  const seedText = (id: PlayerId): string => (seeds.has(id) ? `seed ${seeds.get(id)}` : '');
-  const lightseekers = ctx.ruleset.family === 'lightseekers';
-  let plan: number[] | undefined;
-  let waitingAtStart = 0;
-  if (!lightseekers) {
-    try {
-      const p = podPlayoffPlan(playoff.top);
-      plan = [...p.podsPerRound];
-      waitingAtStart = p.waiting;
-    } catch {
-      plan = undefined;
-    }
-  }
+  const view = ctx.ruleset.presentation.playoff;
+  const plan = ctx.ruleset.playoffPlan?.(playoff.top) ?? undefined;
+  const waitingAtStart = plan?.waiting ?? 0;
+  const tableWord = view.tableWord.toLowerCase();
+  const seatOne = view.seatOne ? `; in each ${tableWord} the highest seed sits in seat 1 and ${view.seatOne}` : '';
   const content: Content[] = [
     { text: `Playoff — top ${playoff.top}`, style: 'title' },
     {
-      text: lightseekers
-        ? 'Seeds follow the standings at the cut. Final tables: the lowest seed chooses a seat first, the top seed last.'
-        : `Seeds follow the Swiss standings; in each pod the highest seed sits in seat 1 and plays first.${waitingAtStart > 0 ? ` Seeds 1–${waitingAtStart} wait out the first round.` : ''}`,
+      text: view.choosingOrder
+        ? `Seeds follow the standings at the cut. ${view.choosingOrder}`
+        : `Seeds follow the Swiss standings${seatOne}.${waitingAtStart > 0 ? ` Seeds 1–${waitingAtStart} wait out the first round.` : ''}`,
       style: 'subtitle',
     },
     { text: 'Seeds at the cut', style: 'heading' },
-    {
-      columns: splitInColumns(playoff.seeds, playoff.seeds.length > 16 ? 3 : 2).map((ids, c, all) => ({
-        width: '*' as const,
-        stack: ids.map((id, i) => {
-          const index = all.slice(0, c).reduce((n, col) => n + col.length, 0) + i;
-          return { text: [{ text: `${index + 1}. `, bold: true }, nameOf(ctx, id)], fontSize: 9.5, margin: [0, 0, 0, 1] as [number, number, number, number] };
-        }),
-      })),
-      columnGap: 12,
-    },
+    seedColumns(ctx, playoff.seeds),
   ];
-  const total = plan?.length ?? Math.max(1, playoffRounds.length);
+  const total = plan?.tablesPerRound.length ?? Math.max(1, playoffRounds.length);
   for (let r = 0; r < Math.max(total, playoffRounds.length); r++) {
     const round = playoffRounds[r];
-    const final = r === total - 1;
-    const title = final ? 'Final' : `Playoff round ${r + 1}`;
-    if (!round) {
-      const pods = plan?.[r];
-      content.push({ text: `${title}${pods !== undefined ? ` — ${plural(pods, 'pod')}` : ''}`, style: 'heading' });
-      content.push({
-        text:
-          r === 0
-            ? 'To be paired.'
-            : `To be paired when ${r === playoffRounds.length ? 'the round before it' : 'the rounds before it'} ${r === playoffRounds.length ? 'is' : 'are'} complete: the winners${
-                r === 1 && waitingAtStart > 0 ? ` and seeds 1–${waitingAtStart}` : ''
-              }, re-seeded by Swiss standing.`,
-        color: COLORS.muted,
-      });
-      continue;
-    }
-    content.push({ text: `${title} (round ${round.number})`, style: 'heading' });
-    const body: Content[][] = [
-      [
-        { text: 'Table', style: 'th', alignment: 'center' },
-        { text: 'Seats (seat 1 plays first)', style: 'th' },
-        { text: 'Winner', style: 'th' },
-      ],
-    ];
-    for (const table of round.tables) {
-      const winner = tableWinner(table);
-      const next = playoffRounds[r + 1];
-      const advanced = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id))) : undefined;
-      // MAMTR 2.4C: a drawn pod goes to its highest seed who was not excluded and has not dropped.
-      const byDraw = winner === 'draw' ? drawnPodWinner(ctx.state, table) : undefined;
-      const winnerText =
-        winner && winner !== 'draw'
-          ? nameOf(ctx, winner)
-          : byDraw
-            ? `${nameOf(ctx, byDraw)} (draw, 2.4C)`
-            : advanced
-              ? `${nameOf(ctx, advanced)} (advanced)`
-              : winner === 'draw'
-                ? 'draw'
-                : table.result
-                  ? 'recorded'
-                  : '';
-      body.push([
-        { text: String(table.table), bold: true, fontSize: 14, alignment: 'center' },
-        {
-          stack: table.seats.map((id, i) => ({
-            text: [{ text: `${i + 1}. `, bold: true }, nameOf(ctx, id), { text: seedText(id) ? `  (${seedText(id)})` : '', color: COLORS.muted, fontSize: 8 }],
-            fontSize: 9.5,
-          })),
-        },
-        { text: winnerText, bold: winnerText !== '' && winnerText !== 'recorded' },
-      ]);
-      if (lightseekers && final) {
-        const order = [...table.seats].sort((a, b) => (seeds.get(b) ?? 0) - (seeds.get(a) ?? 0));
-        body.push([
-          { text: '' },
-          { text: `Choosing order: ${order.map((id) => `${nameOf(ctx, id)}${seedText(id) ? ` (${seedText(id)})` : ''}`).join(', then ')}`, fontSize: 8, color: COLORS.muted, colSpan: 2 },
-          { text: '' },
-        ]);
-      }
-    }
-    content.push({ table: { widths: [44, '*', 150], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' });
-    if (round.waiting && round.waiting.length > 0)
-      content.push({ text: `Waiting this round: ${round.waiting.map((id) => `${nameOf(ctx, id)}${seedText(id) ? ` (${seedText(id)})` : ''}`).join(', ')}`, fontSize: 9, margin: [0, 4, 0, 0] });
-    if (round.byes.length > 0) content.push({ text: `Byes: ${round.byes.map((b) => nameOf(ctx, b.player)).join(', ')}`, fontSize: 9, margin: [0, 4, 0, 0] });
+    const title = r === total - 1 ? 'Final' : `Playoff round ${r + 1}`;
+    if (round) content.push(...playedRound(ctx, title, round, playoffRounds[r + 1], r === total - 1));
+    else content.push(...roundToCome(title, r, playoffRounds.length, plan?.tablesPerRound[r], tableWord, waitingAtStart));
   }
   return content;
+}
+
+/** The seeds at the cut, numbered, in two columns (three above 16). */
+function seedColumns(ctx: DocContext, seeds: readonly PlayerId[]): Content {
+  return {
+    columns: splitInColumns(seeds, seeds.length > 16 ? 3 : 2).map((ids, c, all) => ({
+      width: '*' as const,
+      stack: ids.map((id, i) => {
+        const index = all.slice(0, c).reduce((n, col) => n + col.length, 0) + i;
+        return { text: [{ text: `${index + 1}. `, bold: true }, nameOf(ctx, id)], fontSize: 9.5, margin: [0, 0, 0, 1] as [number, number, number, number] };
+      }),
+    })),
+    columnGap: 12,
+  };
+}
+
+/** A playoff round not paired yet: how many tables the plan gives it, and when it is paired. */
+function roundToCome(title: string, r: number, played: number, tables: number | undefined, tableWord: string, waitingAtStart: number): Content[] {
+  const before = r === played ? 'the round before it is' : 'the rounds before it are';
+  const waiting = r === 1 && waitingAtStart > 0 ? ` and seeds 1–${waitingAtStart}` : '';
+  return [
+    { text: `${title}${tables !== undefined ? ` — ${plural(tables, tableWord)}` : ''}`, style: 'heading' },
+    {
+      text: r === 0 ? 'To be paired.' : `To be paired when ${before} complete: the winners${waiting}, re-seeded by Swiss standing.`,
+      color: COLORS.muted,
+    },
+  ];
+}
+
+/** A paired playoff round: each table's seats with their seeds and who went on; who waited; byes. */
+function playedRound(ctx: DocContext, title: string, round: Round, next: Round | undefined, final: boolean): Content[] {
+  const seeds = playoffSeeds(ctx.state);
+  const seedText = (id: PlayerId): string => (seeds.has(id) ? `seed ${seeds.get(id)}` : '');
+  const withSeed = (id: PlayerId): string => `${nameOf(ctx, id)}${seedText(id) ? ` (${seedText(id)})` : ''}`;
+  const body: Content[][] = [
+    [
+      { text: 'Table', style: 'th', alignment: 'center' },
+      { text: 'Seats (seat 1 plays first)', style: 'th' },
+      { text: 'Winner', style: 'th' },
+    ],
+  ];
+  for (const table of round.tables) {
+    const winnerText = playoffWinnerText(ctx, round, table, next);
+    body.push([
+      { text: String(table.table), bold: true, fontSize: 14, alignment: 'center' },
+      {
+        stack: table.seats.map((id, i) => ({
+          text: [{ text: `${i + 1}. `, bold: true }, nameOf(ctx, id), { text: seedText(id) ? `  (${seedText(id)})` : '', color: COLORS.muted, fontSize: 8 }],
+          fontSize: 9.5,
+        })),
+      },
+      { text: winnerText, bold: winnerText !== '' && winnerText !== 'recorded' },
+    ]);
+    if (ctx.ruleset.presentation.playoff.choosingOrder && final) {
+      const order = [...table.seats].sort((a, b) => (seeds.get(b) ?? 0) - (seeds.get(a) ?? 0));
+      body.push([{ text: '' }, { text: `Choosing order: ${order.map(withSeed).join(', then ')}`, fontSize: 8, color: COLORS.muted, colSpan: 2 }, { text: '' }]);
+    }
+  }
+  const content: Content[] = [
+    { text: `${title} (round ${round.number})`, style: 'heading' },
+    { table: { widths: [44, '*', 150], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' },
+  ];
+  if (round.waiting && round.waiting.length > 0)
+    content.push({ text: `Waiting this round: ${round.waiting.map(withSeed).join(', ')}`, fontSize: 9, margin: [0, 4, 0, 0] });
+  if (round.byes.length > 0) content.push({ text: `Byes: ${round.byes.map((b) => nameOf(ctx, b.player)).join(', ')}`, fontSize: 9, margin: [0, 4, 0, 0] });
+  return content;
+}
+
+/**
+ * Who won a playoff table, in words: its winner; a drawn table's player the rule set sends on
+ * (MAMTR 2.4C: the highest seed still in); else the player found in the next round.
+ */
+function playoffWinnerText(ctx: DocContext, round: Round, table: Table, next: Round | undefined): string {
+  const winner = tableWinner(table);
+  if (winner && winner !== 'draw') return nameOf(ctx, winner);
+  // Only a rule set that sends a drawn table's player on says how (presentation.playoff.drawNote).
+  const byDraw = winner === 'draw' && ctx.ruleset.presentation.playoff.drawNote ? ctx.ruleset.advancing(ctx.state, round, table)?.[0] : undefined;
+  if (byDraw) return `${nameOf(ctx, byDraw)} (draw, 2.4C)`;
+  const advanced = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id))) : undefined;
+  if (advanced) return `${nameOf(ctx, advanced)} (advanced)`;
+  if (winner === 'draw') return 'draw';
+  return table.result ? 'recorded' : '';
 }
 
 function splitInColumns<T>(items: readonly T[], columns: number): T[][] {

@@ -13,6 +13,7 @@
  */
 import type { Stage } from '../model/types.js';
 import type { EndOfRoundProcedure, TimeLimits } from '../rulesets/ruleset.js';
+import { plural } from '../text/format.js';
 import { type DocContext, type ExtensionLogEntry, COLORS, definition, fitFontSize, pageBox, roundTitle } from './layout.js';
 import { minutesAndSeconds } from './extension-entries.js';
 import type { Content, DocDefinition } from './types.js';
@@ -63,7 +64,7 @@ export function reasonInWords(ctx: DocContext, entry: ExtensionLogEntry, limits:
 }
 
 function formatSeconds(seconds: number): string {
-  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
+  return seconds % 60 === 0 ? plural(seconds / 60, 'minute') : plural(seconds, 'second');
 }
 
 export function extensionsLog(ctx: DocContext): DocDefinition {

@@ -6,7 +6,6 @@
 import { fail } from '../model/errors.js';
 import type { EventState, Player, PlayerId, Round, Standing, Table, TeamMember } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
-import { formatScore, isHeadToHeadResult } from '../rulesets/mtr/results.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import { plural as pluralText } from '../text/format.js';
 import { sameNameTags } from './names.js';
@@ -381,15 +380,10 @@ export function tableWinner(table: Table): PlayerId | 'draw' | undefined {
   return undefined;
 }
 
-/** The result of a table in words, for standings-like lists ("2–1–0", "won by Ana"). */
+/** The result of a table in a few words, as the rule set notes it ("2–1", "draw", "won by Ana"). */
 export function resultText(ctx: DocContext, table: Table): string {
-  const result = table.result as Record<string, unknown> | undefined;
-  if (!result) return '';
-  if (isHeadToHeadResult(table.result)) return formatScore(table.result);
-  const winner = tableWinner(table);
-  if (winner === 'draw') return 'draw';
-  if (winner) return `won by ${nameOf(ctx, winner)}`;
-  return 'result recorded';
+  if (!table.result) return '';
+  return ctx.ruleset.presentation.results.note(table, table.result, (id) => nameOf(ctx, id));
 }
 
 /** "1,024 players", "1 player" — counts printed in words, their digits grouped (core/text). */

@@ -7,6 +7,7 @@ import { fail } from '../model/errors.js';
 import type { Bye, EventState, PairingWarning, Player, PlayerId, Round, Table } from '../model/types.js';
 import { deriveSeed } from '../random/rng.js';
 import { getRuleset } from '../rulesets/index.js';
+import { plural, pluralWord } from '../text/format.js';
 import type { Command } from './commands.js';
 import { currentRound, opponentHistory } from './queries.js';
 
@@ -128,10 +129,7 @@ export function fixWarnings(state: EventState, round: Round, tables: readonly { 
   const history = opponentHistory(earlier);
   const points = pointsBefore(state, earlier);
   const name = (id: PlayerId): string => nameOf(state, id);
-  const pts = (id: PlayerId): string => {
-    const p = points.get(id) ?? 0;
-    return `${p} ${ruleset.family === 'lightseekers' ? (p === 1 ? 'win' : 'wins') : p === 1 ? 'point' : 'points'}`;
-  };
+  const pts = (id: PlayerId): string => plural(points.get(id) ?? 0, ruleset.presentation.words.pointUnit);
   const byId = new Map(state.players.map((p) => [p.id, p]));
   const warnings: PairingWarning[] = [];
   for (const table of tables) {
@@ -142,7 +140,7 @@ export function fixWarnings(state: EventState, round: Round, tables: readonly { 
         const b = seats[y] as PlayerId;
         const met = earlier.filter((r) => r.tables.some((t) => t.seats.includes(a) && t.seats.includes(b))).map((r) => r.number);
         if ((history.get(a)?.get(b) ?? 0) > 0)
-          warnings.push({ kind: 'rematch', message: `${name(a)} and ${name(b)} ${ruleset.family === 'head-to-head' ? 'played' : 'sat at a table together'} in round${met.length > 1 ? 's' : ''} ${met.join(', ')} (table ${table.table})`, players: [a, b] });
+          warnings.push({ kind: 'rematch', message: `${name(a)} and ${name(b)} ${ruleset.family === 'head-to-head' ? 'played' : 'sat at a table together'} in ${pluralWord(met.length, 'round', 'rounds')} ${met.join(', ')} (table ${table.table})`, players: [a, b] });
         const [pa, pb] = [byId.get(a)?.draftPod, byId.get(b)?.draftPod];
         if (state.settings.pairWithinDraftPods && ruleset.family === 'head-to-head' && pa !== undefined && pb !== undefined && pa !== pb)
           warnings.push({ kind: 'info', message: `${name(a)} (draft pod ${pa}) and ${name(b)} (draft pod ${pb}) are from different draft pods (MTR 7.6)`, players: [a, b] });

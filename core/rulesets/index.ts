@@ -10,6 +10,9 @@ import { mamtr2024, mstr2022 } from './pods/index.js';
 import type { Ruleset } from './ruleset.js';
 
 export { finalStandings, playoffFinishLabel } from './final-standings.js';
+// Only for test/host/save-fixtures.ts, which imports it from core/simulate.ts: once it imports
+// ./mtr/random-result.ts itself, this line and simulate.ts's re-export go.
+export { headToHeadResult } from './mtr/random-result.js';
 
 const available: Partial<Record<RulesetId, Ruleset>> = {
   mtr,

@@ -7,7 +7,7 @@
  * (pods/variant.ts); everything the two documents share lives there.
  */
 import type { Settings } from '../model/types.js';
-import type { DraftPickTimer, DraftTimers, EndOfRoundProcedure } from './ruleset.js';
+import type { DraftPickTimer, DraftTimers, EndOfRoundContext, EndOfRoundProcedure, TimeUpStatus } from './ruleset.js';
 import type { PodVariant } from './pods/variant.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -22,6 +22,34 @@ export const MAMTR_LAST_TURN_MINUTES = 30;
  */
 function swissEndOfRound(settings: Settings): EndOfRoundProcedure {
   return { kind: 'active-player-finishes', lastTurnMinutes: settings.lastTurnMinutes ?? MAMTR_LAST_TURN_MINUTES };
+}
+
+/**
+ * The clock's words: 2.4A/B for the Swiss procedure; App. B for an untimed playoff round, with its
+ * intentional-draw timer, or the final without one. Other procedures: the clock's words.
+ */
+function describeEndOfRound(procedure: EndOfRoundProcedure, round: EndOfRoundContext): string | undefined {
+  if (procedure.kind === 'active-player-finishes' && procedure.lastTurnMinutes !== undefined)
+    return `At time the active player finishes the turn, with a last-turn limit of ${procedure.lastTurnMinutes} minutes; when it is reached before a winner is determined, the game is a draw (MAMTR 2.4A, 2.4B).`;
+  if (procedure.kind !== 'untimed') return undefined;
+  if (round.intentionalDrawMinutes !== null)
+    return `No time limit. After a first intentional draw in a pod, a ${round.intentionalDrawMinutes}-minute timer from the start of the round applies to that pod (MAMTR App. B).`;
+  if (round.final && round.stage === 'playoff') return 'No time limit. The final has no time limit, even after intentional draws (MAMTR App. B).';
+  return 'No time limit.';
+}
+
+/** What a table whose time is up should know: App. B past the intentional-draw timer; 2.4B, 2.4C at the last turn. */
+function timeUpNote(status: TimeUpStatus, table: { playoff: boolean; intentionalDraw: boolean }): string | undefined {
+  switch (status) {
+    case 'overtime':
+      return 'Past the intentional-draw timer: this pod plays on only while pods without an intentional draw are still playing (MAMTR App. B).';
+    case 'last-turn':
+      return 'Last turn: if the limit is reached before a winner is determined, the game is a draw (MAMTR 2.4B).';
+    case 'last-turn-over':
+      return table.playoff || table.intentionalDraw
+        ? 'The last-turn limit is over: the game is a draw, and the player with the highest Swiss standing in the pod wins the match (MAMTR 2.4B, 2.4C).'
+        : 'The last-turn limit is over: the game is a draw (MAMTR 2.4B).';
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +109,8 @@ export const MAMTR_2024: PodVariant = {
 
   // 2.4A / 2.4B (above); the new-event form asks for the last-turn limit.
   swissEndOfRound,
+  describeEndOfRound,
+  timeUpNote,
   endOfRoundSetting: 'lastTurnMinutes',
   settingsProblem: (settings) => (settings.endOfRound === 'extra-turns' ? 'MAMTR 2.4: at time the active player finishes the turn (no extra turns)' : null),
   // 2.4C: a drawn single-elimination match goes to the highest Swiss standing in the pod.

@@ -35,13 +35,24 @@ export const MSTR_EXTRA_TURNS_MAX_ROUND_MINUTES = 75;
  * recommendation for the round length:
  * - 2.5AA ("extra-turns"): the active player finishes the turn, then N more turns, N = the players
  *   still in the game when time is called (`turns` is the fixed part, 0; the clock adds N then,
- *   pods/timing.ts `podExtraTurnsAtTime`). Recommended for rounds of 75 minutes or less.
+ *   ruleset.ts `extraTurnsAtTime`). Recommended for rounds of 75 minutes or less.
  * - 2.5AB ("active-player"): the active player finishes the turn; an unfinished game is a draw.
  *   Recommended for rounds of 75 to 90 minutes. No last-turn limit in the MSTR.
  */
 function swissEndOfRound(settings: Settings): EndOfRoundProcedure {
   const method = settings.endOfRound ?? (swissRoundMinutes(settings) <= MSTR_EXTRA_TURNS_MAX_ROUND_MINUTES ? 'extra-turns' : 'active-player');
   return method === 'extra-turns' ? { kind: 'extra-turns', turns: 0, turnsArePlayersInGame: true } : { kind: 'active-player-finishes' };
+}
+
+/** 2.5AA and 2.5AB as the clock says them; other procedures (the untimed playoff): the clock's words. */
+function describeEndOfRound(procedure: EndOfRoundProcedure): string | undefined {
+  if (procedure.kind === 'extra-turns' && procedure.turnsArePlayersInGame) {
+    const fixed = procedure.turns > 0 ? ` plus ${procedure.turns}` : '';
+    return `At time the active player finishes the turn, then N more turns${fixed}, N being the number of players still in the game when time is called (MSTR 2.5AA).`;
+  }
+  if (procedure.kind === 'active-player-finishes' && procedure.lastTurnMinutes === undefined && procedure.unfinished !== 'as-it-stands')
+    return 'At time the active player finishes the turn; if no winner is determined, the game is a draw (MSTR 2.5AB).';
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,6 +70,7 @@ export const MSTR_2022: PodVariant = {
 
   // 2.5A / 2.5AA / 2.5AB (above).
   swissEndOfRound,
+  describeEndOfRound,
   endOfRoundSetting: 'endOfRound',
   settingsProblem: () => null,
 

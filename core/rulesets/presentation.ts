@@ -263,6 +263,12 @@ export interface ResultEntry {
   describe(table: Table, result: TableResult, name: (id: PlayerId) => string): string;
   /** The short form a bracket shows: "2–1", "draw", "won by Ana". */
   note(table: Table, result: TableResult, name: (id: PlayerId) => string): string;
+  /**
+   * A journal entry's result as the event log writes it ("Ana 2–1 Bo", "won by Ana (games: …)"):
+   * the result as the command carried it (checked when it was applied), with its table's seats
+   * when the log knows them. Absent: the log writes `describe`.
+   */
+  describeForLog?(result: Readonly<Record<string, unknown>>, seats: readonly PlayerId[] | undefined, name: (id: PlayerId) => string): string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,6 +293,11 @@ export interface PlayoffView {
   tableWord: string;
   /** How a drawn playoff table sends a player on, in words (MAMTR 2.4C). */
   drawNote?: string;
+  /**
+   * The players of a final table choose their seats, lowest seed first (Lightseekers, RULES 3): the
+   * rule in words. The printed bracket then lists each final table's choosing order.
+   */
+  choosingOrder?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import type {
   PairingProposal,
   PairingWarning,
   PlayerId,
+  PlayoffState,
   Round,
   RulesetId,
   SeatChoice,
@@ -19,6 +20,7 @@ import type {
   Table,
   TableResult,
 } from '../model/types.js';
+import type { Rng } from '../random/rng.js';
 import type { NumberFormat, RulesetPresentation } from './presentation.js';
 
 export * from './presentation.js';
@@ -52,6 +54,27 @@ export type EndOfRoundProcedure =
       unfinished?: 'draw' | 'as-it-stands';
     }
   | { kind: 'untimed' };
+
+/**
+ * Extra turns after the active player's turn, counted when time is called: `turns`, plus the
+ * players still in the game where N is theirs (MSTR 2.5AA); 0 for any other procedure.
+ */
+export function extraTurnsAtTime(procedure: EndOfRoundProcedure, playersInGame: number): number {
+  if (procedure.kind !== 'extra-turns') return 0;
+  return procedure.turns + (procedure.turnsArePlayersInGame ? Math.max(0, Math.floor(playersInGame)) : 0);
+}
+
+/** The round whose end the clock words (Ruleset.describeEndOfRound). */
+export interface EndOfRoundContext {
+  stage: Stage;
+  /** The playoff final (MTR: untimed; MAMTR: no intentional-draw timer). */
+  final: boolean;
+  /** Minutes of the round's intentional-draw timer (MAMTR App. B); null: none. */
+  intentionalDrawMinutes: number | null;
+}
+
+/** The states of a table whose time is up that a rule set may have a note for (Ruleset.timeUpNote). */
+export type TimeUpStatus = 'overtime' | 'last-turn' | 'last-turn-over';
 
 export interface TimeLimits {
   /** Minutes for a round at this stage; null = untimed. */
@@ -150,6 +173,21 @@ export interface PlayoffPairing {
   warnings?: PairingWarning[];
 }
 
+/** The shape of a playoff cut whose rounds are fixed in advance (MAMTR/MSTR 10.4A). */
+export interface PlayoffPlan {
+  /** Seeds (1-based, from the top) who wait out the first round. */
+  waiting: number;
+  /** Tables of each playoff round, first round first; the last is the final. */
+  tablesPerRound: readonly number[];
+}
+
+/** Where a no-show is checked (Ruleset.checkNoShow). */
+export interface NoShowContext {
+  /** "round 2, table 3", for the message. */
+  where: string;
+  nameOf: (id: PlayerId) => string;
+}
+
 export interface ResultContext {
   settings: Settings;
   stage: Stage;
@@ -183,8 +221,8 @@ export interface Ruleset {
   readonly title: string;
   /**
    * The shape of play, which parts of core outside the rule sets still read (table fixes,
-   * transcripts, simulated results, printed documents, the clock's playoff final). Screens never
-   * read it: what they show comes from `presentation`.
+   * transcripts, some printed documents). Screens never read it: what they show comes from
+   * `presentation`.
    */
   readonly family: 'head-to-head' | 'pods' | 'lightseekers';
   readonly terms: RulesetTerms;
@@ -221,4 +259,44 @@ export interface Ruleset {
    * draw, a tie nobody picked).
    */
   advancing(state: EventState, round: Round, table: Table): PlayerId[] | null;
+  /**
+   * Is round `round` (paired or the next to pair) the playoff final, whose time rules differ (MTR
+   * App. B: untimed; MAMTR App. B: no intentional-draw timer)? Absent: no round is.
+   */
+  isPlayoffFinal?(state: EventState, round: number): boolean;
+  /**
+   * The cut's players in bracket order, players 2k and 2k+1 meeting first (MTR 10.4); throws for a
+   * cut it draws no bracket for.
+   */
+  bracketOrder?(playoff: PlayoffState): PlayerId[];
+  /**
+   * The plan of a cut whose rounds are fixed in advance (10.4A); null for a cut it does not know.
+   * Absent: the playoff rounds come as they are paired.
+   */
+  playoffPlan?(top: number): PlayoffPlan | null;
+  /**
+   * How a round ends, in words that cite the rule set's sections (the clock shows it: "At time the
+   * active player finishes the turn, then 5 more turns in total (MTR 2.5)."). Undefined, or absent:
+   * the clock's own words, citing nothing.
+   */
+  describeEndOfRound?(procedure: EndOfRoundProcedure, round: EndOfRoundContext): string | undefined;
+  /** A note beside a table whose time is up (MAMTR 2.4B: the last turn ends in a draw); undefined: none. */
+  timeUpNote?(status: TimeUpStatus, table: { playoff: boolean; intentionalDraw: boolean }): string | undefined;
+  /**
+   * Refuses a player the rule set cannot register (a pod result's games list says "draw": no player
+   * may have that id); throws PodiumError.
+   */
+  checkNewPlayer?(player: { id: PlayerId; name: string }): void;
+  /**
+   * MTR 2.10: refuses a result that does not give the no-show `absent` a loss; throws
+   * PodiumError('invalid-result'). Absent: the rule set records no no-shows (Lightseekers: the
+   * game is entered as it was played).
+   */
+  checkNoShow?(table: Table, result: TableResult, absent: PlayerId, context: NoShowContext): void;
+  /**
+   * Plausible random results for simulated events (the CLI's `simulate`, the benchmark, property
+   * tests), drawn from the `rng` given; throws PodiumError for settings it cannot simulate. Absent:
+   * the rule set's events cannot be simulated.
+   */
+  randomResults?(settings: Settings): (table: Table, rng: Rng) => TableResult;
 }

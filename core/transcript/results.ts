@@ -8,6 +8,7 @@
  */
 import { fail } from '../model/errors.js';
 import type { Settings, TableResult } from '../model/types.js';
+import { pluralWord } from '../text/format.js';
 
 /** True for MTR team events of 2 or 3 seats (not Two-Headed Giant, which plays as one). */
 function seatTeams(settings: Settings): boolean {
@@ -33,7 +34,7 @@ export function resultFromTranscript(version: 1 | 2, ruleset: string, settings: 
   }
   const extra = Object.keys(result).filter((k) => k !== 'seatGames');
   if (extra.length > 0)
-    fail('invalid-result', `unknown ${extra.length === 1 ? 'field' : 'fields'} ${keyList(extra)} in a team result; a version-2 team result is ${teamShape}`);
+    fail('invalid-result', `unknown ${pluralWord(extra.length, 'field', 'fields')} ${keyList(extra)} in a team result; a version-2 team result is ${teamShape}`);
   if (!('seatGames' in result)) fail('invalid-result', `a team result lists each seat's games: ${teamShape}`);
   const seatGames = result.seatGames;
   if (!Array.isArray(seatGames) || seatGames.length !== settings.teamSize)

@@ -14,8 +14,8 @@ import type { EventState, PairingProposal, PodResult } from '../../core/model/ty
 import { assignPods } from '../../core/pairing/pods.js';
 import { createRng, deriveSeed, type Rng } from '../../core/random/rng.js';
 import { getRuleset } from '../../core/rulesets/index.js';
+import { podResult } from '../../core/rulesets/pods/random-result.js';
 import { lateness, seatHistory } from '../../core/rulesets/pods/seats.js';
-import { podResult } from '../../core/simulate.js';
 import { bruteForcePods, expectedPodSizes, scorePods } from '../support/exhaustive-pods.js';
 
 type PodRulesetId = 'mstr-2022' | 'mamtr-2024';

@@ -33,7 +33,7 @@ import { byeCounts, isActiveIn, opponentHistory } from '../../core/event/queries
 import type { EventState, PairingProposal, Rel } from '../../core/model/types.js';
 import { createRng, deriveSeed } from '../../core/random/rng.js';
 import { getRuleset } from '../../core/rulesets/index.js';
-import { podResult } from '../../core/simulate.js';
+import { podResult } from '../../core/rulesets/pods/random-result.js';
 import { bruteForceObjective, compareObjective, expectedPodSizes, MAX_BRUTE_FORCE_PLAYERS, objectiveOf, rankedField, scorePods, swapRepairedFill } from '../support/exhaustive-pods.js';
 
 type PodRulesetId = 'mstr-2022' | 'mamtr-2024';

@@ -5,7 +5,8 @@ import { MAMTR_2024, MAMTR_MULTIPLAYER_DRAFT_TIMERS } from '../../core/rulesets/
 import { MSTR_2022 } from '../../core/rulesets/mstr-2022.js';
 import { podSizes } from '../../core/rulesets/pods/pod-sizes.js';
 import { podInvisiblePlayers, podRecommendedRounds } from '../../core/rulesets/pods/recommended-rounds.js';
-import { podDraftTimers, podEndOfRound, podEndOfRoundAfterIntentionalDraw, podExtraTurnsAtTime, podTimeLimits } from '../../core/rulesets/pods/timing.js';
+import { podDraftTimers, podEndOfRound, podEndOfRoundAfterIntentionalDraw, podTimeLimits } from '../../core/rulesets/pods/timing.js';
+import { extraTurnsAtTime } from '../../core/rulesets/ruleset.js';
 
 const settings = (patch: Partial<Settings> = {}): Settings => ({
   rel: 'regular',
@@ -88,10 +89,10 @@ describe('pod end of round (MSTR 2.5A, MAMTR 2.4)', () => {
 
   it('2.5AA: N is the number of players still in the game when time is called', () => {
     const procedure = podEndOfRound(MSTR_2022, settings({ rel: 'competitive' }), 'swiss');
-    expect(podExtraTurnsAtTime(procedure, 4)).toBe(4);
-    expect(podExtraTurnsAtTime(procedure, 2)).toBe(2);
-    expect(podExtraTurnsAtTime({ kind: 'extra-turns', turns: 5 }, 4)).toBe(5);
-    expect(podExtraTurnsAtTime({ kind: 'active-player-finishes', lastTurnMinutes: 30 }, 4)).toBe(0);
+    expect(extraTurnsAtTime(procedure, 4)).toBe(4);
+    expect(extraTurnsAtTime(procedure, 2)).toBe(2);
+    expect(extraTurnsAtTime({ kind: 'extra-turns', turns: 5 }, 4)).toBe(5);
+    expect(extraTurnsAtTime({ kind: 'active-player-finishes', lastTurnMinutes: 30 }, 4)).toBe(0);
   });
 
   it('mamtr-2024: active player finishes, then the last-turn limit (default 30)', () => {

@@ -22,7 +22,8 @@ import { type Rng, createRng } from '../../core/random/rng.js';
 import { finalStandings } from '../../core/rulesets/final-standings.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { randomLightseekersResult } from '../../core/rulesets/lightseekers/random-result.js';
-import { headToHeadResult, podResult } from '../../core/simulate.js';
+import { headToHeadResult } from '../../core/rulesets/mtr/random-result.js';
+import { podResult } from '../../core/rulesets/pods/random-result.js';
 import {
   type Transcript,
   formatTranscript,

@@ -1,8 +1,8 @@
 /**
  * The layer rules (eslint.config.js) over the whole tree: part of `npm test`, so code in the wrong
  * layer fails the run like a failing test. The allowlisted debts (files that still import a rule
- * set's internals) are reported as warnings and listed here; an entry with nothing left to report
- * fails, so the allowlist only ever shrinks.
+ * set's internals, or still have a function over the size limit) are reported as warnings and
+ * listed here; an entry with nothing left to report fails, so the allowlists only ever shrink.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,12 +13,16 @@ import { repoRoot } from '../support/paths.js';
 
 interface LintConfigModule {
   RULESET_INTERNALS_ALLOWLIST: string[];
+  LONG_FUNCTIONS_ALLOWLIST: string[];
 }
 
 const config = (await import(pathToFileURL(path.join(repoRoot, 'eslint.config.js')).href)) as LintConfigModule;
 
-/** The allowlist, and the one rule its files may still break (as warnings). */
-const DEBTS = [{ list: 'RULESET_INTERNALS_ALLOWLIST', files: config.RULESET_INTERNALS_ALLOWLIST, rule: 'ruleset-internals/no-restricted-paths' }];
+/** The allowlists, and the one rule each one's files may still break (as warnings). */
+const DEBTS = [
+  { list: 'RULESET_INTERNALS_ALLOWLIST', files: config.RULESET_INTERNALS_ALLOWLIST, rule: 'ruleset-internals/no-restricted-paths' },
+  { list: 'LONG_FUNCTIONS_ALLOWLIST', files: config.LONG_FUNCTIONS_ALLOWLIST, rule: 'max-lines-per-function' },
+];
 
 interface Finding {
   file: string;
@@ -44,7 +48,7 @@ describe('the layers (eslint.config.js)', () => {
   it('hold everywhere: `npm run lint` finds nothing but the allowlisted debts', () => {
     expect(findings.filter((f) => !isDebt(f)).map((f) => f.text)).toEqual([]);
     const debts = findings.filter(isDebt);
-    if (debts.length > 0) console.warn(`layers: ${debts.length} allowlisted finding(s) still to move behind the Ruleset interface:\n  ${debts.map((f) => f.text).join('\n  ')}`);
+    if (debts.length > 0) console.warn(`layers: ${debts.length} allowlisted finding(s) still to pay off:\n  ${debts.map((f) => f.text).join('\n  ')}`);
   });
 
   for (const debt of DEBTS) {

@@ -195,6 +195,23 @@ describe('screens do not branch on the rule set', () => {
   });
 });
 
+describe('no function in core/ or electron/ over 120 lines (issue 14)', () => {
+  /** A function of `lines` lines (its first line to its closing brace), and a blank line and a comment, which do not count. */
+  const longFunction = (lines: number): string => {
+    const body = Array.from({ length: lines - 4 }, (_, k) => `  total += ${k};`);
+    return ['export function probe(): number {', '  let total = 0;', '', '  // a comment', ...body, '  return total;', '}', ''].join('\n');
+  };
+
+  it('refuses a 121-line function in a core file and in electron/', async () => {
+    expect(rules(await lint('core/event/lint-probe.ts', longFunction(121)))).toEqual(['max-lines-per-function']);
+    expect(rules(await lint('electron/host/lint-probe.ts', longFunction(121)))).toEqual(['max-lines-per-function']);
+  });
+
+  it('accepts 120 lines', async () => {
+    expect(await lint('core/event/lint-probe.ts', longFunction(120))).toEqual([]);
+  });
+});
+
 describe('no waivers in the code', () => {
   it('an eslint-disable comment changes nothing (and is itself reported)', async () => {
     const findings = await lint('core/event/lint-probe.ts', "// eslint-disable-next-line no-restricted-imports\nimport fs from 'node:fs';\nexport const probe = fs;\n");

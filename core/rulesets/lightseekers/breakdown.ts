@@ -3,7 +3,7 @@
  * game, from the records standings.ts ranks with.
  */
 import type { EventState, PlayerId, Standing } from '../../model/types.js';
-import { plural } from '../../text/format.js';
+import { plural, pluralWord } from '../../text/format.js';
 import { isolate, type BreakdownBlock, type RichText } from '../presentation.js';
 import { gameOutcome, isLightseekersResult } from './results.js';
 import { lightseekersRecords } from './standings.js';
@@ -39,7 +39,7 @@ export function lightseekersBreakdown(state: EventState, standing: Standing, nam
       kind: 'formula',
       title: 'Game wins (points)',
       value: String(record.wins),
-      lines: [{ text: [won.length > 0 ? `won in round${won.length > 1 ? 's' : ''} ${won.map((g) => g.round).join(', ')}` : 'no game won yet'] }],
+      lines: [{ text: [won.length > 0 ? `won in ${pluralWord(won.length, 'round', 'rounds')} ${won.map((g) => g.round).join(', ')}` : 'no game won yet'] }],
     },
     {
       kind: 'formula',

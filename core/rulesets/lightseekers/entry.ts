@@ -149,11 +149,25 @@ function note(table: Table, result: TableResult, name: (id: PlayerId) => string)
   }
 }
 
+/** The event log's words: each seat's VP (most first), the defeat order, the scorekeeper's picks. */
+function describeForLog(result: Readonly<Record<string, unknown>>, seats: readonly PlayerId[] | undefined, name: (id: PlayerId) => string): string {
+  const vp = (result.vp ?? {}) as Record<string, number>;
+  const order = seats ?? Object.keys(vp);
+  const sorted = [...order].sort((x, y) => (vp[y] ?? 0) - (vp[x] ?? 0));
+  const defeated = Array.isArray(result.defeated) ? (result.defeated as string[]) : [];
+  const parts = [sorted.map((id) => `${name(id)} ${vp[id] ?? 0} VP`).join(', ')];
+  if (defeated.length > 0) parts.push(`defeated in order: ${defeated.map(name).join(', ')}`);
+  if (typeof result.winner === 'string') parts.push(`winner picked: ${name(result.winner)}`);
+  if (typeof result.runnerUp === 'string') parts.push(`runner-up picked: ${name(result.runnerUp)}`);
+  return parts.join('; ');
+}
+
 export function lightseekersResultEntry(variant: LightseekersVariant): ResultEntry {
   return {
     form: (table, draft, context) => form(variant, table, draft, context),
     read,
     describe,
     note,
+    describeForLog,
   };
 }

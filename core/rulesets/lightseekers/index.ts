@@ -5,37 +5,25 @@
  * tables.ts (the seed's casual table, table sizes, groups), pairing.ts (random seats, no target
  * twice, groups), standings.ts, playoffs.ts (final tables, grand final), timing.ts.
  */
-import { settingsPatchSchema } from '../../event/commands.js';
 import { fail } from '../../model/errors.js';
 import type { EventState, PlayerId, Round, Settings, Table } from '../../model/types.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
+import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { lightseekersPair } from './pairing.js';
 import { lightseekersNextPlayoffRound, lightseekersPlayoff, lightseekersPlayoffCuts } from './playoffs.js';
+import { lightseekersRandomResults } from './random-result.js';
 import { gameOutcome, isLightseekersResult, validateLightseekersResult } from './results.js';
 import { lightseekersPresentation } from './presentation.js';
 import { grandFinalPerGroup } from './tables.js';
 import { lightseekersStandings } from './standings.js';
-import { lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
+import { lightseekersDescribeEndOfRound, lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
 import { LIGHTSEEKERS_CASUAL, LIGHTSEEKERS_COMPETITIVE, LIGHTSEEKERS_LARGE, type LightseekersVariant } from './variant.js';
-import { zodMessage } from '../../model/zod-words.js';
 
-export const LIGHTSEEKERS_DEFAULTS: Settings = {
-  rel: 'regular',
-  gamesToWin: 1,
-  format: 'constructed',
-  teamSize: 1,
-  twoHeadedGiant: false,
-  pairWithinDraftPods: false,
-  lateEntryRecord: 'loss',
-  releaseWeekend: false,
-  podSize: 4,
-  balanceSeats: false,
-};
+/** No draft pods in Lightseekers. */
+export const LIGHTSEEKERS_DEFAULTS: Settings = { ...SHARED_DEFAULTS, pairWithinDraftPods: false };
 
 export function lightseekersSettings(variant: LightseekersVariant, input: Partial<Settings>): Settings {
-  const parsed = settingsPatchSchema.safeParse(input);
-  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
-  const settings: Settings = { ...LIGHTSEEKERS_DEFAULTS, ...(parsed.data as Partial<Settings>) };
+  const settings = settingsOver(LIGHTSEEKERS_DEFAULTS, input);
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
   if (settings.gamesToWin !== 1) fail('invalid-settings', `${variant.id}: each round is one game (gamesToWin 1)`);
   return settings;
@@ -103,6 +91,8 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     endOfRound: (settings, stage) => lightseekersEndOfRound(variant, settings, stage),
     recommendedRounds: (input, settings) => lightseekersRecommendedRounds(variant, input, settings),
     advancing: (state, round, table) => advancing(variant, state, round, table),
+    describeEndOfRound: lightseekersDescribeEndOfRound,
+    randomResults: lightseekersRandomResults,
   };
   if (variant.structure === 'large') ruleset.checkRound = checkLargeRound;
   return ruleset;

@@ -25,6 +25,7 @@ import { activePlayers } from '../../event/queries.js';
 import { fail } from '../../model/errors.js';
 import type { EventState, PairingProposal, PairingWarning, Player, PlayerId, Round, Table } from '../../model/types.js';
 import { type Rng, createRng, deriveSeed } from '../../random/rng.js';
+import { plural } from '../../text/format.js';
 import { casualTableSizes, competitiveTableSizes, describeSizes, largeGroupSizes } from './tables.js';
 import type { LightseekersVariant } from './variant.js';
 
@@ -344,7 +345,7 @@ export function lightseekersPair(variant: LightseekersVariant, state: EventState
       const playing = members.filter((id) => activeIds.has(id));
       if (playing.length === 0) return;
       if (playing.length < 3)
-        fail('invalid-input', `group ${index + 1} has ${playing.length} player${playing.length === 1 ? '' : 's'} left: a table needs at least 3`);
+        fail('invalid-input', `group ${index + 1} has ${plural(playing.length, 'player')} left: a table needs at least 3`);
       seatTables(playing, competitiveTableSizes(playing.length), ` in group ${index + 1}`);
     });
   } else {

@@ -38,6 +38,7 @@
 import { fail } from '../../model/errors.js';
 import type { EventState, PairingProposal, PairingWarning, PlayerId, Round, SeatChoice, Table } from '../../model/types.js';
 import { createRng, deriveSeed } from '../../random/rng.js';
+import { plural, pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
 import { andList, gameOutcome, isLightseekersResult } from './results.js';
 import { groupStandings, swissOnly } from './standings.js';
@@ -71,7 +72,7 @@ function requireFinished(round: Round | undefined, what: string): void {
   if (!round) return;
   const open = round.tables.filter((t) => t.result === undefined).map((t) => t.table);
   if (open.length > 0)
-    fail('round-unfinished', `round ${round.number} is not finished (table${open.length > 1 ? 's' : ''} ${open.join(', ')}): ${what}`);
+    fail('round-unfinished', `round ${round.number} is not finished (${pluralWord(open.length, 'table', 'tables')} ${open.join(', ')}): ${what}`);
 }
 
 function checkTop(variant: LightseekersVariant, top: number, size: number, why: string): void {
@@ -107,7 +108,7 @@ function advanceFrom(
   if (skipped.length > 0)
     warnings.push({
       kind: 'info',
-      message: `${andList(skipped.map(nameOf))} dropped: from table ${table.table} ${andList(taken.map(nameOf))} advance${taken.length === 1 ? 's' : ''}`,
+      message: `${andList(skipped.map(nameOf))} dropped: from table ${table.table} ${andList(taken.map(nameOf))} ${pluralWord(taken.length, 'advances', 'advance')}`,
       players: [...skipped, ...taken],
     });
   return taken;
@@ -179,12 +180,12 @@ export function competitiveCut(state: EventState, group: number | undefined, war
   const standings = groupStandings(swissOnly(state), group);
   const eligible = standings.filter((s) => !s.dropped && !dropped.has(s.id));
   if (eligible.length < size)
-    fail('invalid-input', `the final table${where} seats ${size}, but only ${eligible.length} player${eligible.length === 1 ? ' has' : 's have'} not dropped`);
+    fail('invalid-input', `the final table${where} seats ${size}, but only ${plural(eligible.length, 'player')} ${pluralWord(eligible.length, 'has', 'have')} not dropped`);
   const skipped = standings.slice(0, standings.indexOf(eligible[size - 1] as (typeof eligible)[number])).filter((s) => s.dropped || dropped.has(s.id));
   if (skipped.length > 0)
     warnings.push({
       kind: 'info',
-      message: `${andList(skipped.map((s) => s.name))} dropped and ${skipped.length === 1 ? 'does' : 'do'} not go to the final table${where}`,
+      message: `${andList(skipped.map((s) => s.name))} dropped and ${pluralWord(skipped.length, 'does', 'do')} not go to the final table${where}`,
       players: skipped.map((s) => s.id),
     });
   const seeds = eligible.slice(0, size);
@@ -201,7 +202,7 @@ export function competitiveCut(state: EventState, group: number | undefined, war
       kind: 'info',
       message:
         outside.length > 0
-          ? `organiser decides: ${andList(tie.map(nameOf))} are equal on game wins, VP, longevity and best VP for the last place${inside.length > 1 ? 's' : ''} at the final table${where}; Podium took ${andList(inside.map(nameOf))} by the registration draw (RULES 3: the organiser's choice, e.g. a tiebreaker game)`
+          ? `organiser decides: ${andList(tie.map(nameOf))} are equal on game wins, VP, longevity and best VP for the last ${pluralWord(inside.length, 'place', 'places')} at the final table${where}; Podium took ${andList(inside.map(nameOf))} by the registration draw (RULES 3: the organiser's choice, e.g. a tiebreaker game)`
           : `organiser decides: ${andList(tie.map(nameOf))} are equal on game wins, VP, longevity and best VP, which decides who chooses a seat first at the final table${where}; Podium used the registration draw`,
       players: tie,
     });
@@ -253,7 +254,7 @@ export function lightseekersPlayoff(variant: LightseekersVariant, state: EventSt
         seeds.push(...groupSeeds);
         sizes.push(groupSeeds.length);
       }
-      checkTop(variant, options.top, seeds.length, `${groups.length} group${groups.length === 1 ? '' : 's'} each cut${groups.length === 1 ? 's' : ''} a final table (${describeSizes(sizes)})`);
+      checkTop(variant, options.top, seeds.length, `${plural(groups.length, 'group')} each ${pluralWord(groups.length, 'cuts', 'cut')} a final table (${describeSizes(sizes)})`);
       return { tables, waiting: [], seeds, seed, seatChoice, warnings };
     }
   }
@@ -276,7 +277,7 @@ export function lightseekersNextPlayoffRound(variant: LightseekersVariant, state
   if (!latest) {
     const gone = playoff.seeds.filter((id) => dropped.has(id));
     if (gone.length > 0)
-      warnings.push({ kind: 'info', message: `${andList(gone.map(nameOf))} dropped after the cut and ${gone.length === 1 ? 'is' : 'are'} not replaced`, players: gone });
+      warnings.push({ kind: 'info', message: `${andList(gone.map(nameOf))} dropped after the cut and ${pluralWord(gone.length, 'is', 'are')} not replaced`, players: gone });
     const seeds = playoff.seeds.filter((id) => !dropped.has(id));
     if (variant.structure === 'casual') return { tables: [{ table: 1, seats: rng.shuffle(seeds) }], byes: [], warnings, seed };
     const groupOf = new Map(state.players.map((p) => [p.id, p.group]));

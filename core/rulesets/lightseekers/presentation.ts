@@ -57,6 +57,7 @@ export function lightseekersPresentation(variant: LightseekersVariant, tiebreake
           ? 'When the group finals are complete: their winners (with 2 or 3 groups, the runners-up too); seats at random.'
           : `When the round before is complete: the winners re-seeded by Swiss standing${index === total - 1 ? ' — the final' : ''}.`,
       tableWord: 'Table',
+      choosingOrder: 'Final tables: the lowest seed chooses a seat first, the top seed last.',
     },
   };
 }

@@ -5,7 +5,7 @@
  * `runnerUp` — drawn among the tied players exactly where the rules leave a tie, so every result is
  * one `validateLightseekersResult` accepts and every final can be cut from it.
  */
-import type { LightseekersResult, PlayerId } from '../../model/types.js';
+import type { LightseekersResult, PlayerId, Table, TableResult } from '../../model/types.js';
 import type { Rng } from '../../random/rng.js';
 import { leaders } from './results.js';
 
@@ -20,4 +20,9 @@ export function randomLightseekersResult(seats: readonly PlayerId[], rng: Rng): 
   const second = leaders(vp, defeated, seats.filter((id) => id !== winner));
   if (second.length > 1) result.runnerUp = second[rng.int(0, second.length - 1)] as PlayerId;
   return result;
+}
+
+/** The `Ruleset.randomResults` of the Lightseekers structures. */
+export function lightseekersRandomResults(): (table: Table, rng: Rng) => TableResult {
+  return (table, rng) => randomLightseekersResult(table.seats, rng);
 }

@@ -20,6 +20,7 @@
  */
 import { fail } from '../../model/errors.js';
 import type { LightseekersResult, PlayerId, Table, TableResult } from '../../model/types.js';
+import { pluralWord } from '../../text/format.js';
 import type { ResultContext } from '../ruleset.js';
 
 export const LIGHTSEEKERS_RESULT_SHAPE =
@@ -121,7 +122,7 @@ export function validateLightseekersResult(table: Table, result: unknown, contex
   if (!isPlainObject(result)) return bad(`a Lightseekers result is ${LIGHTSEEKERS_RESULT_SHAPE}`);
   const unknown = Object.keys(result).filter((k) => !ALLOWED_KEYS.includes(k));
   if (unknown.length > 0)
-    bad(`unknown ${unknown.length === 1 ? 'field' : 'fields'} ${unknown.map((k) => `"${k}"`).join(', ')} in the result; a Lightseekers result is ${LIGHTSEEKERS_RESULT_SHAPE}`);
+    bad(`unknown ${pluralWord(unknown.length, 'field', 'fields')} ${unknown.map((k) => `"${k}"`).join(', ')} in the result; a Lightseekers result is ${LIGHTSEEKERS_RESULT_SHAPE}`);
 
   // Victory Points: every seated player, nobody else, whole numbers of 0 or more.
   if (!('vp' in result)) bad(`the result has no "vp": give each player's Victory Points, ${LIGHTSEEKERS_RESULT_SHAPE}`);

@@ -18,6 +18,7 @@
  *   grand final of the group winners still seats at most 6.
  */
 import { fail } from '../../model/errors.js';
+import { plural } from '../../text/format.js';
 
 export interface CasualRow {
   players: number;
@@ -85,7 +86,7 @@ export function casualRow(players: number): CasualRow | undefined {
 export function competitiveTableSizes(count: number): number[] {
   if (!Number.isInteger(count) || count < 0) fail('invalid-input', `${count} players cannot be seated at tables`);
   if (count === 0) return [];
-  if (count < 3) fail('invalid-input', `${count} player${count === 1 ? '' : 's'} cannot make a Lightseekers table: a game needs 3 to 6 players`);
+  if (count < 3) fail('invalid-input', `${plural(count, 'player')} cannot make a Lightseekers table: a game needs 3 to 6 players`);
   return evenSplit(count, Math.ceil(count / 5));
 }
 

@@ -16,6 +16,7 @@
  *   4–6. Counts outside a structure's range are a note, never a block (RULES 4).
  */
 import type { Settings, Stage } from '../../model/types.js';
+import { plural } from '../../text/format.js';
 import type { EndOfRoundProcedure, RoundsInput, RoundsRecommendation, TimeLimits } from '../ruleset.js';
 import { casualRow, competitiveFinalSize, describeSizes, evenSplit, grandFinalPerGroup, largeGroupSizes } from './tables.js';
 import type { LightseekersVariant } from './variant.js';
@@ -35,6 +36,12 @@ export function lightseekersTimeLimits(_variant: LightseekersVariant, _settings:
 
 export function lightseekersEndOfRound(_variant: LightseekersVariant, _settings: Settings, _stage: Stage): EndOfRoundProcedure {
   return { kind: 'active-player-finishes', unfinished: 'as-it-stands' };
+}
+
+/** The clock's words for a game scored as it stands (the seed cites no section); other procedures: the clock's words. */
+export function lightseekersDescribeEndOfRound(procedure: EndOfRoundProcedure): string | undefined {
+  if (procedure.kind !== 'active-player-finishes' || procedure.unfinished !== 'as-it-stands' || procedure.lastTurnMinutes !== undefined) return undefined;
+  return 'At time the active player finishes the turn, and the game is scored as it stands: victory points and the order players were defeated in.';
 }
 
 export function lightseekersRecommendedRounds(variant: LightseekersVariant, input: RoundsInput, _settings: Settings): RoundsRecommendation {
@@ -66,7 +73,7 @@ export function lightseekersRecommendedRounds(variant: LightseekersVariant, inpu
       if (groups.length > 0) {
         const grand = groups.length >= 2 ? groups.length * grandFinalPerGroup(groups.length) : 0;
         notes.push(
-          `${groups.length} group${groups.length === 1 ? '' : 's'} of ${describeSizes(groups)}, each with 3 rounds and its own final table` +
+          `${plural(groups.length, 'group')} of ${describeSizes(groups)}, each with 3 rounds and its own final table` +
             (grand > 0 ? `, then a grand final of ${grand}.` : '; with one group there is no grand final.'),
         );
       }

@@ -3,10 +3,11 @@
  * a scorekeeper types — games "2-1" (seat 1 first), one box per seat for teams of 2 or 3, ID — read
  * into the results of results.ts, the boxes and buttons that take it, and a result in words.
  */
-import type { PlayerId, Settings, Table, TableResult } from '../../model/types.js';
+import type { HeadToHeadResult, PlayerId, Settings, Table, TableResult } from '../../model/types.js';
+import { plural } from '../../text/format.js';
 import type { EntryContext, QuickResult, ReadResult, ResultDraft, ResultEntry, ResultField, ResultForm, RichText } from '../presentation.js';
 import { isolate } from '../presentation.js';
-import { describeHeadToHead, formatGames, isHeadToHeadResult, isSeatTeamEvent } from './results.js';
+import { describeHeadToHead, formatGames, isHeadToHeadResult, isIntentionalDraw, isSeatTeamEvent } from './results.js';
 
 export type Parsed<T> = { kind: 'ok'; value: T } | { kind: 'empty' } | { kind: 'problem'; problem: string };
 
@@ -170,6 +171,32 @@ function note(_table: Table, result: TableResult): string {
   return `${a}–${b}${d > 0 ? `–${d}` : ''}`;
 }
 
+/**
+ * The event log's words: "Ana 2–1 Bo", "Ana ID Bo (intentional draw, no game played)", "Ana 0–0–3
+ * Bo (intentional draw)", "Ana 0–0–1 Bo (1 drawn game played)"; a team result seat by seat.
+ */
+function describeForLog(result: Readonly<Record<string, unknown>>, seats: readonly PlayerId[] | undefined, name: (id: PlayerId) => string): string {
+  const pair = seats && seats.length === 2 ? ([seats[0], seats[1]] as [PlayerId, PlayerId]) : undefined;
+  const games = result.games ?? (result.intentionalDraw === true ? [0, 0, 0] : undefined);
+  if (Array.isArray(games) && games.length === 3 && games.every((g) => typeof g === 'number')) {
+    const h2h: HeadToHeadResult = { games: games as [number, number, number], ...(result.intentionalDraw === true ? { intentionalDraw: true as const } : {}) };
+    const [a, b, d] = h2h.games;
+    // A played drawn game and an intentional draw never read alike (Two-Headed Giant: 0–0–1 v ID).
+    const score = h2h.intentionalDraw ? 'ID' : `${a}–${b}${d > 0 ? `–${d}` : ''}`;
+    const kind = h2h.intentionalDraw
+      ? ' (intentional draw, no game played)'
+      : isIntentionalDraw(h2h)
+        ? ' (intentional draw)'
+        : a === 0 && b === 0
+          ? ` (${plural(d, 'drawn game')} played)`
+          : '';
+    return pair ? `${name(pair[0])} ${score} ${name(pair[1])}${kind}` : `${score}${kind}`;
+  }
+  const matches = Array.isArray(result.matches) ? (result.matches as unknown[]) : [];
+  const each = matches.map((m, i) => `${SEATS[i] ?? '?'} ${Array.isArray(m) ? m.join('–') : '?'}`).join(', ');
+  return `${pair ? `${name(pair[0])} v ${name(pair[1])}: ` : ''}seats ${each}`;
+}
+
 export const mtrResultEntry: ResultEntry = {
   form: (table, _draft, context) => (isSeatTeamEvent(context.settings) ? teamForm(table, context) : matchForm(table, context)),
   read,
@@ -186,4 +213,5 @@ export const mtrResultEntry: ResultEntry = {
   },
   describe,
   note,
+  describeForLog,
 };

@@ -4,34 +4,22 @@
  */
 import { fail } from '../../model/errors.js';
 import type { Settings } from '../../model/types.js';
-import { settingsPatchSchema } from '../../event/commands.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
+import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { mtrPair } from './pairing.js';
-import { mtrAdvancing, mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
+import { mtrAdvancing, mtrBracketOrder, mtrIsPlayoffFinal, mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
 import { mtrPresentation } from './presentation.js';
-import { validateMtrResult } from './results.js';
+import { mtrRandomResults } from './random-result.js';
+import { mtrCheckNoShow, validateMtrResult } from './results.js';
 import { mtrStandings } from './standings.js';
-import { mtrDraftTimers, mtrEndOfRound, mtrRecommendedRounds, mtrTimeLimits } from './timing.js';
-import { zodMessage } from '../../model/zod-words.js';
+import { mtrDescribeEndOfRound, mtrDraftTimers, mtrEndOfRound, mtrRecommendedRounds, mtrTimeLimits } from './timing.js';
 
-export const MTR_DEFAULTS: Settings = {
-  rel: 'regular',
-  gamesToWin: 2,
-  format: 'constructed',
-  teamSize: 1,
-  twoHeadedGiant: false,
-  pairWithinDraftPods: true,
-  lateEntryRecord: 'loss',
-  releaseWeekend: false,
-  podSize: 2,
-  balanceSeats: false,
-};
+/** Matches of two, best of three by default. */
+export const MTR_DEFAULTS: Settings = { ...SHARED_DEFAULTS, gamesToWin: 2, podSize: 2 };
 
 export function mtrSettings(input: Partial<Settings>): Settings {
   const { podSize: _ignored, ...patch } = input;
-  const parsed = settingsPatchSchema.safeParse(patch);
-  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
-  const settings: Settings = { ...MTR_DEFAULTS, ...(parsed.data as Partial<Settings>), podSize: 2 };
+  const settings: Settings = { ...settingsOver(MTR_DEFAULTS, patch), podSize: 2 };
   // RULES 2: Commander (and its +4-minute deck check, X.5A) is a format of the pod rule sets.
   if (settings.format === 'commander')
     fail('invalid-settings', 'format commander: Commander events are multiplayer pods (mstr-2022 or mamtr-2024); the MTR formats are constructed, sealed and draft');
@@ -74,4 +62,9 @@ export const mtr: Ruleset = {
   recommendedRounds: mtrRecommendedRounds,
   draftTimers: mtrDraftTimers,
   advancing: mtrAdvancing,
+  isPlayoffFinal: mtrIsPlayoffFinal,
+  bracketOrder: mtrBracketOrder,
+  describeEndOfRound: mtrDescribeEndOfRound,
+  checkNoShow: mtrCheckNoShow,
+  randomResults: mtrRandomResults,
 };

@@ -7,6 +7,7 @@ import { activePlayers, byeCounts, opponentHistory } from '../../event/queries.j
 import type { Bye, EventState, PairingProposal, PairingWarning, Player, Table } from '../../model/types.js';
 import { pairSwiss, type RematchCause, type SwissPlayer } from '../../pairing/swiss.js';
 import { deriveSeed } from '../../random/rng.js';
+import { pluralWord } from '../../text/format.js';
 import { mtrStandings } from './standings.js';
 
 export function mtrPair(state: EventState, seed: number): PairingProposal {
@@ -115,5 +116,5 @@ function roundsMet(state: EventState, a: string, b: string): string {
   const rounds = state.rounds
     .filter((r) => r.tables.some((t) => t.seats.includes(a) && t.seats.includes(b)))
     .map((r) => r.number);
-  return rounds.length === 1 ? `round ${rounds[0]}` : `rounds ${rounds.join(' and ')}`;
+  return `${pluralWord(rounds.length, 'round', 'rounds')} ${rounds.join(' and ')}`;
 }

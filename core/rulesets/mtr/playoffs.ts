@@ -35,6 +35,7 @@ import type {
   Table,
 } from '../../model/types.js';
 import { createRng } from '../../random/rng.js';
+import { pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
 import { isHeadToHeadResult, matchOutcome } from './results.js';
 import { mtrStandings } from './standings.js';
@@ -197,13 +198,13 @@ export function mtrPlayoff(state: EventState, options: PlayoffOptions, seed: num
   const last = state.rounds[state.rounds.length - 1];
   if (last && last.tables.some((t) => t.result === undefined)) {
     const open = last.tables.filter((t) => t.result === undefined).map((t) => t.table);
-    fail('round-unfinished', `round ${last.number} is not finished (table${open.length > 1 ? 's' : ''} ${open.join(', ')}): the cut needs the final standings`);
+    fail('round-unfinished', `round ${last.number} is not finished (${pluralWord(open.length, 'table', 'tables')} ${open.join(', ')}): the cut needs the final standings`);
   }
   const standings = mtrStandings(swissOnly(state));
   const dropped = new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
   const eligible = standings.filter((s) => !s.dropped && !dropped.has(s.id));
   if (eligible.length < top) {
-    fail('invalid-input', `a top ${top} playoff needs ${top} players who have not dropped; ${eligible.length === 1 ? 'only 1 remains' : `only ${eligible.length} remain`}`);
+    fail('invalid-input', `a top ${top} playoff needs ${top} players who have not dropped; only ${eligible.length} ${pluralWord(eligible.length, 'remains', 'remain')}`);
   }
   const cut = eligible.slice(0, top).map((s) => s.id);
   const rank = new Map(cut.map((id, i) => [id, i]));
@@ -273,7 +274,7 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
   playoffRounds.forEach((round, index) => {
     const open = round.tables.filter((t) => t.result === undefined).map((t) => t.table);
     if (open.length > 0 && index === playoffRounds.length - 1) {
-      fail('round-unfinished', `playoff round ${round.number} is not finished: table${open.length > 1 ? 's' : ''} ${open.join(', ')} ha${open.length > 1 ? 've' : 's'} no result`);
+      fail('round-unfinished', `playoff round ${round.number} is not finished: ${pluralWord(open.length, 'table', 'tables')} ${open.join(', ')} ${pluralWord(open.length, 'has', 'have')} no result`);
     }
     const next: PlayerId[] = [];
     for (const table of round.tables) {
@@ -294,7 +295,7 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
   const alive = advancing.filter((id) => !dropped.includes(id));
   if (alive.length === 0) return null;
   const droppedText =
-    dropped.length > 0 ? `${andList(dropped.map((id) => nameOf(state, id)))} dropped after the cut and ${dropped.length === 1 ? 'is' : 'are'} not replaced` : '';
+    dropped.length > 0 ? `${andList(dropped.map((id) => nameOf(state, id)))} dropped after the cut and ${pluralWord(dropped.length, 'is', 'are')} not replaced` : '';
 
   // The bracket as drawn, while every match in it has its two players.
   const level = playoffRounds.length + 1;

@@ -15,9 +15,9 @@
  *   matches }` is accepted when the two agree.
  */
 import { fail } from '../../model/errors.js';
-import type { HeadToHeadResult, Settings, Stage, Table, TableResult } from '../../model/types.js';
-import { plural } from '../../text/format.js';
-import type { ResultContext } from '../ruleset.js';
+import type { HeadToHeadResult, PlayerId, Settings, Stage, Table, TableResult } from '../../model/types.js';
+import { plural, pluralWord } from '../../text/format.js';
+import type { NoShowContext, ResultContext } from '../ruleset.js';
 
 export type GameTriple = [number, number, number];
 export type MatchOutcome = 'seat1' | 'seat2' | 'draw';
@@ -136,7 +136,7 @@ function checkTriple(
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
       fail('invalid-result', `${who}: ${show(n)} is not a number of games (whole numbers from 0 up), ${shape}`);
   const [a, b, d] = triple as GameTriple;
-  const rule = `${bestOf(gamesToWin)} match (${plural(gamesToWin, 'game win')} ${gamesToWin === 1 ? 'wins' : 'win'} it)`;
+  const rule = `${bestOf(gamesToWin)} match (${plural(gamesToWin, 'game win')} ${pluralWord(gamesToWin, 'wins', 'win')} it)`;
   if (a > gamesToWin) fail('invalid-result', `${who}: ${plural(a, 'game win')} for ${first} is more than a ${rule}`);
   if (b > gamesToWin) fail('invalid-result', `${who}: ${plural(b, 'game win')} for ${second} is more than a ${rule}`);
   if (a === gamesToWin && b === gamesToWin)
@@ -151,7 +151,7 @@ function checkTriple(
 function checkKeys(input: Record<string, unknown>, allowed: readonly string[], who: string, hint: string): void {
   const extra = Object.keys(input).filter((k) => !allowed.includes(k));
   if (extra.length > 0)
-    fail('invalid-result', `${who}: unknown ${extra.length === 1 ? 'field' : 'fields'} ${extra.map((k) => `"${k}"`).join(', ')} in the result; ${hint}`);
+    fail('invalid-result', `${who}: unknown ${pluralWord(extra.length, 'field', 'fields')} ${extra.map((k) => `"${k}"`).join(', ')} in the result; ${hint}`);
 }
 
 function checkPlayoffWinner(games: GameTriple, stage: Stage, who: string, unit: string): void {
@@ -227,4 +227,13 @@ export function validateMtrResult(table: Table, result: unknown, context: Result
   }
   checkPlayoffWinner(games, stage, who, 'seat matches won');
   return { games, matches };
+}
+
+/** MTR 2.10: a no-show loses the match — the opponent wins it and the absent player wins no game. */
+export function mtrCheckNoShow(table: Table, result: TableResult, absent: PlayerId, context: NoShowContext): void {
+  if (!isHeadToHeadResult(result)) return;
+  const seat = table.seats.indexOf(absent);
+  const [mine, theirs] = seat === 0 ? [result.games[0], result.games[1]] : [result.games[1], result.games[0]];
+  if (mine !== 0 || theirs <= 0)
+    fail('invalid-result', `${context.where}: ${context.nameOf(absent)} did not show up, so the match is a loss for them (MTR 2.10): their opponent wins it and they win no game`);
 }

@@ -15,6 +15,7 @@ import type { Settings, Stage } from '../../model/types.js';
 import type {
   DraftPickTimer,
   DraftTimers,
+  EndOfRoundContext,
   EndOfRoundProcedure,
   RoundsInput,
   RoundsRecommendation,
@@ -105,6 +106,16 @@ export function mtrEndOfRound(settings: Settings, stage: Stage): EndOfRoundProce
 export function mtrEndOfRoundFor(settings: Settings, stage: Stage, options: { final?: boolean } = {}): EndOfRoundProcedure {
   if (stage === 'playoff' && options.final) return { kind: 'untimed' };
   return { kind: 'extra-turns', turns: settings.twoHeadedGiant ? MTR_EXTRA_TURNS_SHARED_GAME : MTR_EXTRA_TURNS };
+}
+
+/**
+ * The clock's words for MTR 2.5's extra turns. A game still unfinished after them is a draw in a
+ * Swiss round; a playoff match cannot end in a draw (MTR 2.5). Other procedures: the clock's words.
+ */
+export function mtrDescribeEndOfRound(procedure: EndOfRoundProcedure, round: EndOfRoundContext): string | undefined {
+  if (procedure.kind !== 'extra-turns' || procedure.turnsArePlayersInGame) return undefined;
+  const unfinished = round.stage === 'playoff' ? ' A playoff match cannot end in a draw (MTR 2.5).' : ' A game still unfinished is a draw.';
+  return `At time the active player finishes the turn, then ${procedure.turns} more turns in total (MTR 2.5).${unfinished}`;
 }
 
 /** Minutes of one round: the stage's round length, or the final's (null = untimed). */

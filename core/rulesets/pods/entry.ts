@@ -3,8 +3,8 @@
  * winner's seat ("2"), a draw ("d"), a games list ("1 d 1"), players excluded from a draw ("x3", or
  * ticked), read into the pod results of results.ts; the boxes that take it; a result in words.
  */
-import type { PlayerId, Table, TableResult } from '../../model/types.js';
-import type { EntryContext, ReadResult, ResultDraft, ResultEntry, ResultForm } from '../presentation.js';
+import type { PlayerId, PodResult, Table, TableResult } from '../../model/types.js';
+import { andNames, type EntryContext, type ReadResult, type ResultDraft, type ResultEntry, type ResultForm } from '../presentation.js';
 import { isPodResult, podMatchWinner } from './results.js';
 
 export type Parsed<T> = { kind: 'ok'; value: T } | { kind: 'empty' } | { kind: 'problem'; problem: string };
@@ -108,6 +108,21 @@ function note(_table: Table, result: TableResult, name: (id: PlayerId) => string
   return winner === 'draw' ? 'draw' : `won by ${name(winner)}`;
 }
 
+/** The event log's words: "won by Ana", "a draw", each game's winner, who was excluded. */
+function describeForLog(result: Readonly<Record<string, unknown>>, _seats: readonly PlayerId[] | undefined, name: (id: PlayerId) => string): string {
+  let words: string;
+  try {
+    const winner = podMatchWinner(result as unknown as PodResult);
+    words = winner === 'draw' ? 'a draw' : `won by ${name(winner)}`;
+  } catch {
+    words = 'result recorded';
+  }
+  if (Array.isArray(result.games)) words += ` (games: ${(result.games as string[]).map((g) => (g === 'draw' ? 'draw' : name(g))).join(', ')})`;
+  const excluded = Array.isArray(result.excluded) ? (result.excluded as string[]) : [];
+  if (excluded.length > 0) words += `; ${andNames(excluded.map(name))} excluded (conceded or match loss)`;
+  return words;
+}
+
 export const podResultEntry: ResultEntry = {
   form,
   read: (table, draft) => read(table, draft),
@@ -119,4 +134,5 @@ export const podResultEntry: ResultEntry = {
   },
   describe,
   note,
+  describeForLog,
 };

@@ -3,40 +3,27 @@
  * factory for any multiplayer document written in the shape of variant.ts — each document in a file
  * named after it (../mstr-2022.ts, ../mamtr-2024.ts) — and each concern in its own file here.
  */
-import { settingsPatchSchema } from '../../event/commands.js';
 import { fail } from '../../model/errors.js';
 import type { Settings } from '../../model/types.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
+import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { MAMTR_2024 } from '../mamtr-2024.js';
 import { MSTR_2022 } from '../mstr-2022.js';
-import { podAdvancing, podNextPlayoffRound, podPlayoff, POD_PLAYOFF_CUTS } from './playoffs.js';
+import { podAdvancing, podIsPlayoffFinal, podNextPlayoffRound, podPlayoff, podPlayoffPlanOf, POD_PLAYOFF_CUTS } from './playoffs.js';
 import { podPair } from './pairing.js';
 import { podPresentation } from './presentation.js';
+import { podRandomResults } from './random-result.js';
 import { podRecommendedRounds } from './recommended-rounds.js';
-import { validatePodResult } from './results.js';
+import { checkPodPlayerId, podCheckNoShow, validatePodResult } from './results.js';
 import { podStandings } from './standings.js';
 import { podDraftTimers, podEndOfRound, podTimeLimits } from './timing.js';
 import type { PodVariant } from './variant.js';
-import { zodMessage } from '../../model/zod-words.js';
 
-export const POD_DEFAULTS: Settings = {
-  rel: 'regular',
-  gamesToWin: 1,
-  // RULES 2 "Clock extras": the `format` setting defaults to Commander for both pod rule sets.
-  format: 'commander',
-  teamSize: 1,
-  twoHeadedGiant: false,
-  pairWithinDraftPods: true,
-  lateEntryRecord: 'loss',
-  releaseWeekend: false,
-  podSize: 4,
-  balanceSeats: false,
-};
+/** RULES 2 "Clock extras": the `format` setting defaults to Commander for both pod rule sets. */
+export const POD_DEFAULTS: Settings = { ...SHARED_DEFAULTS, format: 'commander' };
 
 export function podSettings(variant: PodVariant, input: Partial<Settings>): Settings {
-  const parsed = settingsPatchSchema.safeParse(input);
-  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
-  const settings: Settings = { ...POD_DEFAULTS, ...(parsed.data as Partial<Settings>) };
+  const settings = settingsOver(POD_DEFAULTS, input);
   if (settings.podSize < 3 || settings.podSize > 5) fail('invalid-settings', `pod size ${settings.podSize}: pods seat 3 to 5 players`);
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
   const problem = variant.settingsProblem(settings);
@@ -82,6 +69,13 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     recommendedRounds: (input, settings) => podRecommendedRounds(variant, input, settings),
     draftTimers: (settings) => podDraftTimers(variant, settings),
     advancing: (state, _round, table) => podAdvancing(state, table),
+    isPlayoffFinal: podIsPlayoffFinal,
+    playoffPlan: podPlayoffPlanOf,
+    describeEndOfRound: (procedure, round) => variant.describeEndOfRound(procedure, round),
+    ...(variant.timeUpNote ? { timeUpNote: variant.timeUpNote } : {}),
+    checkNewPlayer: checkPodPlayerId,
+    checkNoShow: podCheckNoShow,
+    randomResults: podRandomResults,
   };
 }
 

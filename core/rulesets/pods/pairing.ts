@@ -7,6 +7,7 @@ import { activePlayers, byeCounts, opponentHistory } from '../../event/queries.j
 import type { Bye, EventState, PairingProposal, PairingWarning, Player, Table } from '../../model/types.js';
 import { assignPods, type PodPlayer } from '../../pairing/pods.js';
 import { createRng, deriveSeed } from '../../random/rng.js';
+import { plural } from '../../text/format.js';
 import { seatHistory, seatPod } from './seats.js';
 import { podStandings } from './standings.js';
 import { podSizes } from './pod-sizes.js';
@@ -128,7 +129,7 @@ export function podPointsWarnings(table: Table, pointsOf: (id: string) => number
       : `a pod with players on ${others.slice(0, -1).join(', ')} and ${others[others.length - 1]} points`;
     warnings.push({
       kind: 'pair-down',
-      message: `${nameOf(id)} (${own} ${own === 1 ? 'point' : 'points'}) plays in ${where} (table ${table.table})`,
+      message: `${nameOf(id)} (${plural(own, 'point')}) plays in ${where} (table ${table.table})`,
       players: [id],
     });
   });

@@ -38,7 +38,8 @@ import type {
   Round,
   Table,
 } from '../../model/types.js';
-import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
+import { pluralWord } from '../../text/format.js';
+import type { PlayoffOptions, PlayoffPairing, PlayoffPlan } from '../ruleset.js';
 import { isPodResult, podMatchWinner } from './results.js';
 import { podStandings } from './standings.js';
 import { MAMTR_2024 } from '../mamtr-2024.js';
@@ -73,6 +74,12 @@ export function podPlayoffPlan(top: number): PodPlayoffPlan {
     fail('invalid-input', `a top ${top} playoff is not a pod cut: the playoff takes the top ${POD_PLAYOFF_CUTS.slice(0, -1).join(', ')} or ${POD_PLAYOFF_CUTS[POD_PLAYOFF_CUTS.length - 1]} (10.4A)`);
   }
   return plan;
+}
+
+/** The `Ruleset.playoffPlan` of both documents: the cut's plan, or null for a cut 10.4A does not list. */
+export function podPlayoffPlanOf(top: number): PlayoffPlan | null {
+  const plan = (POD_PLAYOFF_CUTS as readonly number[]).includes(top) ? PLANS[top] : undefined;
+  return plan ? { waiting: plan.waiting, tablesPerRound: plan.podsPerRound } : null;
 }
 
 /** Playoff rounds of a cut (top 4: 1; top 7–16: 2; top 40 and 64: 3). */
@@ -143,12 +150,12 @@ export function podPlayoff(variant: PodVariant, state: EventState, options: Play
   const last = state.rounds[state.rounds.length - 1];
   if (last && last.tables.some((t) => t.result === undefined)) {
     const open = last.tables.filter((t) => t.result === undefined).map((t) => t.table);
-    fail('round-unfinished', `round ${last.number} is not finished (table${open.length > 1 ? 's' : ''} ${open.join(', ')}): the cut needs the final standings`);
+    fail('round-unfinished', `round ${last.number} is not finished (${pluralWord(open.length, 'table', 'tables')} ${open.join(', ')}): the cut needs the final standings`);
   }
   const dropped = droppedIds(state);
   const eligible = podStandings(variant, swissOnly(state)).filter((s) => !s.dropped && !dropped.has(s.id));
   if (eligible.length < top) {
-    fail('invalid-input', `a top ${top} playoff needs ${top} players who have not dropped; ${eligible.length === 1 ? 'only 1 remains' : `only ${eligible.length} remain`}`);
+    fail('invalid-input', `a top ${top} playoff needs ${top} players who have not dropped; only ${eligible.length} ${pluralWord(eligible.length, 'remains', 'remain')}`);
   }
   const seeds = eligible.slice(0, top).map((s) => s.id);
   const { pods, waiting } = firstRound(plan, seeds);
@@ -278,7 +285,7 @@ export function podNextPlayoffRound(variant: PodVariant, state: EventState, seed
     const first = firstRound(plan, playoff.seeds);
     const left = [...first.pods.flat(), ...first.waiting].filter(gone);
     if (left.length > 0)
-      warnings.push({ kind: 'info', message: `${names(state, left)} dropped after the cut and ${left.length === 1 ? 'is' : 'are'} not replaced`, players: left });
+      warnings.push({ kind: 'info', message: `${names(state, left)} dropped after the cut and ${pluralWord(left.length, 'is', 'are')} not replaced`, players: left });
     const { tables, byes } = buildRound(state, first.pods.map((pod) => pod.filter((id) => !gone(id))), warnings, seedOf);
     const waiting = first.waiting.filter((id) => !gone(id));
     return { tables, byes, warnings, seed, waiting };
@@ -286,7 +293,7 @@ export function podNextPlayoffRound(variant: PodVariant, state: EventState, seed
 
   const open = latest.tables.filter((t) => t.result === undefined).map((t) => t.table);
   if (open.length > 0) {
-    fail('round-unfinished', `playoff round ${latest.number} is not finished: pod${open.length > 1 ? 's' : ''} ${open.join(', ')} ha${open.length > 1 ? 've' : 's'} no result`);
+    fail('round-unfinished', `playoff round ${latest.number} is not finished: ${pluralWord(open.length, 'pod', 'pods')} ${open.join(', ')} ${pluralWord(open.length, 'has', 'have')} no result`);
   }
   const latestIndex = playoffRounds.length - 1;
   const waiting = waitingOf(latest, latestIndex, plan, playoff);
@@ -317,7 +324,7 @@ export function podNextPlayoffRound(variant: PodVariant, state: EventState, seed
   advancing.push(...byes, ...waiting);
   const left = [...new Set(advancing.filter(gone))];
   if (left.length > 0)
-    warnings.push({ kind: 'info', message: `${names(state, left)} dropped after the cut and ${left.length === 1 ? 'is' : 'are'} not advanced or replaced`, players: left });
+    warnings.push({ kind: 'info', message: `${names(state, left)} dropped after the cut and ${pluralWord(left.length, 'is', 'are')} not advanced or replaced`, players: left });
   const alive = [...new Set(advancing.filter((id) => !gone(id)))].sort((a, b) => seedOf(a) - seedOf(b));
   if (alive.length <= 1) {
     // Nobody left to play: the playoff is decided (or, with nobody left, has no winner).

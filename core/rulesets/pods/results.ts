@@ -19,7 +19,8 @@
  */
 import { fail } from '../../model/errors.js';
 import type { PlayerId, PodResult, Settings, Table, TableResult } from '../../model/types.js';
-import type { ResultContext } from '../ruleset.js';
+import { pluralWord } from '../../text/format.js';
+import type { NoShowContext, ResultContext } from '../ruleset.js';
 import type { PodVariant } from './variant.js';
 
 /** The forms a pod result may take, as a scorekeeper reads them in a message. */
@@ -98,7 +99,7 @@ export function validatePodResult(variant: PodVariant, table: Table, result: unk
   if (!isPlainObject(result)) return bad(`the result must be one of ${POD_RESULT_SHAPES}`);
   const unknown = Object.keys(result).filter((k) => !ALLOWED_KEYS.includes(k));
   if (unknown.length > 0)
-    bad(`unknown ${unknown.length === 1 ? 'field' : 'fields'} ${quoteList(unknown)} in the result; a pod result is ${POD_RESULT_SHAPES}`);
+    bad(`unknown ${pluralWord(unknown.length, 'field', 'fields')} ${quoteList(unknown)} in the result; a pod result is ${POD_RESULT_SHAPES}`);
   const forms = FORM_KEYS.filter((k) => k in result);
   if (forms.length === 0) bad(`the result says neither who won nor that the pod drew; it must be ${POD_RESULT_SHAPES}`);
   if (forms.length > 1) bad(`the result gives ${quoteList(forms)} together; give exactly one of ${POD_RESULT_SHAPES}`);
@@ -147,4 +148,17 @@ export function validatePodResult(variant: PodVariant, table: Table, result: unk
     if (winner === 'draw') bad(`a playoff pod cannot end in a draw: ${rule}, so the result must name a winner`);
   }
   return normalised;
+}
+
+/** A pod result's games list says "draw" for a drawn game, so no player may have that id. */
+export function checkPodPlayerId(player: { id: PlayerId; name: string }): void {
+  if (player.id === 'draw') fail('invalid-input', `${player.name}: "draw" cannot be a player id in a pod event`);
+}
+
+/** MTR 2.10 in a pod: a no-show is excluded (no point from a draw) and wins nothing. */
+export function podCheckNoShow(_table: Table, result: TableResult, absent: PlayerId, context: NoShowContext): void {
+  if (!isPodResult(result)) return;
+  const won = podMatchWinner(result) === absent || ('games' in result && result.games.includes(absent));
+  if (won || !(result.excluded ?? []).includes(absent))
+    fail('invalid-result', `${context.where}: ${context.nameOf(absent)} did not show up, so the pod is a loss for them (MTR 2.10): they are excluded and win nothing`);
 }

@@ -70,7 +70,7 @@ export function podTimeLimits(variant: PodVariant, settings: Settings, stage: St
  * document says (MSTR 2.5A: 2.5AA extra turns or 2.5AB active player finishes, by setting or round
  * length; MAMTR 2.4A/B: active player finishes, then the last-turn limit). For MSTR 2.5AA the
  * procedure is `{ kind: 'extra-turns', turns: 0, turnsArePlayersInGame: true }`: the clock computes
- * the total with `podExtraTurnsAtTime(procedure, playersInGame)` at the moment time is called
+ * the total with `extraTurnsAtTime(procedure, playersInGame)` (ruleset.ts) at the moment time is called
  * (leaving players do not change N afterwards; extra turns from penalties add on top).
  */
 export function podEndOfRound(variant: PodVariant, settings: Settings, stage: Stage): EndOfRoundProcedure {
@@ -87,15 +87,6 @@ export function podEndOfRound(variant: PodVariant, settings: Settings, stage: St
 export function podEndOfRoundAfterIntentionalDraw(variant: PodVariant, settings: Settings): EndOfRoundProcedure | null {
   if (variant.playoffIntentionalDrawMinutes === undefined) return null;
   return variant.swissEndOfRound(settings);
-}
-
-/**
- * Extra turns after the active player's turn, computed when time is called: `turns`, plus the
- * players still in the game for MSTR 2.5AA. 0 for any other procedure.
- */
-export function podExtraTurnsAtTime(procedure: EndOfRoundProcedure, playersInGame: number): number {
-  if (procedure.kind !== 'extra-turns') return 0;
-  return procedure.turns + (procedure.turnsArePlayersInGame ? Math.max(0, Math.floor(playersInGame)) : 0);
 }
 
 function copyTimers(t: DraftTimers): DraftTimers {

@@ -5,7 +5,7 @@
  * sets stay siblings that differ only where the documents do.
  */
 import type { Rel, Settings } from '../../model/types.js';
-import type { DraftTimers, EndOfRoundProcedure } from '../ruleset.js';
+import type { DraftTimers, EndOfRoundContext, EndOfRoundProcedure, TimeUpStatus } from '../ruleset.js';
 
 export type PodRulesetId = 'mstr-2022' | 'mamtr-2024';
 
@@ -25,6 +25,10 @@ export interface PodVariant {
   // 2.4 / 2.5 End of round, and the setting that chooses it
   /** The Swiss end-of-round procedure for these settings (MSTR 2.5A; MAMTR 2.4A/B). */
   swissEndOfRound(settings: Settings): EndOfRoundProcedure;
+  /** The clock's words for how a round ends, citing the document (Ruleset.describeEndOfRound). */
+  describeEndOfRound(procedure: EndOfRoundProcedure, round: EndOfRoundContext): string | undefined;
+  /** A note beside a table whose time is up (Ruleset.timeUpNote); absent: none. */
+  timeUpNote?(status: TimeUpStatus, table: { playoff: boolean; intentionalDraw: boolean }): string | undefined;
   /** The setting the new-event form offers for it: MSTR's choice of 2.5AA/2.5AB, MAMTR's last-turn limit. */
   endOfRoundSetting: 'endOfRound' | 'lastTurnMinutes';
   /** A settings check beyond the shared ones, in words (MAMTR 2.4A: no extra turns); null when fine. */

@@ -1,0 +1,110 @@
+/**
+ * The journal's commands about players (the fold, apply.ts): registration, edits, drops,
+ * reinstatement, and the no-show who reports in (MTR 2.10). Also how the fold names and finds a
+ * player, for every command's checks and messages.
+ */
+import { fail } from '../model/errors.js';
+import type { EventState, Player, PlayerId } from '../model/types.js';
+import { getRuleset } from '../rulesets/index.js';
+import type { Command } from './commands.js';
+
+/**
+ * Names by id, built once per players array: most commands keep the same array, so a long journal
+ * folds without scanning every player for every result.
+ */
+const namesCache = new WeakMap<readonly Player[], Map<string, string>>();
+export function nameOf(state: EventState, id: string): string {
+  let names = namesCache.get(state.players);
+  if (!names) namesCache.set(state.players, (names = new Map(state.players.map((p) => [p.id, p.name]))));
+  return names.get(id) ?? id;
+}
+
+export function requirePlayer(state: EventState, id: string): Player {
+  const player = state.players.find((p) => p.id === id);
+  if (!player) fail('unknown-player', `no registered player has the id "${id}"`);
+  return player;
+}
+
+export function replacePlayer(state: EventState, player: Player): EventState {
+  return { ...state, players: state.players.map((p) => (p.id === player.id ? player : p)) };
+}
+
+export function registerPlayer(state: EventState, command: Extract<Command, { type: 'register-player' }>): EventState {
+  const input = command.player;
+  if (state.playoff) fail('not-allowed', `cannot register ${input.name}: the playoff has started`);
+  const existing = state.players.find((p) => p.id === input.id);
+  if (existing) fail('duplicate-player', `the id "${input.id}" is already used by ${existing.name}`);
+  checkTeam(state, input.name, input.members);
+  getRuleset(state.ruleset).checkNewPlayer?.(input);
+  const player: Player = {
+    id: input.id,
+    name: input.name,
+    draw: command.draw,
+    joinedRound: state.rounds.length + 1,
+    awardedByes: input.awardedByes ?? 0,
+    ...(input.familyName ? { familyName: input.familyName } : {}),
+    ...(input.note !== undefined ? { note: input.note } : {}),
+    ...(input.draftPod !== undefined ? { draftPod: input.draftPod } : {}),
+    ...(input.members !== undefined ? { members: input.members } : {}),
+  };
+  return { ...state, players: [...state.players, player] };
+}
+
+function checkTeam(state: EventState, name: string, members: Player['members']): void {
+  const size = state.settings.teamSize;
+  if (size === 1) {
+    if (members) fail('invalid-input', `${name}: this is not a team event, so no team members can be listed`);
+    return;
+  }
+  if (!members || members.length !== size)
+    fail('invalid-input', `${name}: a team of this event has ${size} members (seats ${'ABC'.slice(0, size).split('').join(', ')})`);
+  const seats = members.map((m) => m.seat).sort().join('');
+  if (seats !== 'ABC'.slice(0, size)) fail('invalid-input', `${name}: team seats must be ${'ABC'.slice(0, size).split('').join(', ')}, each once`);
+}
+
+export function editPlayer(state: EventState, command: Extract<Command, { type: 'edit-player' }>): EventState {
+  const player = requirePlayer(state, command.id);
+  const changes = command.changes;
+  const next: Player = { ...player };
+  if (changes.name !== undefined) next.name = changes.name;
+  // The family name boards sort by (core/documents/names.ts); "" forgets it (back to the guess).
+  if (changes.familyName) next.familyName = changes.familyName;
+  else if (changes.familyName === '') delete next.familyName;
+  if (changes.note !== undefined) next.note = changes.note;
+  if (changes.awardedByes !== undefined) next.awardedByes = changes.awardedByes;
+  if (changes.draftPod !== undefined) next.draftPod = changes.draftPod;
+  if (changes.members !== undefined) {
+    checkTeam(state, next.name, changes.members);
+    next.members = changes.members;
+  }
+  return replacePlayer(state, next);
+}
+
+export function dropPlayer(state: EventState, id: string): EventState {
+  const player = requirePlayer(state, id);
+  if (player.droppedAfterRound !== undefined) fail('not-allowed', `${player.name} has already dropped`);
+  // MTR 2.10: a drop before round 1 removes the player from the event.
+  if (state.rounds.length === 0) return { ...state, players: state.players.filter((p) => p.id !== id) };
+  return replacePlayer(state, { ...player, droppedAfterRound: state.rounds.length });
+}
+
+export function reinstatePlayer(state: EventState, id: string): EventState {
+  const player = requirePlayer(state, id);
+  if (player.droppedAfterRound === undefined) fail('not-allowed', `${player.name} has not dropped`);
+  if (state.playoff) fail('not-allowed', `${player.name} cannot be reinstated after the cut (MTR 2.10)`);
+  const { droppedAfterRound: _dropped, ...rest } = player;
+  return replacePlayer(state, rest);
+}
+
+/** MTR 2.10: a no-show who reports to the scorekeeper before the next pairing is not dropped. */
+export function reportIn(state: EventState, id: PlayerId): EventState {
+  const player = requirePlayer(state, id);
+  const who = `${player.name} (${id})`;
+  if (!state.rounds.some((r) => r.tables.some((t) => t.noShow?.includes(id)))) fail('not-allowed', `${who} is not recorded as a no-show`);
+  if (player.droppedAfterRound === undefined) fail('not-allowed', `${who} is not dropped: they are paired in round ${state.rounds.length + 1}`);
+  if (state.playoff) fail('not-allowed', `${who}: the cut has been made, and nobody comes back into the event after it (MTR 2.10)`);
+  if (player.droppedAfterRound !== state.rounds.length)
+    fail('not-allowed', `${who} reports too late: round ${player.droppedAfterRound + 1} was paired without them (the Head Judge may reinstate them)`);
+  const { droppedAfterRound: _dropped, ...rest } = player;
+  return replacePlayer(state, rest);
+}

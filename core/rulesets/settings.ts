@@ -1,0 +1,29 @@
+/**
+ * Settings every rule set reads the same way: the defaults they share (each rule set names only
+ * where it differs) and a patch checked by the command schema, laid over a rule set's defaults.
+ */
+import { settingsPatchSchema } from '../event/commands.js';
+import { fail } from '../model/errors.js';
+import type { Settings } from '../model/types.js';
+import { zodMessage } from '../model/zod-words.js';
+
+/** Individual players at Regular REL, one game to win, late entries with losses. */
+export const SHARED_DEFAULTS: Settings = {
+  rel: 'regular',
+  gamesToWin: 1,
+  format: 'constructed',
+  teamSize: 1,
+  twoHeadedGiant: false,
+  pairWithinDraftPods: true,
+  lateEntryRecord: 'loss',
+  releaseWeekend: false,
+  podSize: 4,
+  balanceSeats: false,
+};
+
+/** `input` checked field by field and laid over `defaults`; PodiumError('invalid-settings') in words. */
+export function settingsOver(defaults: Settings, input: Partial<Settings>): Settings {
+  const parsed = settingsPatchSchema.safeParse(input);
+  if (!parsed.success) fail('invalid-settings', zodMessage(parsed.error, 'setting', { at: ' ', root: '?' }));
+  return { ...defaults, ...(parsed.data as Partial<Settings>) };
+}
