@@ -30,10 +30,10 @@ startShell(
     rendererDir: path.join(__dirname, '..', 'renderer'),
     preload: path.join(__dirname, 'preload.cjs'),
     argv: process.argv,
-    createService: (dataDir) => {
+    createService: (dataDir, network) => {
       supportLog = openSupportLog(dataDir, { mode: 'the desktop app' });
       logProcessFailures(supportLog);
-      return createHostServices({ dataDir, station: stationName(), mode: 'the desktop app', warmPrinter: true, log: supportLog });
+      return createHostServices({ dataDir, station: stationName(), mode: 'the desktop app', warmPrinter: true, log: supportLog, network });
     },
     log: {
       info: (line) => supportLog?.info(line),

@@ -1,11 +1,14 @@
 /**
  * The application menu and what its items do. File → Open…, Open Recent and Save As… go through
  * the system dialogs to the station service; New Event… and Print… are the station page's own
- * (sent to it on the menu channel); View → Projector opens or closes the projector window. The
- * menu is rebuilt when the recent events or the projector change.
+ * (sent to it on the menu channel); View → Projector opens or closes the projector window; File →
+ * Venue Network turns the venue network on or off through the station service (as the station's
+ * network panel does) and, while it is on, shows the address devices join at. The menu is rebuilt
+ * when the recent events, the projector or the network change.
  */
 import path from 'node:path';
 import type { MenuItemConstructorOptions, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type { NetworkStatus } from '../core/api/contract.js';
 import { IPC_MENU_CHANNEL } from './host/ipc-channel.js';
 import { supportLogFile } from './host/log.js';
 import type { StationService } from './host/station-service.js';
@@ -118,10 +121,40 @@ export function createShellMenus(options: MenusOptions): ShellMenus {
     return recent.map((event) => ({ label: `${event.name} — ${path.basename(event.path)}`, click: () => void openPath(event.path) }));
   }
 
+  /** The venue network as the menu shows it; null where the host has none. */
+  async function networkNow(): Promise<NetworkStatus | null> {
+    try {
+      return await service.networkStatus({});
+    } catch {
+      return null;
+    }
+  }
+
+  /** File → Venue Network: on when off, off when on; why it could not be turned on, in a dialog. */
+  async function toggleNetwork(): Promise<void> {
+    const before = await networkNow();
+    if (!before) return;
+    try {
+      const after = await service.setNetwork({ on: !before.on });
+      if (!before.on && !after.on) showError('Podium could not turn the venue network on', after.problem ?? 'The reason is in the support log.');
+    } catch (error) {
+      showError('Podium could not change the venue network', error);
+    }
+    await build();
+  }
+
   async function build(): Promise<void> {
+    const network = await networkNow();
     const template = menuTemplate(
-      { recent: await recentItems(), projectorOpen: windows.projector() !== null, packaged: app.isPackaged, platform: options.platform },
       {
+        recent: await recentItems(),
+        projectorOpen: windows.projector() !== null,
+        packaged: app.isPackaged,
+        platform: options.platform,
+        network: network ? { on: network.on, ...(network.urls[0] ? { url: network.urls[0] } : {}) } : null,
+      },
+      {
+        toggleNetwork: () => void toggleNetwork(),
         newEvent: () => sendToPage('new-event'),
         open: () => void chooseAndOpen(),
         saveAs: () => void chooseAndSaveAs(),
@@ -142,6 +175,8 @@ interface MenuState {
   /** A packaged app has no developer tools in its menu. */
   packaged: boolean;
   platform: NodeJS.Platform;
+  /** The venue network: on or off, and the first address devices join at (null: none here). */
+  network: { on: boolean; url?: string } | null;
 }
 
 interface MenuActions {
@@ -151,9 +186,17 @@ interface MenuActions {
   print(): void;
   toggleProjector(): void;
   supportLog(): void;
+  toggleNetwork(): void;
 }
 
 function menuTemplate(state: MenuState, actions: MenuActions): MenuItemConstructorOptions[] {
+  const networkItems: MenuItemConstructorOptions[] = state.network
+    ? [
+        { type: 'separator' },
+        { label: '&Venue Network', type: 'checkbox', checked: state.network.on, click: actions.toggleNetwork },
+        ...(state.network.on && state.network.url ? [{ label: `Devices join at ${state.network.url}`, enabled: false }] : []),
+      ]
+    : [];
   const fileMenu: MenuItemConstructorOptions = {
     label: '&File',
     submenu: [
@@ -164,6 +207,7 @@ function menuTemplate(state: MenuState, actions: MenuActions): MenuItemConstruct
       { label: 'Save &As…', accelerator: 'CmdOrCtrl+Shift+S', click: actions.saveAs },
       { type: 'separator' },
       { label: '&Print…', accelerator: 'CmdOrCtrl+P', click: actions.print },
+      ...networkItems,
       { type: 'separator' },
       { role: 'quit', label: '&Quit' },
     ],

@@ -1,7 +1,8 @@
 /**
  * The Electron shell's life: one instance per station, the podium:// scheme, the host services,
  * the windows (windows.ts), the menu (menus.ts), the door (security.ts), .podium files from the
- * command line and the OS, and a clean quit that closes the open save first.
+ * command line and the OS, the venue network (host/venue-network.ts: off until the station or the
+ * menu turns it on), and a clean quit that closes the network and the open save first.
  *
  * Electron comes in as a parameter: main.ts passes the real module, tests a fake that records
  * calls (test/support/fake-electron.ts), so all of this runs under plain Node.
@@ -10,7 +11,8 @@ import path from 'node:path';
 import type { App, BrowserWindow, Dialog, IpcMain, Menu, Protocol, Screen, Session } from 'electron';
 import type { StationPush } from '../core/api/contract.js';
 import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
-import type { StationService } from './host/station-service.js';
+import type { NetworkControl, StationService } from './host/station-service.js';
+import { createVenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
 import { createShellMenus } from './menus.js';
 import { registerScheme, serveRenderer } from './protocol.js';
 import { guardWebContents, lockSession } from './security.js';
@@ -43,8 +45,13 @@ export interface ShellOptions {
   preload: string;
   /** The command line: a .podium file named on it is opened. */
   argv: readonly string[];
-  /** The host services for the station folder (host/host.ts createHostServices). */
-  createService(dataDir: string): StationService;
+  /**
+   * The host services for the station folder (host/host.ts createHostServices), given the venue
+   * network to pass on as their `network`.
+   */
+  createService(dataDir: string, network: NetworkControl): StationService;
+  /** The venue network's LAN side: tests give `addresses` (127.0.0.2) and `port` (0); default this computer's, on port 5719. */
+  venue?: Pick<VenueNetworkOptions, 'addresses' | 'port' | 'limits'>;
   log: ShellLog;
   platform: NodeJS.Platform;
 }
@@ -77,7 +84,11 @@ export function startShell(electron: ElectronApis, options: ShellOptions): Shell
 function run(electron: ElectronApis, options: ShellOptions): Shell {
   const { app } = electron;
   const dataDir = app.getPath('userData');
-  const service = options.createService(dataDir);
+  // The desktop app has no local web server: on, the network listens on the LAN address only
+  // (the station's own windows use IPC), serving the built renderer to devices.
+  const network = createVenueNetwork({ dataDir, rendererDir: options.rendererDir, ...options.venue, log: options.log });
+  const service = options.createService(dataDir, network);
+  network.serve(service);
   // Which event is open, noted in the station folder so a restart reopens it (issue 13.7).
   const lastOpen = trackLastOpen(service, dataDir);
   let pendingFile: string | null = podiumFileIn(options.argv);
@@ -100,9 +111,17 @@ function run(electron: ElectronApis, options: ShellOptions): Shell {
     if (file) void menus.openPath(file);
   });
 
-  // The OS recent-documents list and the Open Recent menu follow whatever event is opened.
+  // The OS recent-documents list and the Open Recent menu follow whatever event is opened; the
+  // Venue Network item follows the network going on or off (not every device seen).
   let lastPath: string | null = null;
+  let networkShown = '';
   service.subscribe((push: StationPush) => {
+    if (push.type === 'network') {
+      const shown = JSON.stringify([push.status.on, push.status.urls]);
+      if (shown !== networkShown) void menus.build();
+      networkShown = shown;
+      return;
+    }
     if (push.type !== 'state') return;
     const current = push.snapshot.summary?.path ?? null;
     if (current && current !== lastPath) {
@@ -121,6 +140,7 @@ function run(electron: ElectronApis, options: ShellOptions): Shell {
     event.preventDefault();
     void lastOpen
       .stop()
+      .then(() => network.close().catch((error: unknown) => options.log.warn(`The venue network did not close cleanly: ${String(error)}`)))
       .then(() => service.dispose())
       .finally(() => {
         disposed = true;

@@ -9,6 +9,10 @@
  * Every launch makes a new station key; the address printed carries it (`/?key=…`, as Jupyter's
  * `?token=`), and the WebSocket API refuses any connection without it: other programs on this
  * machine can reach 127.0.0.1, but only someone who can read this terminal can open the station.
+ *
+ * The venue network (issue 15) is off until the station turns it on (host/venue-network.ts): then
+ * the same port also listens on this computer's LAN address for joined devices, and the lines
+ * saying so go to the terminal.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +21,7 @@ import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
 import { logProcessFailures, openSupportLog, type SupportLog } from './host/log.js';
 import { defaultDataDir, stationName } from './host/paths.js';
 import type { StationService } from './host/station-service.js';
+import { createVenueNetwork, type VenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
 import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
 
 export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'renderer');
@@ -33,10 +38,17 @@ export interface BrowserModeOptions {
   now?: () => Date;
   /** The station key (default: a new random one for this launch); a test restarting its host keeps the old one. */
   key?: string;
+  /**
+   * The venue network's LAN side: tests give `addresses` (a second loopback address such as
+   * 127.0.0.2; default this computer's LAN addresses) and may lower its limits.
+   */
+  venue?: Pick<VenueNetworkOptions, 'addresses' | 'limits' | 'seenFlushMs' | 'sendBuffer' | 'clock'>;
 }
 
 export interface BrowserMode {
   server: WebServer;
+  /** The venue network (off until the station turns it on). */
+  network: VenueNetwork;
   /** The host services behind the server (in-process callers: tests, tools). */
   service: StationService;
   supportLog: SupportLog;
@@ -55,7 +67,28 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     terminal(line);
     supportLog[level](line);
   };
-  const service = createHostServices({ dataDir, station: stationName(), mode: 'browser mode', warmPrinter: true, log: supportLog, ...(options.now ? { now: options.now } : {}) });
+  const rendererDir = options.rendererDir ?? RENDERER_DIR;
+  // The LAN side listens on the local server's port (once it has one) when it is turned on.
+  let localPort = options.port ?? DEFAULT_PORT;
+  const network = createVenueNetwork({
+    dataDir,
+    rendererDir,
+    port: () => localPort,
+    ...options.venue,
+    ...(options.now ? { now: options.now } : {}),
+    // Joins, on and off go to the terminal too; refusals only to the support log (a hostile device must not flood the terminal).
+    log: { info: (line) => log(line), warn: (line, fields) => supportLog.warn(line, fields) },
+  });
+  const service = createHostServices({
+    dataDir,
+    station: stationName(),
+    mode: 'browser mode',
+    warmPrinter: true,
+    log: supportLog,
+    network,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  network.serve(service);
   // The event that was open when the host last ran comes back before any window can connect, so a
   // station or projector that reconnects after a restart finds the same event and clock (issue 13.7).
   const lastOpen = trackLastOpen(service, dataDir, { onError: (error) => supportLog.error('Could not note which event is open', error) });
@@ -63,7 +96,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   const wanted = options.port ?? DEFAULT_PORT;
   const server = await startWebServer({
     api: service,
-    rendererDir: options.rendererDir ?? RENDERER_DIR,
+    rendererDir,
     port: wanted,
     ...(options.key !== undefined ? { key: options.key } : {}),
     onRefused: (reason) => log(`Refused a connection: ${reason}`, 'warn'),
@@ -72,11 +105,13 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   }).catch(async (error: unknown) => {
     // No server: let go of the reopened save (its lock) before saying why.
     supportLog.error('Browser mode could not start its server', error);
+    await network.close();
     await lastOpen.stop();
     await service.dispose().catch(() => undefined);
     if (!options.supportLog) await supportLog.close();
     throw error;
   });
+  localPort = server.port;
   if (server.portFallback) log(`Port ${wanted} is taken; using ${server.port} instead.`);
   // The address with the key goes to the terminal only.
   terminal(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
@@ -85,10 +120,13 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   log(`Event saves and station files: ${dataDir}. Support log: ${supportLog.file}. Press Ctrl+C to stop.`);
   return {
     server,
+    network,
     service,
     supportLog,
     settled: () => lastOpen.settled(),
     async close() {
+      // Devices first (their connections and the LAN listeners), then the station's own windows.
+      await network.close();
       await server.close();
       await lastOpen.stop();
       await service.dispose();

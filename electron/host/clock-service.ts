@@ -96,7 +96,8 @@ export function startClockService(station: StationService, options: ClockService
   }
 
   const unsubscribe = station.subscribe((push: StationPush) => {
-    if (push.type !== 'state' || pending) return;
+    // After every change (a whole state, or journal entries): the clock view follows at once.
+    if ((push.type !== 'state' && push.type !== 'entries') || pending) return;
     pending = true;
     queueMicrotask(() => {
       pending = false;

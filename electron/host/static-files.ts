@@ -1,13 +1,18 @@
 /**
- * Serving the built renderer (dist/renderer), shared by browser mode's HTTP server and the
- * Electron shell's podium:// protocol: which file a URL path means, its content type, and the
- * security headers every page goes out with (a strict CSP first).
+ * Serving the built renderer (dist/renderer), shared by browser mode's HTTP server, the venue
+ * network's listeners and the Electron shell's podium:// protocol: which file a URL path means,
+ * its content type, and the security headers every page goes out with (a strict CSP first).
  */
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
-/** Paths the single-page app answers itself (the renderer reads location.pathname). */
-export const APP_ROUTES = ['/', '/index.html', '/projector'] as const;
+/**
+ * Paths the single-page app answers itself (the renderer reads location.pathname): the station,
+ * the projector, and the venue network's pages (the join page a join code's QR code opens, and
+ * the judge and display screens a joined device shows).
+ */
+export const APP_ROUTES = ['/', '/index.html', '/projector', '/join', '/judge', '/display'] as const;
 
 /**
  * The Content-Security-Policy of every page. Nothing inline, nothing from elsewhere: scripts,
@@ -83,4 +88,36 @@ export function resolveStatic(rootDir: string, urlPath: string): { file: string;
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   if (!existsSync(file) || !statSync(file).isFile()) return null;
   return { file, isPage: path.extname(file) === '.html' };
+}
+
+/**
+ * Answer a GET or HEAD with the renderer's file for the request's path (404 when there is none,
+ * 503 in words when the renderer is not built). `headers`: the security headers to send.
+ */
+export function serveStatic(request: IncomingMessage, response: ServerResponse, rootDir: string, headers: Record<string, string>): void {
+  const plain = (status: number, text: string): void => {
+    if (response.headersSent) return void response.destroy();
+    response.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(`${text}\n`);
+  };
+  const found = resolveStatic(rootDir, request.url ?? '/');
+  if (!found) return plain(404, 'Not found.');
+  const stream = createReadStream(found.file);
+  stream.once('error', () => {
+    if (found.isPage) plain(503, 'The station screens are not built: run `npm start` (it builds them first).');
+    else plain(404, 'Not found.');
+  });
+  stream.once('open', () => {
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': contentType(found.file),
+      'Cache-Control': found.isPage ? 'no-store' : 'no-cache',
+    });
+    if (request.method === 'HEAD') {
+      stream.destroy();
+      response.end();
+    } else stream.pipe(response);
+  });
+  // A client that goes away mid-file: stop reading it.
+  response.once('close', () => stream.destroy());
 }

@@ -9,6 +9,11 @@
  * on the machine can reach 127.0.0.1, only the page Podium printed the address of knows the key);
  * frames are size-limited; anything that is not JSON is dropped.
  *
+ * A joined device on the venue network (lan-door.ts) comes through another door and is read more
+ * strictly (`inbound`): a smaller frame limit, a rate limit, and the first message that is not a
+ * well-formed request (not JSON, not a request object, a `__proto__` key) closes its connection
+ * and reaches nothing.
+ *
  * Bounded memory: every connection has a bounded send buffer. While a window is behind (bytes still
  * waiting to go out), pushes are held and only the newest of each kind goes out once it catches up
  * (a newer state supersedes an older one); a window that drains nothing while pushes keep being
@@ -18,12 +23,20 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
-import type { StationApi, StationPush } from '../../core/api/contract.js';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { HostApi, StationPush } from '../../core/api/contract.js';
 import { serveRpc, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
 
 export const RPC_PATH = '/rpc';
+/** The local station's frames: a whole large event's save can come back through saveAs and friends. */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+/**
+ * A joined device's messages (issue 15, 3): a request is a command or a query of a few hundred
+ * bytes; 256 KiB leaves room for a batch of a thousand players from a second desk while keeping
+ * what one message can make the host parse small. ws refuses a longer frame from its header
+ * (closing with 1009), before it is read into memory.
+ */
+export const DEVICE_MAX_MESSAGE_BYTES = 256 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // The station key
@@ -104,6 +117,66 @@ export function refuseUpgrade(request: IncomingMessage, port: number, key: strin
 }
 
 // ---------------------------------------------------------------------------------------------
+// A device's messages, read strictly
+
+/** Keys no message may carry anywhere (prototype pollution of whatever copies the object later). */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const REQUEST_KEYS = new Set(['kind', 'id', 'method', 'params']);
+
+export type RpcRequest = Extract<RpcMessage, { kind: 'request' }>;
+
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/**
+ * A device's frame as an RPC request, or why it is not one: a binary frame, text that is not
+ * JSON, JSON that is not exactly a request object (`kind: 'request'`, a whole-number `id`, a
+ * `method` name, `params`), or any `__proto__` / `constructor` / `prototype` key at any depth.
+ * The transport closes the connection on any of these: a device's own client never sends them.
+ */
+export function parseDeviceMessage(data: RawData | string, isBinary = false): { ok: true; message: RpcRequest } | { ok: false; reason: string } {
+  if (isBinary) return { ok: false, reason: 'a binary message (Podium speaks JSON text)' };
+  let forbidden: string | null = null;
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof data === 'string' ? data : frameText(data), (key, inner: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) forbidden = key;
+      return inner;
+    });
+  } catch {
+    return { ok: false, reason: 'a message that is not JSON' };
+  }
+  if (forbidden !== null) return { ok: false, reason: `a message with a "${forbidden}" key` };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'a message that is not a request object' };
+  const message = value as Record<string, unknown>;
+  if (message.kind !== 'request') return { ok: false, reason: 'a message that is not a request' };
+  for (const key of Object.keys(message)) if (!REQUEST_KEYS.has(key)) return { ok: false, reason: 'a message with an unknown field' };
+  if (typeof message.id !== 'number' || !Number.isSafeInteger(message.id) || message.id < 0) return { ok: false, reason: 'a request without a whole-number id' };
+  if (typeof message.method !== 'string' || message.method.length === 0 || message.method.length > 64) return { ok: false, reason: 'a request without a method name' };
+  return { ok: true, message: { kind: 'request', id: message.id, method: message.method, params: message.params ?? {} } };
+}
+
+/** The close code for a message the connection's rules refuse (RFC 6455: policy violation). */
+export const CLOSE_POLICY = 1008;
+/** How long a connection this side closed may take to answer the close before it is cut off. */
+const SHUT_GRACE_MS = 2000;
+
+/**
+ * How a device's connection takes messages: each must be admitted (the device's rate limit) and
+ * read strictly (parseDeviceMessage); the first that is not closes the connection, and neither it
+ * nor anything after it reaches the service.
+ */
+export interface InboundGuard {
+  /** Why this message may not be taken now (too many), or null. */
+  admit(): string | null;
+  /** Told once, when the connection is closed for a message, in words. */
+  onRefused?(reason: string): void;
+}
+
+// ---------------------------------------------------------------------------------------------
 // One connection, with a bounded send buffer
 
 export interface SendBufferOptions {
@@ -142,6 +215,19 @@ export interface WebSocketChannelOptions {
   sendBuffer?: SendBufferOptions;
   /** Told when the connection is dropped for being over its send buffer. */
   onDropped?: (dropped: DroppedConnection) => void;
+  /** A joined device's connection: every message admitted and read strictly (default: the local station's lenient reading). */
+  inbound?: InboundGuard;
+}
+
+export interface WebSocketChannel extends RpcChannel {
+  stats(): SendBufferStats;
+  /** Stop taking messages and sending pushes at once, and close the connection (a revoked device). */
+  shut(code: number, reason: string): void;
+}
+
+/** A close reason fits a control frame (at most 123 bytes); ours are ASCII words. */
+function closeReason(reason: string): string {
+  return Buffer.byteLength(reason) <= 120 ? reason : `${reason.slice(0, 110)}…`;
 }
 
 /** A push's frame, encoded once however many windows it goes to (and shared by their buffers). */
@@ -158,7 +244,7 @@ function encode(message: RpcMessage): Buffer {
 }
 
 /** One connection as an RpcChannel (JSON text frames), with its send-buffer accounting. */
-export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOptions = {}): RpcChannel & { stats(): SendBufferStats } {
+export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOptions = {}): WebSocketChannel {
   const limits = { ...DEFAULT_SEND_BUFFER, ...options.sendBuffer };
   const handlers = new Set<(message: unknown) => void>();
   /** The newest push of each kind not yet sent, while the connection is behind. */
@@ -166,14 +252,43 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
   let superseded = 0;
   let peak = 0;
   let dropped = false;
+  /** Closed by this side (a refused message, a revoked device): nothing more in or out. */
+  let shut = false;
+  const inbound = options.inbound;
+
+  const shutNow = (code: number, reason: string): void => {
+    if (shut) return;
+    shut = true;
+    held.clear();
+    handlers.clear();
+    if (socket.readyState !== WebSocket.OPEN && socket.readyState !== WebSocket.CONNECTING) return;
+    socket.close(code, closeReason(reason));
+    // A client that does not answer the close (or floods on) is cut off soon, not after ws's 30 s.
+    const cutOff = setTimeout(() => socket.terminate(), SHUT_GRACE_MS);
+    cutOff.unref();
+    socket.once('close', () => clearTimeout(cutOff));
+  };
 
   socket.on('message', (data, isBinary) => {
-    if (isBinary) return;
+    // ws may still hand over frames it had read before the close: none of them counts.
+    if (shut || dropped) return;
     let message: unknown;
-    try {
-      message = JSON.parse(data.toString());
-    } catch {
-      return;
+    if (inbound) {
+      const refused = inbound.admit();
+      const parsed = refused === null ? parseDeviceMessage(data, isBinary) : { ok: false as const, reason: refused };
+      if (!parsed.ok) {
+        inbound.onRefused?.(parsed.reason);
+        shutNow(CLOSE_POLICY, `Podium closed this connection: ${parsed.reason}`);
+        return;
+      }
+      message = parsed.message;
+    } else {
+      if (isBinary) return;
+      try {
+        message = JSON.parse(frameText(data));
+      } catch {
+        return;
+      }
     }
     for (const handler of [...handlers]) handler(message);
   });
@@ -205,7 +320,7 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
   };
 
   const write = (message: RpcMessage): void => {
-    if (dropped || socket.readyState !== WebSocket.OPEN) return;
+    if (dropped || shut || socket.readyState !== WebSocket.OPEN) return;
     const data = encode(message);
     const waiting = socket.bufferedAmount;
     // One frame always fits an empty buffer (a big event's snapshot can be larger than the cap).
@@ -219,7 +334,7 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
 
   return {
     send(message) {
-      if (dropped || socket.readyState !== WebSocket.OPEN) return;
+      if (dropped || shut || socket.readyState !== WebSocket.OPEN) return;
       if (message.kind === 'push' && (held.size > 0 || socket.bufferedAmount > limits.coalesceAboveBytes)) {
         const kind = message.push.type;
         if (held.has(kind)) superseded++;
@@ -235,12 +350,13 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
       write(message);
     },
     onMessage(handler) {
-      handlers.add(handler);
+      if (!shut) handlers.add(handler);
       return () => {
         handlers.delete(handler);
       };
     },
     stats,
+    shut: shutNow,
   };
 }
 
@@ -268,7 +384,7 @@ export interface WebSocketRpc {
 }
 
 /** Serve `api` over WebSocket on `server`'s RPC_PATH. */
-export function attachWebSocketRpc(server: Server, api: StationApi, options: WebSocketRpcOptions): WebSocketRpc {
+export function attachWebSocketRpc(server: Server, api: HostApi, options: WebSocketRpcOptions): WebSocketRpc {
   if (typeof options.key !== 'string' || options.key.length < 16) throw new Error('the WebSocket API needs a station key');
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const channels = new Map<WebSocket, { stats(): SendBufferStats }>();

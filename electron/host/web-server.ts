@@ -10,12 +10,14 @@
  * comes over `/rpc`), and a page opened without the key must still be able to say so in words.
  * A plain `GET /rpc?key=…` answers 204 or 403 in words, so a page can tell "refused" from "host
  * gone" (a browser's WebSocket does not say why a connection failed).
+ *
+ * This is the local door only. The venue network's listeners on the LAN address (venue-network.ts,
+ * lan-door.ts) are other servers on the same port, where the station key means nothing.
  */
-import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { StationApi } from '../../core/api/contract.js';
+import type { HostApi } from '../../core/api/contract.js';
 import { listen } from './listen.js';
-import { contentSecurityPolicy, contentType, resolveStatic, securityHeaders } from './static-files.js';
+import { contentSecurityPolicy, securityHeaders, serveStatic } from './static-files.js';
 import {
   attachWebSocketRpc,
   createStationKey,
@@ -32,7 +34,7 @@ export const DEFAULT_PORT = 5719;
 export const LOOPBACK = '127.0.0.1';
 
 export interface WebServerOptions {
-  api: StationApi;
+  api: HostApi;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
   /** Wanted port (0 = any free port). When it is taken, a free port is used instead. */
@@ -84,24 +86,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       response.writeHead(204, { ...headers, 'Cache-Control': 'no-store' });
       return void response.end();
     }
-    const found = resolveStatic(options.rendererDir, request.url ?? '/');
-    if (!found) return plain(404, 'Not found.');
-    const stream = createReadStream(found.file);
-    stream.once('error', () => {
-      if (found.isPage) plain(503, 'The station screens are not built: run `npm start` (it builds them first).');
-      else plain(404, 'Not found.');
-    });
-    stream.once('open', () => {
-      response.writeHead(200, {
-        ...headers,
-        'Content-Type': contentType(found.file),
-        'Cache-Control': found.isPage ? 'no-store' : 'no-cache',
-      });
-      if (request.method === 'HEAD') {
-        stream.destroy();
-        response.end();
-      } else stream.pipe(response);
-    });
+    serveStatic(request, response, options.rendererDir, headers);
   };
 
   const server = createServer(handle);

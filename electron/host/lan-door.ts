@@ -1,0 +1,440 @@
+/**
+ * The venue network's door (issue 15, 3: the LAN is hostile until proven otherwise): what a
+ * request that arrived on a LAN listener may reach. The station key is the local door only and
+ * means nothing here; a device is who its token says, and an unknown device learns nothing but
+ * that a join code is needed.
+ *
+ * - Every request: the Host header must name the address and port this listener serves (no DNS
+ *   rebinding), and a browser's Origin must be that same origin (no other site's page drives it).
+ * - Open to anyone: the renderer's static files (the join page and the device screens must load)
+ *   and `POST /join` with `{"code", "name"}` as JSON, which answers `{"token", "device"}`. Joining
+ *   is rate-limited per address, and wrong codes across the whole network, so a code of 40 random
+ *   bits cannot be found by trying.
+ * - `/rpc` (a WebSocket, or a plain GET that answers 204 or 403 in words, so a page can tell
+ *   "refused" from "host gone") needs `?token=` of a joined, unrevoked device. Each connection is
+ *   served as that device (core/api/roles.ts decides what its role may do); its messages are
+ *   size-limited, rate-limited per device and read strictly: the first refused message closes the
+ *   connection and never reaches the service.
+ *
+ * Plain Node: no `electron` import.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+import type { HostApi } from '../../core/api/contract.js';
+import { serveRpc } from '../../core/api/rpc.js';
+import type { Caller, DeviceRef, DeviceRole } from '../../core/api/roles.js';
+import { PodiumError } from '../../core/model/errors.js';
+import { nameProblem } from '../../core/model/names.js';
+import { firstIssue } from '../../core/model/zod-words.js';
+import { DEVICE_NAME_MAX, type DeviceRecord, type DeviceRegistry } from './device-registry.js';
+import { KeyedBuckets, TokenBucket, type BucketLimits, type MonotonicClock } from './rate-limit.js';
+import { contentSecurityPolicy, securityHeaders, serveStatic } from './static-files.js';
+import {
+  DEVICE_MAX_MESSAGE_BYTES,
+  KEY_PARAM,
+  RPC_PATH,
+  webSocketChannel,
+  type DroppedConnection,
+  type SendBufferOptions,
+  type WebSocketChannel,
+} from './transport-ws.js';
+
+/** The query parameter of `/rpc` that carries a device token (renderer/api/index.ts TOKEN_PARAM). */
+export const TOKEN_PARAM = 'token';
+export const JOIN_PATH = '/join';
+
+/** What an unknown (or revoked) device is told, and all it is told. */
+export const NOT_JOINED = 'this device has not joined: a join code is needed';
+
+/** Close codes of a device's connection (4000-4999 are the application's own). */
+export const CLOSE_REVOKED = 4003;
+export const CLOSE_NETWORK_OFF = 1001;
+
+export interface DoorLimits {
+  /** Bytes one message from a device may have (ws closes with 1009 past it). */
+  messageBytes: number;
+  /** Messages per device, across its connections. */
+  messages: BucketLimits;
+  /** Join attempts per address, right or wrong. */
+  joinsPerAddress: BucketLimits;
+  /** Wrong join codes across the whole network (many addresses guessing together). */
+  wrongCodes: BucketLimits;
+  /** Bytes of a join request's body. */
+  joinBodyBytes: number;
+}
+
+/**
+ * Why these numbers:
+ * - 50 messages a second, bursts of 200, per device: a person on a phone or at a second desk sends
+ *   one request per action and a few on reconnecting (the gap query, the commands it re-sends);
+ *   200 at once covers a reconnect re-sending a long outbox. A loop sending thousands is closed
+ *   after at most 200, so it can make the host validate (and fsync) little before it is gone.
+ * - 10 join attempts per address, then one every 6 seconds: a person mistyping a code a few times
+ *   never notices; a script on one address gets 10 a minute.
+ * - 30 wrong codes across the network, then one a second: many addresses guessing together get
+ *   86,400 guesses a day against 3 codes of 2^40 each (about 10,000 years for an even chance).
+ */
+export const DEFAULT_DOOR_LIMITS: DoorLimits = {
+  messageBytes: DEVICE_MAX_MESSAGE_BYTES,
+  messages: { perSecond: 50, burst: 200 },
+  joinsPerAddress: { perSecond: 1 / 6, burst: 10 },
+  wrongCodes: { perSecond: 1, burst: 30 },
+  joinBodyBytes: 4096,
+};
+
+/** The listener a request came in on: the LAN address and port it serves. */
+export interface Served {
+  address: string;
+  port: number;
+}
+
+export interface LanDoorOptions {
+  rendererDir: string;
+  registry: DeviceRegistry;
+  /** The role a typed join code names now, or null. */
+  roleForCode(code: string): DeviceRole | null;
+  /** The service devices reach (null while the host is still starting). */
+  api(): HostApi | null;
+  limits?: Partial<DoorLimits>;
+  sendBuffer?: SendBufferOptions;
+  clock?: MonotonicClock;
+  /** A device joined, connected, or went away: the station's device list changed. */
+  onChange(): void;
+  log?: { info(line: string, fields?: Record<string, unknown>): void; warn(line: string, fields?: Record<string, unknown>): void };
+}
+
+export interface LanDoor {
+  handle(request: IncomingMessage, response: ServerResponse, served: Served): void;
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, served: Served): void;
+  /** Is any connection of this device open? */
+  isConnected(id: string): boolean;
+  /** Open device connections. */
+  connections(): number;
+  /** Close every connection of a device now (it was revoked); how many there were. */
+  closeDevice(id: string): number;
+  /** Close every device connection now (the network goes off). */
+  closeAll(): void;
+}
+
+const joinSchema = z
+  .object({
+    code: z.string({ error: 'the join code is missing: type the code the station shows' }).max(32, 'that is not a join code: it has 8 letters and digits, such as K7PM-Q2XD'),
+    name: z
+      .string({ error: 'a name for this device is needed, such as "Judge Ana" or "Desk 2"' })
+      .trim()
+      .min(1, 'a name for this device is needed, such as "Judge Ana" or "Desk 2"')
+      .max(DEVICE_NAME_MAX, `the name may have at most ${DEVICE_NAME_MAX} characters`)
+      .superRefine((name, ctx) => {
+        const problem = nameProblem(name, "device's name");
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .strict();
+
+/** Does a header name exactly this listener ("192.168.1.20:5719"; the bare address on port 80)? */
+function namesListener(host: string | undefined, served: Served): boolean {
+  if (typeof host !== 'string') return false;
+  const given = host.trim().toLowerCase();
+  return given === `${served.address}:${served.port}` || (served.port === 80 && given === served.address);
+}
+
+function originOf(served: Served): string {
+  return served.port === 80 ? `http://${served.address}` : `http://${served.address}:${served.port}`;
+}
+
+function searchParams(url: string | undefined): URLSearchParams | null {
+  try {
+    return new URL(url ?? '/', 'http://device.invalid').searchParams;
+  } catch {
+    return null;
+  }
+}
+
+function pathnameOf(url: string | undefined): string {
+  return (url ?? '/').split('?')[0] ?? '/';
+}
+
+function headersFor(served: Served): Record<string, string> {
+  return securityHeaders(contentSecurityPolicy([`ws://${served.address}:${served.port}${RPC_PATH}`]));
+}
+
+function reply(response: ServerResponse, served: Served, status: number, text: string, extra: Record<string, string> = {}): void {
+  response.writeHead(status, { ...headersFor(served), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  response.end(`${text}\n`);
+}
+
+function replyJson(response: ServerResponse, served: Served, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  response.writeHead(status, { ...headersFor(served), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  response.end(JSON.stringify(body));
+}
+
+/** Why a request may not come in through this listener at all, or null. */
+function refuseRequest(request: IncomingMessage, served: Served): string | null {
+  if (!namesListener(request.headers.host, served)) return `Podium answers on the venue network only as ${originOf(served)}/`;
+  const origin = request.headers.origin;
+  // Browsers send an Origin with every WebSocket and every POST; programs may send none.
+  if (origin !== undefined && origin !== originOf(served)) return 'a page from another site cannot use Podium';
+  return null;
+}
+
+/** The device whose token this `/rpc` request carries, or null (a station key is no device). */
+function deviceOf(request: IncomingMessage, registry: DeviceRegistry): DeviceRecord | null {
+  const params = searchParams(request.url);
+  if (!params || params.has(KEY_PARAM)) return null;
+  const tokens = params.getAll(TOKEN_PARAM);
+  if (tokens.length !== 1) return null;
+  return registry.byToken(tokens[0]);
+}
+
+/** A request's body, or null when it is longer than `max` (reading stops there) or breaks off. */
+function readBody(request: IncomingMessage, max: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > max) return resolve(null);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (value: string | null): void => {
+      if (done) return;
+      done = true;
+      resolve(value);
+    };
+    request.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > max) finish(null);
+      else chunks.push(chunk);
+    });
+    request.once('end', () => finish(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', () => finish(null));
+  });
+}
+
+/** JSON with no `__proto__`, `constructor` or `prototype` key anywhere, or why the text is not that. */
+function parsePlainJson(text: string): { value: unknown } | { problem: string } {
+  let forbidden = false;
+  try {
+    const value: unknown = JSON.parse(text, (key, inner: unknown) => {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') forbidden = true;
+      return inner;
+    });
+    return forbidden ? { problem: 'that request has a field a join request never has' } : { value };
+  } catch {
+    return { problem: 'that request is not JSON: send {"code": "K7PM-Q2XD", "name": "Judge Ana"}' };
+  }
+}
+
+/** The first problem of a join request, in words. */
+function joinProblem(error: Parameters<typeof firstIssue>[0]): string {
+  const { path, message } = firstIssue(error);
+  return path === '' || message.startsWith('the ') || message.startsWith('a ') ? message : `${path}: ${message}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /join
+
+type JoinHandler = (request: IncomingMessage, response: ServerResponse, served: Served) => Promise<void>;
+
+/** `POST /join`: `{code, name}` → `{token, device}`, rate-limited per address and for wrong codes. */
+function joinEndpoint(options: LanDoorOptions, limits: DoorLimits): JoinHandler {
+  const joins = new KeyedBuckets(limits.joinsPerAddress, 1024, options.clock);
+  const wrongCodes = new TokenBucket(limits.wrongCodes, options.clock);
+  return async (request, response, served) => {
+    const fail = (status: number, error: string, extra: Record<string, string> = {}): void => replyJson(response, served, status, { error }, extra);
+    // Limited before anything is read: while limited, even the right code learns nothing.
+    const mine = joins.get(request.socket.remoteAddress ?? 'unknown');
+    if (!mine.take()) {
+      const wait = mine.secondsUntilNext();
+      return fail(429, `too many tries to join from this device: wait ${wait} seconds, then try again`, { 'Retry-After': String(wait) });
+    }
+    if (!wrongCodes.has()) {
+      const wait = wrongCodes.secondsUntilNext();
+      return fail(429, `too many wrong join codes were tried on this network: wait ${wait} seconds, then try again`, { 'Retry-After': String(wait) });
+    }
+    const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') return fail(415, 'send the join code and the name as JSON (Content-Type: application/json)');
+    const body = await readBody(request, limits.joinBodyBytes);
+    if (body === null) return fail(413, 'that request is far too long for a join code and a name', { Connection: 'close' });
+    const json = parsePlainJson(body);
+    if ('problem' in json) return fail(400, json.problem);
+    const parsed = joinSchema.safeParse(json.value);
+    if (!parsed.success) return fail(400, joinProblem(parsed.error));
+    const role = options.roleForCode(parsed.data.code);
+    if (role === null) {
+      wrongCodes.take();
+      return fail(403, 'that join code is not right (or the scorekeeper has made a new one): type the code the station shows now');
+    }
+    try {
+      const { token, device } = await options.registry.add(parsed.data.name, role);
+      options.log?.info(`${device.name} joined the venue network as a ${role} device`, { device: device.id, role });
+      options.onChange();
+      replyJson(response, served, 200, { token, device: { id: device.id, name: device.name, role: device.role } });
+    } catch (error) {
+      if (error instanceof PodiumError) return fail(403, error.message);
+      options.log?.warn(`A device could not join: ${error instanceof Error ? error.message : String(error)}`);
+      fail(500, 'the station could not record this device (its folder cannot be written): tell the scorekeeper');
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Devices' connections
+
+interface Connection {
+  ws: WebSocket;
+  device: DeviceRef;
+  channel: WebSocketChannel;
+  stop(): void;
+}
+
+interface DeviceConnections {
+  /** Serve a socket that passed the door as `record` (its token's device). */
+  serve(ws: WebSocket, record: DeviceRecord, api: HostApi): void;
+  wss: WebSocketServer;
+  isConnected(id: string): boolean;
+  count(): number;
+  closeDevice(id: string): number;
+  closeAll(): void;
+}
+
+/** Every device's open connections: served as the device, each message admitted by its bucket. */
+function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceConnections {
+  const messages = new KeyedBuckets(limits.messages, 1024, options.clock);
+  const open = new Set<Connection>();
+  /** Open connections per device (the station's list asks for every device at every change). */
+  const perDevice = new Map<string, number>();
+  const opened = (connection: Connection): void => {
+    open.add(connection);
+    perDevice.set(connection.device.id, (perDevice.get(connection.device.id) ?? 0) + 1);
+  };
+  /** False when it was not open (closed here already). */
+  const forget = (connection: Connection): boolean => {
+    if (!open.delete(connection)) return false;
+    const left = (perDevice.get(connection.device.id) ?? 1) - 1;
+    if (left > 0) perDevice.set(connection.device.id, left);
+    else perDevice.delete(connection.device.id);
+    return true;
+  };
+  const tooMany = `too many messages (more than ${limits.messages.burst} at once, or ${limits.messages.perSecond} a second)`;
+
+  const close = (connection: Connection, code: number, reason: string): void => {
+    forget(connection);
+    connection.stop();
+    connection.channel.shut(code, reason);
+    // Gone now, not when (or whether) the other side answers the close.
+    connection.ws.terminate();
+  };
+
+  return {
+    wss: new WebSocketServer({ noServer: true, maxPayload: limits.messageBytes, perMessageDeflate: false }),
+
+    serve(ws, record, api) {
+      const device: DeviceRef = { id: record.id, name: record.name, role: record.role };
+      const bucket = messages.get(device.id); // one per device, across its connections
+      const channel = webSocketChannel(ws, {
+        ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
+        onDropped: (dropped: DroppedConnection) => options.log?.warn(`Dropped ${device.name}'s connection, which fell behind: ${dropped.reason}`, { device: device.id }),
+        inbound: {
+          admit: () => (bucket.take() ? null : tooMany),
+          onRefused: (reason) => options.log?.warn(`Closed ${device.name}'s connection for ${reason}`, { device: device.id }),
+        },
+      });
+      // Revoked while the handshake went on: not served at all.
+      if (!options.registry.get(device.id)) return channel.shut(CLOSE_REVOKED, NOT_JOINED);
+      const caller: Caller = { kind: 'device', ...device };
+      const stop = serveRpc(api, channel, {
+        caller,
+        onInvalid: (method, reason) => options.log?.warn(`Refused a request from ${device.name} (${method}): ${reason}`, { device: device.id, code: 'invalid-request' }),
+      });
+      channel.onMessage(() => options.registry.seen(device.id));
+      const connection: Connection = { ws, device, channel, stop };
+      opened(connection);
+      options.registry.seen(device.id);
+      options.onChange();
+      ws.on('close', () => {
+        stop();
+        if (!forget(connection)) return;
+        options.registry.seen(device.id);
+        options.onChange();
+      });
+      ws.on('error', () => ws.terminate());
+    },
+
+    isConnected: (id) => perDevice.has(id),
+    count: () => open.size,
+
+    closeDevice(id) {
+      let closed = 0;
+      for (const connection of [...open]) {
+        if (connection.device.id !== id) continue;
+        close(connection, CLOSE_REVOKED, 'this device was removed by the scorekeeper');
+        closed++;
+      }
+      messages.forget(id);
+      if (closed > 0) options.onChange();
+      return closed;
+    },
+
+    closeAll() {
+      for (const connection of [...open]) close(connection, CLOSE_NETWORK_OFF, 'the venue network was turned off');
+    },
+  };
+}
+
+function refuseUpgrade(socket: Duplex, status: string, reason: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n\r\nPodium refused this connection: ${reason}.\n`, () =>
+    socket.destroy(),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The door
+
+export function createLanDoor(options: LanDoorOptions): LanDoor {
+  const limits: DoorLimits = { ...DEFAULT_DOOR_LIMITS, ...options.limits };
+  const join = joinEndpoint(options, limits);
+  const devices = deviceConnections(options, limits);
+
+  return {
+    handle(request, response, served) {
+      const refused = refuseRequest(request, served);
+      if (refused) return reply(response, served, 403, `Podium refused this request: ${refused}.`);
+      const pathname = pathnameOf(request.url);
+      if (pathname === JOIN_PATH && request.method === 'POST') {
+        void join(request, response, served).catch(() => {
+          if (!response.headersSent) replyJson(response, served, 500, { error: 'the station could not answer: try again' });
+          else response.destroy();
+        });
+        return;
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') return reply(response, served, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+      if (pathname === RPC_PATH) {
+        if (!deviceOf(request, options.registry)) return reply(response, served, 403, `Podium refused this connection: ${NOT_JOINED}.`);
+        response.writeHead(204, { ...headersFor(served), 'Cache-Control': 'no-store' });
+        return void response.end();
+      }
+      serveStatic(request, response, options.rendererDir, headersFor(served));
+    },
+
+    upgrade(request, socket, head, served) {
+      socket.on('error', () => socket.destroy());
+      const pathname = pathnameOf(request.url);
+      if (pathname !== RPC_PATH) return refuseUpgrade(socket, '404 Not Found', `no WebSocket endpoint at ${pathname.slice(0, 100)}`);
+      const refused = refuseRequest(request, served);
+      if (refused) return refuseUpgrade(socket, '403 Forbidden', refused);
+      const device = deviceOf(request, options.registry);
+      if (!device) return refuseUpgrade(socket, '403 Forbidden', NOT_JOINED);
+      const api = options.api();
+      if (!api) return refuseUpgrade(socket, '503 Service Unavailable', 'the station is still starting: try again in a moment');
+      devices.wss.handleUpgrade(request, socket, head, (ws) => devices.serve(ws, device, api));
+    },
+
+    isConnected: (id) => devices.isConnected(id),
+    connections: () => devices.count(),
+    closeDevice: (id) => devices.closeDevice(id),
+    closeAll: () => devices.closeAll(),
+  };
+}
