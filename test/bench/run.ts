@@ -30,6 +30,10 @@ import { createPrintService } from '../../electron/host/print/print-service.js';
 import { connectWebSocket, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import { amendCommand, mtrEvent } from '../host/save-fixtures.js';
 import { stalledWindow, writeBigEvent } from '../support/stalled-window.js';
+import { bytesPerResult } from './bytes-per-result.js';
+import { csvImport } from './csv-import.js';
+import { keystrokeToScreen } from './keystroke.js';
+import { sustainedLoad } from './sustained.js';
 
 interface Row {
   work: string;
@@ -590,6 +594,13 @@ const BENCHMARKS: Benchmark[] = [
   stalledWindowMemory(1024, 60, 20, 50),
   openPauseSave(200_000, 2000),
   openChainedUndos(8000),
+  // Issue 15 §1: deltas, not snapshots (a real host in a child process; Chromium for the screens).
+  bytesPerResult([256, 2048, 4096]),
+  keystrokeToScreen(4096, 20, 50),
+  keystrokeToScreen(256, 20),
+  csvImport(10_000, 10_000),
+  // 15 minutes by default (the issue's figure); PODIUM_BENCH_SUSTAINED_MINUTES=1 for a short run.
+  sustainedLoad({ players: 1024, perSecond: 20, windows: 10, maxRounds: 15, ratio: 1.5, maxCpuPercent: 50 }),
 ];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */
