@@ -2,14 +2,23 @@
  * The station shell: the bar every screen shares (event, round, clock, outstanding tables, the one
  * primary action), the screen tabs, toasts with Undo, progress, and the keyboard shortcuts. The
  * screens live in screens/; the projector window draws ProjectorScreen only.
+ *
+ * On the venue network (issue 15) a page that joined as a device draws what its role does, once
+ * the host said who it is (`whoami`): a display the projector, a judge the judge's screen, a second
+ * station this station without what only the head-judge station may do (files, the venue network)
+ * — each under a banner while it is offline. A device the scorekeeper removed is told so.
  */
 import { useEffect } from 'react';
 import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
-import { SCREEN_KEYS, SHORTCUTS } from './components/Shortcuts.js';
+import { HelpOverlay } from './components/HelpOverlay.js';
+import { NETWORK_SHORTCUT, SCREEN_KEYS } from './components/Shortcuts.js';
 import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
 import { ClockScreen } from './screens/ClockScreen.js';
 import { clockFace } from './screens/clock/display.js';
+import { DeviceConnecting, DeviceRemoved, OfflineBanner } from './screens/device/DevicePages.js';
+import { JudgeScreen } from './screens/judge/JudgeScreen.js';
+import { deviceLabel, NetworkButton, NetworkPanel } from './screens/network/NetworkPanel.js';
 import { LogScreen } from './screens/LogScreen.js';
 import { PairingsScreen, proposePairing } from './screens/PairingsScreen.js';
 import { PlayersScreen } from './screens/PlayersScreen.js';
@@ -18,6 +27,8 @@ import { ProjectorScreen } from './screens/ProjectorScreen.js';
 import { ResultsScreen } from './screens/ResultsScreen.js';
 import { StandingsScreen } from './screens/StandingsScreen.js';
 import { StartScreen } from './screens/StartScreen.js';
+import { attachCaller, isLocalStation, useCaller, useMayCall } from './store/caller.js';
+import { useNetworkPanel } from './store/network-panel.js';
 import { attachConnection, useStation, type ScreenId } from './store/station.js';
 
 const SCREENS: Record<ScreenId, () => React.JSX.Element> = {
@@ -115,8 +126,21 @@ function TopBar() {
           {action.label}
         </button>
       )}
+      <NetworkButton />
+      <DeviceBadge />
       <ConnectionBadge />
     </header>
+  );
+}
+
+/** A second station says which device it is ("Desk 2 (second station)"). */
+function DeviceBadge() {
+  const caller = useCaller((s) => s.caller);
+  if (!caller || caller.kind !== 'device') return null;
+  return (
+    <span className="device-badge" data-testid="device-badge" title="This is a device on the venue network; the head-judge station keeps the event">
+      {deviceLabel(caller)}
+    </span>
   );
 }
 
@@ -169,34 +193,6 @@ function Toasts() {
   );
 }
 
-function HelpOverlay() {
-  const open = useStation((s) => s.helpOpen);
-  const setOpen = useStation((s) => s.setHelpOpen);
-  if (!open) return null;
-  return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" onClick={() => setOpen(false)}>
-      <div className="overlay-panel" onClick={(e) => e.stopPropagation()}>
-        <h2>Keyboard shortcuts</h2>
-        <table className="shortcuts">
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.keys}>
-                <th>
-                  <kbd>{s.keys}</kbd>
-                </th>
-                <td>{s.what}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <button type="button" onClick={() => setOpen(false)}>
-          Close
-        </button>
-      </div>
-    </div>
-  );
-}
-
 function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
   return !!element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable);
@@ -211,6 +207,16 @@ function useShortcuts(): void {
         return;
       }
       if (event.altKey && !event.ctrlKey && !event.metaKey) {
+        // Alt+N: the Venue network panel (the head-judge station only). By the key's place, so
+        // a keyboard whose Alt+N types a letter (macOS) opens it too.
+        if (event.code === NETWORK_SHORTCUT.code) {
+          if (isLocalStation(useCaller.getState().caller)) {
+            event.preventDefault();
+            const panel = useNetworkPanel.getState();
+            panel.setOpen(!panel.open);
+          }
+          return;
+        }
         const target = SCREEN_KEYS.find((s) => s.key === event.key || event.code === `Digit${s.key}`);
         if (target && store.snapshot?.state) {
           event.preventDefault();
@@ -240,6 +246,7 @@ function useShortcuts(): void {
 function ReadOnlyBanner({ summary }: { summary: EventSummary }) {
   const run = useStation((s) => s.run);
   const toast = useStation((s) => s.toast);
+  const mayTakeOver = useMayCall('takeOverEvent');
   if (summary.readOnlyReason === 'locked') {
     const gone = summary.heldBy?.gone ?? false;
     const takeOver = async (): Promise<void> => {
@@ -263,9 +270,11 @@ function ReadOnlyBanner({ summary }: { summary: EventSummary }) {
             </>
           )}
         </p>
-        <button type="button" className={gone ? 'primary' : ''} disabled={!gone} onClick={() => void takeOver()} data-testid="take-over">
-          Take over
-        </button>
+        {mayTakeOver && (
+          <button type="button" className={gone ? 'primary' : ''} disabled={!gone} onClick={() => void takeOver()} data-testid="take-over">
+            Take over
+          </button>
+        )}
       </div>
     );
   }
@@ -285,6 +294,8 @@ function ReadOnlyBanner({ summary }: { summary: EventSummary }) {
 function Station() {
   const snapshot = useStation((s) => s.snapshot);
   const screen = useStation((s) => s.screen);
+  const networkPanelOpen = useNetworkPanel((s) => s.open);
+  const local = useCaller((s) => isLocalStation(s.caller));
   useShortcuts();
   const Screen = SCREENS[screen];
   const hasEvent = !!snapshot?.state;
@@ -298,12 +309,35 @@ function Station() {
       </main>
       <Toasts />
       <HelpOverlay />
+      {networkPanelOpen && local && <NetworkPanel />}
     </div>
+  );
+}
+
+/**
+ * A page that joined the venue network as a device: what its role does, once the host has said
+ * who it is; the removed-device page when the host refuses its token.
+ */
+function DeviceApp({ connection }: { connection: StationConnection }) {
+  const caller = useCaller((s) => s.caller);
+  const status = useStation((s) => s.status);
+  const remembered = connection.device?.remembered ?? null;
+  if (status === 'refused') return <DeviceRemoved device={caller?.kind === 'device' ? caller : remembered} />;
+  if (!caller) return <DeviceConnecting device={remembered} />;
+  // A display is the projector (with its own "Connection lost" mark); the judge's screen says itself that it is offline.
+  if (caller.kind === 'device' && caller.role === 'display') return <ProjectorScreen />;
+  if (caller.kind === 'device' && caller.role === 'judge') return <JudgeScreen />;
+  return (
+    <>
+      <OfflineBanner />
+      <Station />
+    </>
   );
 }
 
 export function App({ connection, view }: { connection: StationConnection; view: 'station' | 'projector' }) {
   useEffect(() => attachConnection(connection), [connection]);
+  useEffect(() => attachCaller(connection), [connection]);
   useEffect(
     () =>
       connection.onMenu((command) => {
@@ -318,5 +352,6 @@ export function App({ connection, view }: { connection: StationConnection; view:
       }),
     [connection],
   );
-  return view === 'projector' ? <ProjectorScreen /> : <Station />;
+  if (view === 'projector') return <ProjectorScreen />;
+  return connection.device ? <DeviceApp connection={connection} /> : <Station />;
 }

@@ -1,19 +1,22 @@
-/** The renderer's entry: connect to the host (IPC or WebSocket), then draw the station or the projector. */
+/**
+ * The renderer's entry: the path says which page. `/join` is the venue network's join page (it
+ * needs no connection until it joins); otherwise connect to the host (IPC or WebSocket) and draw
+ * the station or the projector (a page that joined as a device draws what its role does: App.tsx).
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectStation } from './api/index.js';
 import { App } from './App.js';
+import { pageView } from './lib/page-view.js';
+import { JoinPage } from './screens/join/JoinPage.js';
 import './styles.css';
 
-const connection = connectStation();
-const view = window.location.pathname.replace(/\/+$/, '').endsWith('/projector') ? 'projector' : 'station';
+const view = pageView(window.location.pathname);
 document.documentElement.dataset.view = view;
-document.title = view === 'projector' ? 'Podium — Projector' : 'Podium';
+document.title = view === 'projector' ? 'Podium — Projector' : view === 'join' ? 'Podium — Join this event' : 'Podium';
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
-    <StrictMode>
-      <App connection={connection} view={view} />
-    </StrictMode>,
+    <StrictMode>{view === 'join' ? <JoinPage /> : <App connection={connectStation()} view={view} />}</StrictMode>,
   );

@@ -10,8 +10,15 @@
  * it with every connection to `/rpc`. The key dies with the launch: a restarted host has a new one,
  * and the page then says to open the new address. The desktop app needs none: its IPC only answers
  * its own windows.
+ *
+ * A device on the venue network (issue 15) has no station key: it joined with a join code on the
+ * join page (screens/join/), which keeps the host's **device token** in this origin's localStorage,
+ * and connects to `/rpc?token=…`. The host refuses a revoked token (the same 403 in words as a
+ * wrong key); the page then says the scorekeeper removed this device. A station key, when the page
+ * has one, wins: the head-judge station's own browser stays the station.
  */
 import type { StationApi } from '../../core/api/contract.js';
+import { DEVICE_ROLES, type DeviceRef } from '../../core/api/roles.js';
 import { connectIpc, isPodiumBridge, type PodiumBridgeLike } from './ipc-client.js';
 import { connectWebSocket, defaultRpcUrl, type ConnectionStatus } from './ws-client.js';
 
@@ -25,12 +32,23 @@ export interface StationConnection {
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
   /** Menu commands from the desktop shell ("new-event", "print"); never fires in browser mode. */
   onMenu(handler: (command: string) => void): () => void;
+  /**
+   * Set when this page connects as a joined device (with a device token, no station key): the
+   * device as the join page kept it (the host's `whoami` is what counts). Absent: the station.
+   */
+  device?: { remembered: DeviceRef | null };
 }
 
 /** Where the page keeps the station key (localStorage of this origin: this host and port only). */
 export const KEY_STORAGE = 'podium-station-key';
 /** The query parameter that carries it (electron/host/transport-ws.ts KEY_PARAM). */
 export const KEY_PARAM = 'key';
+/** Where a joined device keeps the token the host gave it (localStorage of this origin). */
+export const DEVICE_TOKEN_STORAGE = 'podium-device-token';
+/** Where it keeps who it joined as (`DeviceRef` as JSON: its name and role, for its own screens). */
+export const DEVICE_STORAGE = 'podium-device';
+/** The query parameter of `/rpc` that carries a device token. */
+export const TOKEN_PARAM = 'token';
 
 interface PageLocation {
   protocol: string;
@@ -40,7 +58,7 @@ interface PageLocation {
   hash?: string;
 }
 
-interface StorageLike {
+export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
 }
@@ -88,11 +106,67 @@ export function keyedRpcUrl(location: PageLocation, key: string | null): string 
   return key === null ? base : `${base}?${KEY_PARAM}=${encodeURIComponent(key)}`;
 }
 
-/** Ask the host (plain HTTP) whether it refuses this key: its words, or null when it does not answer. */
-function refusalProbe(scope: PageScope, key: string | null): (() => Promise<string | null>) | undefined {
+/** What a page shows itself to the host with: the station key, a joined device's token, or nothing. */
+export type PageCredential = { kind: 'key'; key: string } | { kind: 'device'; token: string; remembered: DeviceRef | null } | { kind: 'none' };
+
+/** The device token this page keeps, or null. */
+function storedDeviceToken(storage: StorageLike | undefined): string | null {
+  try {
+    const token = storage?.getItem(DEVICE_TOKEN_STORAGE) ?? null;
+    return token !== null && token !== '' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The device this page joined as, as the join page kept it; null when none or unreadable. */
+export function rememberedDevice(storage: StorageLike | undefined): DeviceRef | null {
+  let text: string | null;
+  try {
+    text = storage?.getItem(DEVICE_STORAGE) ?? null;
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as Partial<DeviceRef> | null;
+    if (!value || typeof value.id !== 'string' || typeof value.name !== 'string') return null;
+    if (!(DEVICE_ROLES as readonly unknown[]).includes(value.role)) return null;
+    return { id: value.id, name: value.name, role: value.role as DeviceRef['role'] };
+  } catch {
+    return null;
+  }
+}
+
+/** Keep what joining gave this page (the join page), so that it connects as that device from now on. */
+export function rememberJoin(storage: StorageLike & { removeItem(key: string): void }, token: string, device: DeviceRef): void {
+  storage.setItem(DEVICE_TOKEN_STORAGE, token);
+  storage.setItem(DEVICE_STORAGE, JSON.stringify(device));
+  // A station key kept here would win over the token: this page is a device now.
+  storage.removeItem(KEY_STORAGE);
+}
+
+/** The page's credential: a station key (from its address, or kept), else a device token, else none. */
+export function pageCredential(scope: PageScope): PageCredential {
+  const key = takeStationKey(scope);
+  if (key !== null) return { kind: 'key', key };
+  const token = storedDeviceToken(scope.localStorage);
+  if (token !== null) return { kind: 'device', token, remembered: rememberedDevice(scope.localStorage) };
+  return { kind: 'none' };
+}
+
+/** The query of `/rpc` for a credential ("?key=…", "?token=…", or nothing). */
+function credentialQuery(credential: PageCredential): string {
+  if (credential.kind === 'key') return `?${KEY_PARAM}=${encodeURIComponent(credential.key)}`;
+  if (credential.kind === 'device') return `?${TOKEN_PARAM}=${encodeURIComponent(credential.token)}`;
+  return '';
+}
+
+/** Ask the host (plain HTTP) whether it refuses this credential: its words, or null when it does not answer. */
+function refusalProbe(scope: PageScope, credential: PageCredential): (() => Promise<string | null>) | undefined {
   if (typeof scope.fetch !== 'function') return undefined;
   const fetchFn: FetchLike = scope.fetch.bind(scope); // a browser's fetch must be called on its window
-  const url = `${scope.location.protocol}//${scope.location.host}/rpc${key === null ? '' : `?${KEY_PARAM}=${encodeURIComponent(key)}`}`;
+  const url = `${scope.location.protocol}//${scope.location.host}/rpc${credentialQuery(credential)}`;
   return async () => {
     try {
       const reply = await fetchFn(url, { cache: 'no-store' });
@@ -116,14 +190,15 @@ export function connectStation(scope: PageScope = globalThis as unknown as PageS
       onMenu: (handler) => (bridge.onMenu ? bridge.onMenu(handler) : () => undefined),
     };
   }
-  const key = takeStationKey(scope);
-  const probe = refusalProbe(scope, key);
-  const { api, channel } = connectWebSocket(keyedRpcUrl(scope.location, key), probe ? { refusal: probe } : {});
+  const credential = pageCredential(scope);
+  const probe = refusalProbe(scope, credential);
+  const { api, channel } = connectWebSocket(`${defaultRpcUrl(scope.location)}${credentialQuery(credential)}`, probe ? { refusal: probe } : {});
   return {
     api,
     transport: 'websocket',
     status: () => channel.status(),
     onStatus: (listener) => channel.onStatus(listener),
     onMenu: () => () => undefined,
+    ...(credential.kind === 'device' ? { device: { remembered: credential.remembered } } : {}),
   };
 }

@@ -3,6 +3,7 @@
  * renders the PDF (in a worker, so the clock never stalls); the station saves or opens it.
  */
 import type { DocumentName } from '../../core/api/contract.js';
+import { plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 
 const LABELS: Record<DocumentName, string> = {
@@ -35,7 +36,7 @@ export function PrintButton({ doc, round, label, primary }: { doc: DocumentName;
     const result = await run(`Preparing ${LABELS[doc].toLowerCase()}…`, (api) => api.print({ doc, ...(round !== undefined ? { round } : {}) }));
     if (!result) return;
     openPdf(result.pdfBase64, result.fileName);
-    toast(`${LABELS[doc]}: ${result.pages} page${result.pages === 1 ? '' : 's'} ready (${result.fileName})`);
+    toast(`${LABELS[doc]}: ${plural(result.pages, 'page')} ready (${result.fileName})`);
   };
   return (
     <button type="button" className={primary ? 'primary' : undefined} onClick={() => void print()} data-print={doc}>

@@ -11,10 +11,14 @@ export const SCREEN_KEYS: { key: string; screen: ScreenId; label: string }[] = [
   { key: '7', screen: 'log', label: 'Event log' },
 ];
 
+/** The Venue network panel (head-judge station only), by the key's place (KeyboardEvent.code). */
+export const NETWORK_SHORTCUT = { keys: 'Alt+N', code: 'KeyN' } as const;
+
 export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: '/', what: 'Search (players, standings, log)' },
   { keys: '?', what: 'This help' },
   ...SCREEN_KEYS.map((s) => ({ keys: `Alt+${s.key}`, what: `Go to ${s.label}` })),
+  { keys: NETWORK_SHORTCUT.keys, what: 'Venue network: turn it on, join codes, devices (head-judge station)' },
   { keys: 'Results: table number, Tab, result, Enter', what: 'Enter a result; the cursor returns to the table box' },
   { keys: 'Esc', what: 'Close a dialog or this help' },
 ];

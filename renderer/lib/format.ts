@@ -1,7 +1,7 @@
 /** How the station writes times, numbers and names (times and counts: core/text/format.ts). */
 import { clockDuration } from '../../core/text/format.js';
 
-export { plural } from '../../core/text/format.js';
+export { plural, pluralWord } from '../../core/text/format.js';
 
 /** 49:05, or −2:10 past time; hours when needed. */
 export function formatClock(ms: number): string {

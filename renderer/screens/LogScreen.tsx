@@ -1,5 +1,6 @@
 /**
- * The event log: the journal as a readable audit trail — when (local time), which station, what
+ * The event log: the journal as a readable audit trail — when (local time), who (the station, or
+ * the device on the venue network that sent it: "Desk 2 (second station)", "Judge Ana (judge)"), what
  * happened in words, and why (the reason recorded with it) — newest first, filterable by kind and by
  * text (`/`), refreshed on every change. Entries that were undone are struck through with the entry
  * that undid them; any other entry can be undone from here (routine mistakes are undone, not
@@ -8,8 +9,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { JournalEntryView } from '../../core/api/contract.js';
+import { ROLE_LABELS, type DeviceRef } from '../../core/api/roles.js';
 import { describeJournal, LOG_KINDS, type LogKind, type LogRow } from '../../core/event/describe.js';
 import { undoMarks } from '../../core/event/undo.js';
+import { calendarDate, dayAndTime, wallClock } from '../../core/text/format.js';
+import { Name } from '../components/Name.js';
+import { isolate } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { searchKey } from './standings/people.js';
 import './Log.css';
@@ -60,15 +65,24 @@ function useJournal(): { entries: JournalEntryView[]; error: string | null; load
   return { entries, error, loaded, retry: () => setAttempt((n) => n + 1) };
 }
 
+/** A row with who sent it: a device on the venue network, or (none) the head-judge station itself. */
+type WhoRow = LogRow & { who: { text: string; title: string; device?: DeviceRef } };
+
+function whoSent(station: string, by: DeviceRef | undefined): WhoRow['who'] {
+  if (!by) return { text: station, title: `The head-judge station (${station})` };
+  const text = `${by.name} (${ROLE_LABELS[by.role]})`;
+  return { text, title: `${isolate(by.name)} (${ROLE_LABELS[by.role]}), a device on the venue network`, device: by };
+}
+
 function timeText(iso: string): { time: string; full: string } {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return { time: iso, full: iso };
   const today = new Date();
   const sameDay = date.toDateString() === today.toDateString();
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const time = wallClock(date, { seconds: true });
   return {
-    time: sameDay ? time : `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`,
-    full: date.toLocaleString(),
+    time: sameDay ? time : `${calendarDate(date, { year: false })} ${time}`,
+    full: dayAndTime(date, { seconds: true }),
   };
 }
 
@@ -82,8 +96,9 @@ export function LogScreen() {
   const deferredQuery = useDeferredValue(query);
 
   const rows = useMemo(() => {
-    const described = describeJournal(entries, state);
-    for (const row of described) row.search = searchKey(`${row.seq} ${row.what} ${row.why ?? ''} ${row.station}`);
+    const devices = new Map(entries.map((e) => [e.seq, e.by] as const));
+    const described: WhoRow[] = describeJournal(entries, state).map((row) => ({ ...row, who: whoSent(row.station, devices.get(row.seq)) }));
+    for (const row of described) row.search = searchKey(`${row.seq} ${row.what} ${row.why ?? ''} ${row.who.text}`);
     return described.reverse();
   }, [entries, state]);
   const counts = useMemo(() => {
@@ -119,7 +134,7 @@ export function LogScreen() {
         <div>
           <h2>Event log</h2>
           <p className="muted">
-            Every change, newest first: when, which station, what and why. Undone entries stay here, struck through.
+            Every change, newest first: when, who (this station or a device), what and why. Undone entries stay here, struck through.
           </p>
         </div>
         <label className="search">
@@ -166,7 +181,7 @@ export function LogScreen() {
       <div className="log-scroll" ref={scrollRef} data-testid="log-scroll">
         <div className="log-list" role="list" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const row = shown[item.index] as LogRow;
+            const row = shown[item.index] as WhoRow;
             const when = timeText(row.at);
             const undone = row.undoneBy !== undefined;
             return (
@@ -185,8 +200,14 @@ export function LogScreen() {
                 <time className="log-time" dateTime={row.at} title={when.full}>
                   {when.time}
                 </time>
-                <span className="log-station muted" title="Station">
-                  {row.station}
+                <span className={row.who.device ? 'log-station log-device' : 'log-station muted'} title={row.who.title} data-testid="log-who">
+                  {row.who.device ? (
+                    <>
+                      <Name>{row.who.device.name}</Name> ({ROLE_LABELS[row.who.device.role]})
+                    </>
+                  ) : (
+                    row.who.text
+                  )}
                 </span>
                 <div className="log-what">
                   <span className={`log-kind kind-${row.kind}`}>{LOG_KINDS.find((k) => k.kind === row.kind)?.label}</span>

@@ -12,7 +12,7 @@ import { publishCommand } from '../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId, Round } from '../../core/model/types.js';
 import { PrintButton } from '../components/PrintButton.js';
 import { activeCount, competitorNoun, currentRound, outstandingTables, pendingNoShows, plannedSwissRounds, primaryAction, swissRoundsPlayed } from '../lib/event.js';
-import { isolate, plural } from '../lib/format.js';
+import { isolate, plural, pluralWord } from '../lib/format.js';
 import { useStation, type PendingProposal } from '../store/station.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
@@ -178,7 +178,7 @@ export function NoShows({ state }: { state: EventState }) {
   return (
     <div className="notice no-shows" data-testid="no-shows">
       <p>
-        No-show{waiting.length > 1 ? 's' : ''}: dropped from round {next} unless they report to the scorekeeper before it is paired{cite ? ` (${cite})` : ''}.
+        {pluralWord(waiting.length, 'No-show', 'No-shows')}: dropped from round {next} unless they report to the scorekeeper before it is paired{cite ? ` (${cite})` : ''}.
       </p>
       <ul>
         {waiting.map((p) => (
@@ -419,7 +419,7 @@ export function PairingsScreen() {
         </div>
         {!state.playoff && unfinished.length > 0 && !proposed && (
           <p className="notice">
-            {roundLabel(current)} has {plural(unfinished.length, 'table')} without a result: enter {unfinished.length === 1 ? 'it' : 'them'} before pairing round {next}.{' '}
+            {roundLabel(current)} has {plural(unfinished.length, 'table')} without a result: enter {pluralWord(unfinished.length, 'it', 'them')} before pairing round {next}.{' '}
             <button type="button" className="linkish" onClick={() => setScreen('results')}>
               Go to Results
             </button>

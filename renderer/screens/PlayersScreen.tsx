@@ -8,6 +8,7 @@ import type { ReadOnlyReason } from '../../core/api/contract.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
+import { useMayCall } from '../store/caller.js';
 import { rememberPlayers } from '../store/directory.js';
 import { useStation } from '../store/station.js';
 import { CsvImport } from './players/CsvImport.js';
@@ -96,6 +97,9 @@ export function PlayersScreen() {
   const snapshot = useStation((s) => s.snapshot);
   const run = useStation((s) => s.run);
   const [importing, setImporting] = useState(false);
+  // Files are the head-judge station's alone (a second station on the venue network has neither).
+  const mayClose = useMayCall('closeEvent');
+  const mayRepair = useMayCall('saveRepairedCopy');
   const state = snapshot?.state;
   useDirectorySync(state);
   if (!state || !snapshot) return <></>;
@@ -131,9 +135,11 @@ export function PlayersScreen() {
             Import CSV…
           </button>
           <PrintButton doc="seating" />
-          <button type="button" onClick={() => void close()} data-testid="close-event" title="Close this event and go back to the start screen (everything is already saved)">
-            Close event
-          </button>
+          {mayClose && (
+            <button type="button" onClick={() => void close()} data-testid="close-event" title="Close this event and go back to the start screen (everything is already saved)">
+              Close event
+            </button>
+          )}
         </div>
       </header>
       {snapshot.notices
@@ -146,7 +152,7 @@ export function PlayersScreen() {
           </p>
         ))}
       {/* A save another Podium holds is never copied here: two copies of one event would part ways. */}
-      {readOnly && summary && summary.readOnlyReason !== 'locked' && <RepairCopy path={summary.path} reason={summary.readOnlyReason} />}
+      {readOnly && summary && summary.readOnlyReason !== 'locked' && mayRepair && <RepairCopy path={summary.path} reason={summary.readOnlyReason} />}
       <RegistrationForm key={state.id} state={state} readOnly={readOnly} />
       {importing && <CsvImport state={state} onClose={() => setImporting(false)} />}
       <PlayerList state={state} readOnly={readOnly} />

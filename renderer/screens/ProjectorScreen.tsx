@@ -22,7 +22,7 @@ import { distinguishedNames } from '../../core/documents/names.js';
 import { getRuleset, playoffFinishLabel } from '../../core/rulesets/index.js';
 import { finalResults, recordLine } from './playoffs/FinalStandings.js';
 import { competitorsWord } from './start/settings.js';
-import { formatClock } from '../lib/format.js';
+import { formatClock, plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { clockFace, minutesText, procedureCallout, tableTime, type ClockFace } from './clock/display.js';
 import './Projector.css';
@@ -36,7 +36,7 @@ function roundLine(state: EventState, round: Round | undefined): string {
   if (!round) return state.players.length > 0 ? `Registration — ${competitorsWord(state.ruleset, state.settings, state.players.length)}` : 'Registration';
   const open = outstandingTables(round).length;
   const name = `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}`;
-  return open > 0 ? `${name} — ${open} table${open === 1 ? '' : 's'} outstanding` : `${name} — complete`;
+  return open > 0 ? `${name} — ${plural(open, 'table')} outstanding` : `${name} — complete`;
 }
 
 /** A running timer shown as the big face when no round clock runs (deck construction, a draft). */

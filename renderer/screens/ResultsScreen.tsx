@@ -13,11 +13,11 @@ import type { EventState, PlayerId, Round, Standing, Table } from '../../core/mo
 import { findTable } from '../../core/event/queries.js';
 import { currentRound, outstandingTables } from '../lib/event.js';
 import { Name } from '../components/Name.js';
-import { isolate, plural } from '../lib/format.js';
+import { isolate, plural, pluralWord } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { describeResult, displayNames, pointsBefore, roundLabel, searchKey } from './pairings/shared.js';
-import { checkResult, EMPTY_DRAFT, entryContext, type Built, type Draft } from './results/parse.js';
+import { checkResult, EMPTY_DRAFT, noShowTokens, readEntry, type Built, type Draft } from './results/parse.js';
 import { ResultFields } from './results/ResultFields.js';
 import { VIRTUAL_FROM, VirtualBody, type Measure } from './pairings/VirtualBody.js';
 import './Pairings.css';
@@ -37,20 +37,7 @@ function nextOutstanding(round: Round | undefined, after: number | null): number
   return open.find((t) => t > after) ?? (open[0] as number);
 }
 
-/**
- * MTR 2.10 no-shows, one key at result entry: "n2" in the result box marks seat 2 absent (pods: with
- * the winner among the others, "1 n3"). The rest of the text is the result as usual.
- */
-export function noShowTokens(text: string, seats: readonly PlayerId[]): { ids: PlayerId[]; rest: string } {
-  const ids: PlayerId[] = [];
-  const rest = text.replace(/(^|[\s,;])n(\d+)(?=$|[\s,;])/gi, (all: string, lead: string, seat: string) => {
-    const id = seats[Number(seat) - 1];
-    if (!id) return all;
-    if (!ids.includes(id)) ids.push(id);
-    return lead;
-  });
-  return { ids, rest: rest.trim() };
-}
+export { noShowTokens } from './results/parse.js';
 
 /** What an amendment of `round` cannot change: the later rounds (and the cut) paired on the old result. */
 export function pairedOnOldResult(state: EventState, round: Round): string | null {
@@ -61,12 +48,14 @@ export function pairedOnOldResult(state: EventState, round: Round): string | nul
   if (swiss.length === 0 && playoff.length === 0 && !cut) return null;
   const list = (numbers: number[]): string => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`);
   const parts = [
-    ...(swiss.length > 0 ? [`round${swiss.length > 1 ? 's' : ''} ${list(swiss)}`] : []),
+    ...(swiss.length > 0 ? [`${pluralWord(swiss.length, 'round', 'rounds')} ${list(swiss)}`] : []),
     ...(cut ? [`the cut to the top ${state.playoff?.top}`] : []),
-    ...(playoff.length > 0 ? [`playoff round${playoff.length > 1 ? 's' : ''} ${list(playoff)}`] : []),
+    ...(playoff.length > 0 ? [`${pluralWord(playoff.length, 'playoff round', 'playoff rounds')} ${list(playoff)}`] : []),
   ];
   const what = parts.join(', ').replace(/, ([^,]*)$/, ' and $1');
-  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${parts.length > 1 || swiss.length + playoff.length > 1 ? 'were' : 'was'} paired on the old result and stand${parts.length > 1 || swiss.length + playoff.length > 1 ? '' : 's'} as published (RULES 4); standings recompute.`;
+  // The verbs agree with everything named: "Round 3 was …", "Rounds 3 and 4 were …", "Round 3 and the cut were …".
+  const named = swiss.length + playoff.length + (cut ? 1 : 0);
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${pluralWord(named, 'was', 'were')} paired on the old result and ${pluralWord(named, 'stands', 'stand')} as published (RULES 4); standings recompute.`;
 }
 
 function playersDropped(state: EventState): Map<PlayerId, number | undefined> {
@@ -209,15 +198,7 @@ function EntryPanel({ state, target, setTarget, tableBox }: {
   const noShow = table ? table.seats.filter((id) => marked.includes(id) || typedNoShows.ids.includes(id)) : [];
   // With a no-show the absent players lose, as the rule set says (head-to-head: the one present wins
   // every game needed, nothing else to type; pods: the absent are excluded, the winner typed as usual).
-  const buildWith = (d: Draft): Built => {
-    if (!table || !round) return { kind: 'empty' };
-    const context = entryContext(state, round.stage);
-    if (!noShows) return entry.read(table, d, context);
-    const typed = noShowTokens(noShowText(d), table.seats);
-    const absent = table.seats.filter((id) => marked.includes(id) || typed.ids.includes(id));
-    const applied = noShows.apply(table, { ...d, text: { ...d.text, [noShows.field]: typed.rest } }, absent, context);
-    return 'draft' in applied ? entry.read(table, applied.draft, context) : applied;
-  };
+  const buildWith = (d: Draft): Built => (table && round ? readEntry(state, table, round.stage, d, marked).built : { kind: 'empty' });
   const built = buildWith(draft);
   const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round.stage, built.result) : null;
   const amending = !!table?.result;

@@ -9,6 +9,7 @@ import type { PlayerId } from '../../core/model/types.js';
 import { finalStandings, getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
 import { swissRoundsPlayed } from '../lib/event.js';
+import { plural, pluralWord } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
 import { displayNames, familyNames, nameLookup } from './standings/people.js';
@@ -65,12 +66,12 @@ export function StandingsScreen() {
         <div>
           <h2>{showFinal ? 'Final standings' : 'Standings'}</h2>
           <p className="muted">
-            {showFinal ? 'After the playoff, then Swiss order' : rounds === 0 ? 'No round played yet' : `After ${rounds === 1 ? 'round 1' : `${rounds} Swiss rounds`}`} · {competitorsWord(state.ruleset, state.settings, standings.length)}
+            {showFinal ? 'After the playoff, then Swiss order' : rounds === 0 ? 'No round played yet' : `After ${pluralWord(rounds, 'round 1', plural(rounds, 'Swiss round'))}`} · {competitorsWord(state.ruleset, state.settings, standings.length)}
             {large ? ' · ranked within each group' : ''} · tiebreakers: {tiebreakers.map((t) => t.label).join(', ')}
             {query && (
               <strong data-testid="standings-count" aria-live="polite">
                 {' '}
-                · {shown.toLocaleString('en')} {shown === 1 ? 'matches' : 'match'} “{query}”
+                · {plural(shown, 'matches', 'match', { grouping: true })} “{query}”
               </strong>
             )}
           </p>

@@ -9,9 +9,11 @@ import type { SettingsPatch } from '../../core/event/commands.js';
 import { nameProblem } from '../../core/model/names.js';
 import { RULESET_IDS, type EventState, type RulesetId, type Settings } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
+import { dayAndTime } from '../../core/text/format.js';
 import { Name } from '../components/Name.js';
 import { primaryAction } from '../lib/event.js';
 import { isolate, sentence } from '../lib/format.js';
+import { useMayCall } from '../store/caller.js';
 import { getPreference, setPreference } from '../store/directory.js';
 import { useStation, type ScreenId } from '../store/station.js';
 import { SettingsFields } from './start/SettingsFields.js';
@@ -254,7 +256,7 @@ interface RecentEvent {
 function when(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dayAndTime(date);
 }
 
 function OpenEvent() {
@@ -334,10 +336,23 @@ function OpenEvent() {
 }
 
 export function StartScreen() {
+  // A second station on the venue network shows the event the head-judge station has open; only
+  // that station creates and opens events (core/api/roles.ts).
+  const mayOpen = useMayCall('openEvent');
+  const mayCreate = useMayCall('createEvent');
+  if (!mayOpen && !mayCreate)
+    return (
+      <div className="start-screen">
+        <section className="card" data-testid="no-event-on-device">
+          <h2>No event is open at the head-judge station</h2>
+          <p className="muted">This desk shows the event as soon as the scorekeeper opens or creates one there.</p>
+        </section>
+      </div>
+    );
   return (
     <div className="start-screen">
-      <NewEvent />
-      <OpenEvent />
+      {mayCreate && <NewEvent />}
+      {mayOpen && <OpenEvent />}
     </div>
   );
 }

@@ -7,7 +7,8 @@
 import { create } from 'zustand';
 import { clockView, type ClockView } from '../../core/clock/index.js';
 import type { DispatchAck, NetworkStatus, PushedEntry, StationApi, StationSnapshot } from '../../core/api/contract.js';
-import { applyEntries, newCommandId } from '../../core/api/deltas.js';
+import { applyEntries } from '../../core/api/deltas.js';
+import { sendCommand, type SendOutcome } from './send.js';
 import type { NewCommand } from '../../core/event/commands.js';
 import type { PairingProposal } from '../../core/model/types.js';
 import type { ConnectionStatus, StationConnection } from '../api/index.js';
@@ -106,10 +107,17 @@ export const useStation = create<StationStore>((set, get) => ({
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
   async dispatch(command, done) {
     // One id for every sending of this command: after a dropped connection it is sent again, and
-    // the host writes it once (core/api/deltas.ts, electron/host/sent-by.ts).
-    const cid = newCommandId((bytes) => crypto.getRandomValues(bytes));
-    const ack = await get().run('Saving…', (api) => sendUntilAnswered(() => api.dispatch({ command, cid })));
-    if (ack && done) get().toast(done, { undoSeq: ack.seq });
+    // the host writes it once (store/send.ts).
+    const connection = get().connection;
+    if (!connection) return null;
+    const outcome = await get().run('Saving…', (): Promise<SendOutcome> => sendCommand(connection, command));
+    if (!outcome) return null;
+    if (outcome.kind !== 'saved') {
+      get().toast(outcome.message, { kind: 'problem' });
+      return null;
+    }
+    const ack: DispatchAck = outcome.duplicate ? { seq: outcome.seq, duplicate: true } : { seq: outcome.seq };
+    if (done) get().toast(done, { undoSeq: ack.seq });
     return ack;
   },
   async run(label, work) {
@@ -137,44 +145,6 @@ export function api(): StationApi {
   const connection = useStation.getState().connection;
   if (!connection) throw new Error('not connected to the station host');
   return connection.api;
-}
-
-/** How long a command waits for the host to come back before it is given up (the toast says so). */
-const RESEND_WITHIN_MS = 60_000;
-
-/**
- * Send a command; when the connection drops before the host answered, send it again (the same
- * client id, so never written twice) once the host is back, within RESEND_WITHIN_MS.
- */
-async function sendUntilAnswered<T>(send: () => Promise<T>): Promise<T> {
-  const giveUpAt = Date.now() + RESEND_WITHIN_MS;
-  for (;;) {
-    try {
-      return await send();
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'disconnected' || Date.now() >= giveUpAt) throw error;
-      await connectedAgain(giveUpAt);
-    }
-  }
-}
-
-/** Resolves when the connection is back; rejects (in words) at `giveUpAt`. */
-function connectedAgain(giveUpAt: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const connection = useStation.getState().connection;
-    if (!connection) return reject(new Error('not connected to the station host'));
-    if (connection.status() === 'connected') return resolve();
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error('the station host did not come back: this was NOT saved — enter it again once connected'));
-    }, Math.max(0, giveUpAt - Date.now()));
-    const stop = connection.onStatus((status) => {
-      if (status !== 'connected') return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    });
-  });
 }
 
 /** The clock's unit: the host computes and pushes it at whole seconds (electron/host/clock-service.ts). */

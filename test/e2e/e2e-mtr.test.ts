@@ -171,10 +171,12 @@ describe.skipIf(!chromiumAvailable)('a 9-player MTR event in the browser-mode st
     // The keyboard help, and the dark theme.
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('?');
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.getByRole('dialog', { name: 'Help' }).waitFor();
+    // The host tells the local station where its support log is (whoami), in browser mode too.
+    expect(await page.getByTestId('support-log-path').textContent()).toMatch(/\/station\/logs\/podium\.log$/);
     await sk.shot('help');
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Help' }).waitFor({ state: 'detached' });
     await page.emulateMedia({ colorScheme: 'dark' });
     await sk.tab('Playoffs');
     await sk.shot('champion-dark');

@@ -175,6 +175,11 @@ describe('Clock screen', () => {
     await user.type(screen.getByTestId('adjust-reason'), 'announced wrong{Enter}');
     await waitFor(() => expect(bigClock()).toBe('53:00'));
     expect((await journalTypes()).slice(-2)).toEqual(['adjust-clock', 'adjust-clock']);
+    // What the toasts said, one minute in the singular.
+    await user.type(screen.getByTestId('adjust-minutes'), '1');
+    await user.type(screen.getByTestId('adjust-reason'), 'one more{Enter}');
+    await waitFor(() => expect(bigClock()).toBe('54:00'));
+    expect(useStation.getState().toasts.map((t) => t.message)).toEqual(['Round 1: 5 minutes added', 'Round 1: 2 minutes taken away', 'Round 1: 1 minute added']);
   });
 
   it('logs a deck check from start to end: the table gets its length + 3 minutes', async () => {

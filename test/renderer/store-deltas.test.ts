@@ -63,9 +63,21 @@ function connectionThrough(filter: (push: StationPush) => boolean, status: { now
   return { connection, calls, dropAnswer: () => (dropNextAnswer = true) };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setImmediate(resolve));
-  if (!check()) throw new Error(`never: ${what}`);
+/** Resolves once `check` holds, tested at every change of the store; fails after 10 s (a guard, not a wait). */
+function until(check: () => boolean, what: string): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      stop();
+      reject(new Error(`never: ${what}`));
+    }, 10_000);
+    const stop = useStation.subscribe(() => {
+      if (!check()) return;
+      clearTimeout(guard);
+      stop();
+      resolve();
+    });
+  });
 }
 
 async function eventWithRound(): Promise<EventState> {
@@ -120,8 +132,9 @@ describe('the store follows the journal', () => {
     await until(() => useStation.getState().snapshot !== null, 'the first snapshot');
     const before = (await host.service.snapshot()).lastSeq;
     dropAnswer();
+    const dropped = new Promise<void>((resolve) => status.listeners.add((now) => now === 'disconnected' && resolve()));
     const sending = useStation.getState().dispatch(result(4), 'Table 4 saved');
-    await until(() => status.now === 'disconnected', 'the drop');
+    await dropped;
     status.now = 'connected';
     for (const l of status.listeners) l('connected');
     const ack = await sending;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
 import { createHostServices } from '../../electron/host/host.js';
+import type { SupportLog } from '../../electron/host/log.js';
 import type { StationService } from '../../electron/host/station-service.js';
 import type { StationConnection } from '../../renderer/api/index.js';
 import { useStation, type ScreenId } from '../../renderer/store/station.js';
@@ -19,9 +20,10 @@ export interface RendererHost {
   close(): Promise<void>;
 }
 
-export async function startRendererHost(): Promise<RendererHost> {
+/** `log`: the host's support log for its station folder (default none). */
+export async function startRendererHost(options: { log?: (dataDir: string) => SupportLog } = {}): Promise<RendererHost> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'podium-ui-'));
-  const service = createHostServices({ dataDir, station: 'test-station' });
+  const service = createHostServices({ dataDir, station: 'test-station', ...(options.log ? { log: options.log(dataDir) } : {}) });
   const [host, renderer] = createMemoryChannelPair();
   const stop = serveRpc(service, host);
   const api = createRpcClient(renderer);

@@ -11,7 +11,7 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
-import { formatClock, isolate } from '../../lib/format.js';
+import { formatClock, isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { minutesText, wallTime } from './display.js';
 
@@ -45,7 +45,7 @@ export function DeckChecks({ view }: { view: ClockView }) {
         <div className="muted">
           {summary.met
             ? `At least 10 % of the decks have been checked${cite ? ` (${cite})` : ''}.`
-            : `${summary.toTarget} more deck${summary.toTarget === 1 ? '' : 's'} to reach 10 % (${needed} of ${summary.decks})${required ? ` — required at this REL${cite ? ` (${cite})` : ''}` : ' — recommended'}.`}
+            : `${plural(summary.toTarget, 'more deck')} to reach 10 % (${needed} of ${summary.decks})${required ? ` — required at this REL${cite ? ` (${cite})` : ''}` : ' — recommended'}.`}
         </div>
       </div>
       {rows.length === 0 ? (

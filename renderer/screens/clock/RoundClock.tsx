@@ -6,6 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
+import { plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { clockFace, procedureCallout, wallTime } from './display.js';
 
@@ -77,7 +78,7 @@ function StartForm({ view }: { view: ClockView }) {
     const same = minutes === ruleMinutes;
     await dispatch(
       { type: 'start-round-clock', round, ...(same ? {} : { minutes }) },
-      minutes === null ? `Round ${round} started with no time limit` : `Round ${round} clock started: ${minutes} minutes`,
+      minutes === null ? `Round ${round} started with no time limit` : `Round ${round} clock started: ${plural(minutes, 'minute')}`,
     );
   };
   return (
@@ -98,7 +99,7 @@ function StartForm({ view }: { view: ClockView }) {
         Start round {view.round} clock
       </button>
       <span className="muted">
-        {ruleMinutes === null ? 'The rule set has no time limit for this round.' : `The rule set gives ${ruleMinutes} minutes.`}
+        {ruleMinutes === null ? 'The rule set has no time limit for this round.' : `The rule set gives ${plural(ruleMinutes, 'minute')}.`}
       </span>
       {problem && (
         <p className="problem" role="alert">
@@ -168,7 +169,7 @@ function AdjustForm({ view }: { view: ClockView }) {
     const n = Number(text);
     const ack = await dispatch(
       { type: 'adjust-clock', round, minutes: n, reason: why },
-      `Round ${round}: ${n > 0 ? `${n} minutes added` : `${-n} minutes taken away`}`,
+      `Round ${round}: ${n > 0 ? `${plural(n, 'minute')} added` : `${plural(-n, 'minute')} taken away`}`,
     );
     if (ack) {
       setMinutes('');
@@ -212,7 +213,7 @@ function Facts({ view, state }: { view: ClockView; state: EventState }) {
       <dt>Started</dt>
       <dd>
         {view.startedAt !== null ? wallTime(view.startedAt) : '—'}
-        {view.minutes !== null ? ` · ${view.minutes} minutes announced` : ' · no time limit'}
+        {view.minutes !== null ? ` · ${plural(view.minutes, 'minute')} announced` : ' · no time limit'}
       </dd>
       {view.lengthMs !== null && view.status !== 'running' && (
         <>

@@ -5,7 +5,7 @@
  */
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
-import { isolate } from '../../lib/format.js';
+import { isolate, plural } from '../../lib/format.js';
 import { displayNames } from '../standings/people.js';
 import { AFTER_TIME_STATUSES, extensionText, tableStatusWords, tableTime } from './display.js';
 
@@ -20,7 +20,7 @@ export function Tables({ view, state }: { view: ClockView; state: EventState }) 
       <p className="clock-outstanding" data-testid="clock-outstanding">
         {view.outstanding.length === 0
           ? 'Every table has a result.'
-          : `${view.outstanding.length} table${view.outstanding.length === 1 ? '' : 's'} without a result${view.outstanding.length <= 24 ? `: ${view.outstanding.join(', ')}` : ''}`}
+          : `${plural(view.outstanding.length, 'table')} without a result${view.outstanding.length <= 24 ? `: ${view.outstanding.join(', ')}` : ''}`}
       </p>
       {groups.length > 0 && (
         <ul className="clock-groups" data-testid="clock-groups">

@@ -10,7 +10,7 @@ import type { EventState, Player } from '../../../core/model/types.js';
 import { createRng, deriveSeed } from '../../../core/random/rng.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
-import { isolate, plural } from '../../lib/format.js';
+import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames } from './shared.js';
 
@@ -114,7 +114,7 @@ export function DraftPods({ state }: { state: EventState }) {
         {canSeat ? (
           <span data-testid="draft-pod-plan">
             Pods of roughly equal size around the pod size (MTR 7.6): {plural(active.length, 'active player')} →{' '}
-            {planned.length === 1 ? `one pod of ${planned[0]}` : `${planned.length} pods (${planned.join(', ')})`}, seated at random.
+            {pluralWord(planned.length, `one pod of ${planned[0]}`, `${plural(planned.length, 'pod')} (${planned.join(', ')})`)}, seated at random.
           </span>
         ) : (
           'Pods are fixed once round 1 is paired.'

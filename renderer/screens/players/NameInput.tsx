@@ -4,6 +4,7 @@
  * belongs to the form (it registers).
  */
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { calendarDate } from '../../../core/text/format.js';
 import { Name } from '../../components/Name.js';
 import { fold, suggestPlayers, type DirectoryPlayer } from '../../store/directory.js';
 
@@ -24,7 +25,7 @@ interface Props {
 
 function lastSeen(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return Number.isNaN(date.getTime()) ? '' : calendarDate(date);
 }
 
 export function NameInput({ value, onChange, onPick, registeredAs, inputRef, placeholder, disabled, testId, label, invalid }: Props) {

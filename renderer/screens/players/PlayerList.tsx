@@ -15,7 +15,7 @@ import { nameProblem } from '../../../core/model/names.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
-import { isolate, plural, sentence } from '../../lib/format.js';
+import { isolate, plural, pluralWord, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { hasAwardedByes, isTeamEvent, missedRoundsWords, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
@@ -36,7 +36,7 @@ interface Row {
 }
 
 export function byesWords(n: number): string {
-  return n === 1 ? '1 awarded bye (round 1)' : `${n} awarded byes (rounds 1–${n})`;
+  return `${plural(n, 'awarded bye')} (${pluralWord(n, 'round 1', `rounds 1–${n}`)})`;
 }
 
 /** The player's status in words; `dropped` for the strike-through. */

@@ -11,7 +11,7 @@ import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, TeamSeat } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { Name } from '../../components/Name.js';
-import { isolate, sentence } from '../../lib/format.js';
+import { isolate, pluralWord, sentence } from '../../lib/format.js';
 import { directoryKey, type DirectoryPlayer } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { NameInput } from './NameInput.js';
@@ -90,13 +90,11 @@ export function RegistrationForm({ state, readOnly }: Props) {
     const trimmed = name.replace(/\s+/g, ' ').trim();
     const podText = pod.trim();
     const seatNames = seatsOf(size).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
+    const emptySeats = seatNames.filter((m) => !m.name).map((m) => m.seat);
     let error: string | null = null;
     if (!trimmed) error = team ? 'Type the team’s name first.' : 'Type the player’s name first.';
-    else if (team && seatNames.some((m) => !m.name))
-      error = `Name every member of the team: seat${seatNames.filter((m) => !m.name).length > 1 ? 's' : ''} ${seatNames
-        .filter((m) => !m.name)
-        .map((m) => m.seat)
-        .join(' and ')} ${seatNames.filter((m) => !m.name).length > 1 ? 'are' : 'is'} empty.`;
+    else if (team && emptySeats.length > 0)
+      error = `Name every member of the team: ${pluralWord(emptySeats.length, 'seat', 'seats')} ${emptySeats.join(' and ')} ${pluralWord(emptySeats.length, 'is', 'are')} empty.`;
     else if (usesDraftPods(state) && podText !== '' && (!/^\d+$/.test(podText) || Number(podText) < 1))
       error = `The draft pod is a number (1, 2, …), not "${podText}".`;
     else {

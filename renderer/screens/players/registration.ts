@@ -9,7 +9,7 @@ import type { PlayerInput } from '../../../core/event/commands.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
 import { familyNameFits, splitName, type PersonName } from '../../../core/documents/names.js';
-import { isolate, sentence } from '../../lib/format.js';
+import { isolate, pluralWord, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 
 /** Team seats of an event with `size` members. */
@@ -56,7 +56,7 @@ export function sameNameWarning(players: readonly Player[], name: string, note: 
   const list = same.map((p) => `${isolate(p.name)} (${p.id}${p.note ? `, ${isolate(p.note)}` : ''})`).join(' and ');
   const noteClash = same.some((p) => fold(p.note ?? '') === fold(note));
   if (!noteClash) return `There is already ${list} — the note tells them apart.`;
-  return `There is already ${same.length === 1 ? 'a ' : ''}${list} — add a note to tell them apart`;
+  return `There is already ${pluralWord(same.length, 'a ', '')}${list} — add a note to tell them apart`;
 }
 
 // ---- Family names ------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ export function previewImport(text: string, context: ImportContext): ImportPrevi
     if (team) {
       const members = seatsOf(context.teamSize).map((seat) => ({ seat, name: cell(cells, seat) }));
       const missing = members.filter((m) => !m.name).map((m) => m.seat);
-      if (missing.length > 0) errors.push(`no player for seat${missing.length > 1 ? 's' : ''} ${missing.join(' and ')}`);
+      if (missing.length > 0) errors.push(`no player for ${pluralWord(missing.length, 'seat', 'seats')} ${missing.join(' and ')}`);
       else player.members = members;
       for (const m of members) {
         const problem = nameProblem(m.name);

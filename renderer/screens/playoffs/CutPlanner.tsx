@@ -9,6 +9,7 @@ import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
+import { plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
@@ -68,7 +69,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
       if (seatChoice) return; // the players choose their seats first (the next-round panel records it)
       await dispatch(
         publishCommand(firstRound, 'playoff', { tables: proposal.tables, byes: proposal.byes, waiting: proposal.waiting, seed: proposal.seed }),
-        `Playoff round ${firstRound} published: ${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}`,
+        `Playoff round ${firstRound} published: ${plural(proposal.tables.length, 'table')}`,
       );
     } finally {
       setBusy(false);
@@ -86,7 +87,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
       )}
       {open.length > 0 && round && (
         <p className="problem" data-testid="cut-blocked">
-          Round {round.number} is not finished: {open.length === 1 ? 'table' : 'tables'} {open.join(', ')} {open.length === 1 ? 'has' : 'have'} no result. The cut needs the final standings.{' '}
+          Round {round.number} is not finished: {pluralWord(open.length, 'table', 'tables')} {open.join(', ')} {pluralWord(open.length, 'has', 'have')} no result. The cut needs the final standings.{' '}
           <button type="button" onClick={() => setScreen('results')}>
             Enter results
           </button>
@@ -109,7 +110,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
         )}
       </fieldset>
       <p className="muted plan" data-testid="cut-plan">
-        {ruleset.presentation.playoff.plan(top, useDraft)} {eligible} players have not dropped.
+        {ruleset.presentation.playoff.plan(top, useDraft)} {plural(eligible, 'player')} {pluralWord(eligible, 'has', 'have')} not dropped.
       </p>
       {error && (
         <p className="problem" role="alert" data-testid="cut-error">
@@ -191,7 +192,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
           <p className="muted">
             {seatChoice
               ? 'Next, the players choose their seats at the final table and you record them.'
-              : `The first playoff round (${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}) is published at once.`}
+              : `The first playoff round (${plural(proposal.tables.length, 'table')}) is published at once.`}
           </p>
         </ConfirmDialog>
       )}

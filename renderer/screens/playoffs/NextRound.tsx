@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
-import { isolate } from '../../lib/format.js';
+import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { advancedFrom } from './Bracket.js';
 import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
@@ -66,7 +66,7 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
           waiting: proposal.waiting,
           seed: proposal.seed,
         }),
-        `Playoff round ${roundNumber} published: ${proposal.tables.length} ${proposal.tables.length === 1 ? 'table' : 'tables'}`,
+        `Playoff round ${roundNumber} published: ${plural(proposal.tables.length, 'table')}`,
       );
     } finally {
       setBusy(false);
@@ -83,7 +83,7 @@ export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: P
       </div>
       {missing.length > 0 && (
         <p className="muted">
-          Record the seats the players choose at {missing.length === 1 ? `table ${missing[0]!.table}` : `tables ${missing.map((c) => c.table).join(', ')}`} first.
+          Record the seats the players choose at {pluralWord(missing.length, 'table', 'tables')} {missing.map((c) => c.table).join(', ')} first.
         </p>
       )}
       <div className="playoff-tables">

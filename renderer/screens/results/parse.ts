@@ -3,7 +3,7 @@
  * fields, how it reads them, what a no-show makes of them); the rule set's validateResult then checks
  * the result against the table (best-of, seats, ties) before anything is sent.
  */
-import type { EventState, Stage, Table } from '../../../core/model/types.js';
+import type { EventState, PlayerId, Stage, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { EMPTY_RESULT_DRAFT, type EntryContext, type ReadResult, type ResultDraft } from '../../../core/rulesets/ruleset.js';
 import { displayNames, nameIn, playersById } from '../pairings/shared.js';
@@ -34,4 +34,45 @@ export function checkResult(state: EventState, table: Table, stage: Stage, resul
   } catch (error) {
     return { result: null, problem: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * MTR 2.10 no-shows, one key at result entry: "n2" in the result box marks seat 2 absent (pods: with
+ * the winner among the others, "1 n3"). The rest of the text is the result as usual.
+ */
+export function noShowTokens(text: string, seats: readonly PlayerId[]): { ids: PlayerId[]; rest: string } {
+  const ids: PlayerId[] = [];
+  const rest = text.replace(/(^|[\s,;])n(\d+)(?=$|[\s,;])/gi, (all: string, lead: string, seat: string) => {
+    const id = seats[Number(seat) - 1];
+    if (!id) return all;
+    if (!ids.includes(id)) ids.push(id);
+    return lead;
+  });
+  return { ids, rest: rest.trim() };
+}
+
+/** A draft read with its no-shows: the result, who is absent, and who of them was typed ("n2"). */
+export interface ReadEntry {
+  built: Built;
+  /** Seats marked absent (with a button) or typed as absent, in seat order. */
+  absent: PlayerId[];
+  /** Those typed as "n2" in the result box (their buttons follow the typing). */
+  typed: PlayerId[];
+}
+
+/**
+ * The draft for `table` read by the rule set, with the no-shows marked by a button (`marked`) or
+ * typed ("n2"): the absent lose as the rule set says (head-to-head: the one present wins every game
+ * needed, nothing else to type; pods: the absent are excluded, the winner typed as usual). A rule
+ * set that records no no-shows reads the draft as it is.
+ */
+export function readEntry(state: EventState, table: Table, stage: Stage, draft: Draft, marked: readonly PlayerId[]): ReadEntry {
+  const entry = getRuleset(state.ruleset).presentation.results;
+  const context = entryContext(state, stage);
+  const noShows = entry.noShows;
+  if (!noShows) return { built: entry.read(table, draft, context), absent: [], typed: [] };
+  const tokens = noShowTokens(draft.text[noShows.field] ?? '', table.seats);
+  const absent = table.seats.filter((id) => marked.includes(id) || tokens.ids.includes(id));
+  const applied = noShows.apply(table, { ...draft, text: { ...draft.text, [noShows.field]: tokens.rest } }, absent, context);
+  return { built: 'draft' in applied ? entry.read(table, applied.draft, context) : applied, absent, typed: tokens.ids };
 }

@@ -12,7 +12,7 @@ import type { PlayerId, PlayoffFinish, Standing } from '../../../core/model/type
 import { playoffFinishLabel } from '../../../core/rulesets/index.js';
 import { formatValue, type TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
-import { isolate } from '../../lib/format.js';
+import { isolate, plural } from '../../lib/format.js';
 import { searchKey } from './people.js';
 
 export const ROW_HEIGHT = 40;
@@ -70,7 +70,7 @@ function finishOrder(finish: PlayoffFinish | undefined): number {
 
 function recordText(s: Standing, draws: boolean): string {
   const r = s.record;
-  return `${r.wins}–${r.losses}${draws ? `–${r.draws}` : ''}${r.byes > 0 ? ` (+${r.byes} bye${r.byes === 1 ? '' : 's'})` : ''}`;
+  return `${r.wins}–${r.losses}${draws ? `–${r.draws}` : ''}${r.byes > 0 ? ` (+${plural(r.byes, 'bye')})` : ''}`;
 }
 
 export function StandingsTable(props: StandingsTableProps) {

@@ -132,7 +132,7 @@ export function describeRecommendation(id: RulesetId, rec: RoundsRecommendation)
 export function competitorsWord(id: RulesetId, settings: Settings, count?: number): string {
   const one = competitorNoun(id, settings);
   // Thousands grouped as the standings count them ("1,024 players").
-  return count === undefined ? `${one}s` : `${count.toLocaleString('en')} ${count === 1 ? one : `${one}s`}`;
+  return count === undefined ? `${one}s` : plural(count, one, undefined, { grouping: true });
 }
 
 /** "Recommended for 8 teams: 3 Swiss rounds, then a top 4." (teams in team events). */

@@ -1,0 +1,64 @@
+/**
+ * The station's help (`?`): every keyboard shortcut, and where the host's support log is — the
+ * file a scorekeeper sends with a support request (electron/host/log.ts).
+ *
+ * The host tells the local station the path with `whoami` (a device is never told host paths),
+ * the same over IPC and the WebSocket.
+ */
+import { useCaller } from '../store/caller.js';
+import { useStation } from '../store/station.js';
+import { SHORTCUTS } from './Shortcuts.js';
+
+function SupportLog() {
+  const file = useCaller((s) => s.supportLog);
+  return (
+    <section className="help-support-log" aria-labelledby="help-support-log-title">
+      <h3 id="help-support-log-title">Support log</h3>
+      <p>
+        Podium writes down what the station did, what it refused and why, and every error. Send the support log with a support request
+        {file ? ':' : '.'}
+      </p>
+      {file ? (
+        <p>
+          <code className="help-path" data-testid="support-log-path">
+            {file}
+          </code>
+        </p>
+      ) : (
+        <p data-testid="support-log-path">
+          It is <code className="help-path">logs/podium.log</code> in the station folder (the host did not say where that is).
+        </p>
+      )}
+      <p className="muted">Older ones are beside it (podium.1.log, podium.2.log, …).</p>
+    </section>
+  );
+}
+
+export function HelpOverlay() {
+  const open = useStation((s) => s.helpOpen);
+  const setOpen = useStation((s) => s.setHelpOpen);
+  if (!open) return null;
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-label="Help" onClick={() => setOpen(false)}>
+      <div className="overlay-panel" onClick={(e) => e.stopPropagation()}>
+        <h2>Keyboard shortcuts</h2>
+        <table className="shortcuts">
+          <tbody>
+            {SHORTCUTS.map((s) => (
+              <tr key={s.keys}>
+                <th>
+                  <kbd>{s.keys}</kbd>
+                </th>
+                <td>{s.what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <SupportLog />
+        <button type="button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Start or end a deck check at one table from the floor. Starting names the judge (remembered on
+ * this phone) and, rarely, only some of the decks; ending takes an optional outcome. While a check
+ * is under way the table's time stands still; when it ends the table gets its length plus the rule
+ * set's minutes (table-time.ts says it, as on the Clock screen).
+ */
+import { useState, type FormEvent } from 'react';
+import type { ClockView, DeckCheckRow } from '../../../core/clock/index.js';
+import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
+import { Name } from '../../components/Name.js';
+import { formatClock } from '../../lib/format.js';
+import { wallTime } from '../clock/display.js';
+import { tableTimeButton, tableTimeCommand, tableTimeHint, tableTimeLimits } from '../clock/table-time.js';
+import { displayNames } from '../pairings/shared.js';
+import { Chips } from './Chips.js';
+import { sendingWords, useSender } from './useSender.js';
+
+const JUDGE_NAME_KEY = 'podium-judge-name';
+const COMMON_OUTCOMES = ['No problems found', 'Penalty issued', 'Head Judge called'];
+
+/** The judge's name as last typed on this phone (the page's own storage; none when it is off). */
+function rememberedJudge(): string {
+  try {
+    return globalThis.localStorage?.getItem(JUDGE_NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberJudge(name: string): void {
+  try {
+    globalThis.localStorage?.setItem(JUDGE_NAME_KEY, name);
+  } catch {
+    // Storage off: the name is typed again next time.
+  }
+}
+
+export function DeckCheck({ state, view, round, table, check, onSaved, onCancel }: {
+  state: EventState;
+  view: ClockView;
+  round: Round;
+  table: Table;
+  /** The check under way at this table, if any. */
+  check: DeckCheckRow | undefined;
+  onSaved: (done: string) => void;
+  onCancel: () => void;
+}) {
+  const [judge, setJudge] = useState(rememberedJudge);
+  const [outcome, setOutcome] = useState('');
+  const [unchecked, setUnchecked] = useState<ReadonlySet<PlayerId>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
+  const sender = useSender();
+  const names = displayNames(state);
+  const limits = tableTimeLimits(state, round);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const built = tableTimeCommand({ kind: 'deck-check', judge, outcome, length: '', note: '', unchecked }, { state, view, round, table });
+    if ('problem' in built) return setProblem(built.problem);
+    setProblem(null);
+    const sent = await sender.send(built.command);
+    if (sent.kind !== 'saved') return setProblem(sent.message);
+    if (!check) rememberJudge(judge.trim());
+    onSaved(built.done);
+  };
+
+  return (
+    <form className="judge-panel" aria-label={`${check ? 'End' : 'Start'} a deck check at table ${table.table}`} data-testid="judge-deck-check" onSubmit={(e) => void submit(e)}>
+      <h2 className="judge-panel-title">
+        {check ? 'End' : 'Start'} deck check — table {table.table}
+      </h2>
+      {check ? (
+        <>
+          <p className="judge-note">
+            Under way since {wallTime(check.startedAt)} ({formatClock(check.durationMs)}), judge <Name>{check.judge}</Name>.
+          </p>
+          <div className="judge-field">
+            <label htmlFor="judge-check-outcome">Outcome (optional)</label>
+            <input
+              id="judge-check-outcome"
+              className="judge-input"
+              autoComplete="off"
+              maxLength={500}
+              value={outcome}
+              onChange={(e) => setOutcome(e.target.value)}
+              placeholder="e.g. no problems found"
+              data-testid="judge-check-outcome"
+            />
+            <Chips label="Common outcomes" className="judge-chips-words" options={COMMON_OUTCOMES.map((o) => ({ value: o, label: o }))} value={outcome} onPick={setOutcome} />
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="judge-field">
+            <label htmlFor="judge-check-judge">Judge</label>
+            <input
+              id="judge-check-judge"
+              className="judge-input"
+              autoComplete="name"
+              maxLength={100}
+              value={judge}
+              onChange={(e) => {
+                setJudge(e.target.value);
+                setProblem(null);
+              }}
+              placeholder="your name"
+              data-testid="judge-check-judge"
+            />
+          </div>
+          <fieldset className="judge-checks">
+            <legend>Decks checked</legend>
+            {table.seats.map((id, i) => (
+              <label key={id} className="judge-check">
+                <input
+                  type="checkbox"
+                  checked={!unchecked.has(id)}
+                  onChange={(e) => {
+                    const next = new Set(unchecked);
+                    if (e.target.checked) next.delete(id);
+                    else next.add(id);
+                    setUnchecked(next);
+                    setProblem(null);
+                  }}
+                />
+                <span>
+                  Seat {i + 1} · <Name>{names.get(id) ?? id}</Name>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </>
+      )}
+      <p className="judge-hint">{tableTimeHint('deck-check', view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, check ? check.durationMs : null)}</p>
+      {problem && (
+        <p className="judge-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="judge-panel-buttons">
+        <button type="submit" className="judge-primary" disabled={sender.busy} data-testid="judge-check-submit">
+          {sendingWords(sender, tableTimeButton('deck-check', !!check))}
+        </button>
+        <button type="button" className="judge-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Enter one table's result from the floor: the rule set's own fields (results/ResultFields.tsx, the
+ * station's), read and checked exactly as the station reads them (results/parse.ts), with what will
+ * be saved spelled out before the judge saves it. A common result (2-1, ID) is a tap that fills the
+ * box, not a save: a judge device cannot undo, so saving is one more deliberate tap.
+ *
+ * A table that has a result is amended with a reason. When the host refuses because someone else
+ * entered the table meanwhile ("Table 12 was entered at 14:03 by Desk 2 — amend it?"), the phone
+ * shows those words and offers to amend, with a reason; nothing is overwritten silently.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import type { NewCommand } from '../../../core/event/commands.js';
+import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { Name } from '../../components/Name.js';
+import { isolate } from '../../lib/format.js';
+import { describeResult, displayNames, pointsBefore } from '../pairings/shared.js';
+import { ResultFields } from '../results/ResultFields.js';
+import { checkResult, EMPTY_DRAFT, readEntry, type Draft } from '../results/parse.js';
+import { Chips } from './Chips.js';
+import { sendingWords, useSender } from './useSender.js';
+
+const COMMON_AMEND_REASONS = ['Slip filled in the wrong way round', 'Players corrected the result', 'Wrong table entered'];
+
+export function ResultEntry({ state, round, table, onSaved, onCancel }: {
+  state: EventState;
+  round: Round;
+  table: Table;
+  onSaved: (done: string) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [marked, setMarked] = useState<PlayerId[]>([]);
+  const [reason, setReason] = useState('');
+  /** The host's words when it refused a second result for this table. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const sender = useSender();
+  const names = displayNames(state);
+  const points = useMemo(() => pointsBefore(state, round.number), [state, round.number]);
+  const noShows = getRuleset(state.ruleset).presentation.results.noShows;
+
+  const read = readEntry(state, table, round.stage, draft, marked);
+  const built = read.built;
+  const checked = built.kind === 'ok' ? checkResult(state, table, round.stage, built.result) : null;
+  const amending = table.result !== undefined || refusal !== null;
+  const absentWords = read.absent.length > 0 ? ` · no-show: ${read.absent.map((id) => isolate(names.get(id) ?? id)).join(', ')}` : '';
+  const preview = checked && checked.problem === null ? `${describeResult(state, { ...table, result: checked.result as Table['result'] })}${absentWords}` : null;
+
+  const verdict: { text: string; kind: 'problem' | 'question' | 'ok' } | null =
+    built.kind === 'problem'
+      ? { text: built.problem, kind: 'problem' }
+      : built.kind === 'question'
+        ? { text: built.verdict, kind: 'question' }
+        : checked && checked.problem !== null
+          ? { text: checked.problem, kind: 'problem' }
+          : preview !== null
+            ? { text: `Will save: ${preview}`, kind: 'ok' }
+            : null;
+
+  const edit = (next: Draft): void => {
+    setDraft(next);
+    setProblem(null);
+  };
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (built.kind === 'empty') return setProblem('The result is not complete yet: fill in every field.');
+    if (built.kind === 'problem' || built.kind === 'question') return setProblem(built.problem);
+    if (!checked || checked.problem !== null) return setProblem(checked?.problem ?? 'The result is not complete yet.');
+    if (amending && !reason.trim()) {
+      document.getElementById('judge-amend-reason')?.focus();
+      return setProblem(`Table ${table.table} already has a result: amending it needs a reason (it is kept in the event log).`);
+    }
+    setProblem(null);
+    // No `at`: the host stamps the result's time with its own clock.
+    const command: NewCommand = {
+      type: 'record-result',
+      round: round.number,
+      table: table.table,
+      result: built.result as Record<string, unknown>,
+      ...(amending ? { reason: reason.trim() } : {}),
+      ...(read.absent.length > 0 ? { noShow: read.absent } : {}),
+    };
+    const sent = await sender.send(command);
+    if (sent.kind === 'saved') return onSaved(`Table ${table.table}: ${preview ?? 'result saved'}${amending ? ' (amended)' : ''}`);
+    if (sent.kind === 'refused' && sent.code === 'result-entered') {
+      // Someone entered this table meanwhile: say who and when (the host's words), and offer to amend.
+      setRefusal(sent.message);
+      return;
+    }
+    setProblem(sent.message);
+  };
+
+  return (
+    <form className="judge-panel judge-result" aria-label={`Result of table ${table.table}`} data-testid="judge-result" onSubmit={(e) => void submit(e)}>
+      <h2 className="judge-panel-title">
+        {amending ? 'Amend the result' : 'Enter the result'} — table {table.table}
+      </h2>
+      {refusal !== null ? (
+        <div className="judge-refusal" role="alert" data-testid="judge-refusal">
+          <p>{refusal}</p>
+          {table.result !== undefined && <p>Now: {describeResult(state, table)}</p>}
+          <p>To amend it, give a reason below and save again; or cancel to keep it.</p>
+        </div>
+      ) : (
+        table.result !== undefined && (
+          <p className="judge-now" data-testid="judge-current-result">
+            Now: {describeResult(state, table)}. Saving here amends it.
+          </p>
+        )
+      )}
+      <ResultFields state={state} table={table} stage={round.stage} draft={draft} setDraft={edit} points={points} quick={(key, text) => edit({ ...draft, text: { ...draft.text, [key]: text } })} />
+      {noShows && (
+        <details className="judge-no-shows" open={read.absent.length > 0}>
+          <summary>Someone did not show up?</summary>
+          <div role="group" aria-label="No-shows" className="judge-chips judge-chips-wide">
+            {table.seats.map((id, i) => (
+              <button
+                key={id}
+                type="button"
+                className="judge-chip"
+                aria-pressed={read.absent.includes(id)}
+                disabled={read.typed.includes(id)}
+                onClick={() => {
+                  setMarked(marked.includes(id) ? marked.filter((x) => x !== id) : [...marked, id]);
+                  setProblem(null);
+                }}
+                data-testid={`judge-no-show-${i + 1}`}
+              >
+                Seat {i + 1}: <Name>{names.get(id) ?? id}</Name> did not show
+              </button>
+            ))}
+          </div>
+          <ul className="judge-absent" aria-label="Marked as no-shows">
+            {read.absent.map((id) => (
+              <li key={id}>
+                No-show: <Name>{names.get(id) ?? id}</Name> (a match loss; dropped unless they report to the scorekeeper)
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {amending && (
+        <div className="judge-field">
+          <label htmlFor="judge-amend-reason">Reason for the change (required, kept in the event log)</label>
+          <input
+            id="judge-amend-reason"
+            className="judge-input"
+            autoComplete="off"
+            maxLength={500}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setProblem(null);
+            }}
+            data-testid="judge-amend-reason"
+          />
+          <Chips label="Common reasons" className="judge-chips-wide" options={COMMON_AMEND_REASONS.map((r) => ({ value: r, label: r }))} value={reason} onPick={setReason} />
+        </div>
+      )}
+      {verdict && (
+        <p className={`judge-verdict judge-verdict-${verdict.kind}`} data-testid="judge-verdict" aria-live="polite">
+          {verdict.text}
+        </p>
+      )}
+      {problem && (
+        <p className="judge-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="judge-panel-buttons">
+        <button type="submit" className="judge-primary" disabled={sender.busy} data-testid="judge-result-submit">
+          {sendingWords(sender, amending ? `Amend table ${table.table}` : 'Save result')}
+        </button>
+        <button type="button" className="judge-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
