@@ -6,7 +6,6 @@
  * it passes.
  */
 import { z } from 'zod';
-import type { ClockView } from '../clock/index.js';
 import { newCommandSchema, newEventNameSchema, settingsPatchSchema, type Command, type NewCommand, type SettingsPatch } from '../event/commands.js';
 import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
 import { RULESET_IDS } from '../model/types.js';
@@ -151,7 +150,11 @@ export type StationPush =
   | { type: 'entries'; eventId: string; entries: PushedEntry[] }
   /** The venue network changed (a device joined, was seen, was revoked): to the local station only. */
   | { type: 'network'; status: NetworkStatus }
-  | { type: 'clock'; now: number; clock: ClockView }
+  /**
+   * The host's whole second, once a second: each window draws the clock from its own copy of the
+   * event at that time (core/clock clockView), so a tick stays a few bytes at any event size.
+   */
+  | { type: 'clock'; now: number }
   /** Long host work under way (opening a large save): `done` of `total`; `finished` at the end. */
   | { type: 'progress'; label: string; done: number; total: number; finished?: boolean };
 

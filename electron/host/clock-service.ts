@@ -1,24 +1,25 @@
 /**
  * The clock service: the host's one timer for the round clock (ARCHITECTURE "The clock"). It never
  * keeps time of its own: the clock is the open event's state (folded from the journal's clock
- * commands, each stamped with the host's time), and on every tick this service computes
- * `clockView(state, now)` and pushes it to every window (`StationService.pushClock`). The station,
- * the projector and a browser tab draw the same pushed view, so they always agree; after a crash or
- * a restart the journal is replayed and the next tick shows exactly where the clock is.
+ * commands, each stamped with the host's time), and on every tick this service pushes the host's
+ * whole second to every window (`StationService.pushClock`). Each window holds the event (it folds
+ * the pushed journal entries) and draws `clockView(state, now)` itself, so the station, the
+ * projector, a judge's phone and a browser tab agree to the second while a tick stays a few bytes
+ * at any event size (issue 15: 18 KB a second per window at 4,096 players when the view was sent).
+ * The service computes the view too, as a check (a failure is reported) and for in-process users;
+ * after a crash or a restart the journal is replayed and the next tick shows where the clock is.
  *
  * Decisions:
  * - Ticks come once a second, just after each wall-clock second, and the view is computed at that
  *   whole second. The station service stamps clock commands with whole seconds too (stampHostTime),
  *   so every remaining time is a whole number of seconds: the displayed "49:59" changes on the
  *   tick, never between two, and the tick is the moment it changes.
- * - A state push (any command, an event opened or created) is followed at once by a clock push
- *   (on the next microtask, so every window has the new state before the clock that goes with it).
+ * - A change needs no tick: a window redraws its clock from the new state at the last second.
  * - No event open: no tick and no push.
  * - A failure computing the view (a bug) is reported once per message and never stops the timer.
  *
  * Plain Node (no `electron` import): the shell and browser mode both run it.
  */
-import type { StationPush } from '../../core/api/contract.js';
 import { clockView, type ClockView } from '../../core/clock/index.js';
 import type { StationService } from './station-service.js';
 
@@ -56,7 +57,6 @@ export function startClockService(station: StationService, options: ClockService
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastError: string | null = null;
-  let pending = false;
 
   function compute(): { at: number; view: ClockView } | null {
     const current = station.current();
@@ -78,7 +78,7 @@ export function startClockService(station: StationService, options: ClockService
     if (stopped) return null;
     const computed = compute();
     if (!computed) return null;
-    station.pushClock(computed.at, computed.view);
+    station.pushClock(computed.at);
     return computed.view;
   }
 
@@ -95,16 +95,6 @@ export function startClockService(station: StationService, options: ClockService
     (timer as { unref?: () => void }).unref?.();
   }
 
-  const unsubscribe = station.subscribe((push: StationPush) => {
-    // After every change (a whole state, or journal entries): the clock view follows at once.
-    if ((push.type !== 'state' && push.type !== 'entries') || pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      tick();
-    });
-  });
-
   schedule();
 
   return {
@@ -115,7 +105,6 @@ export function startClockService(station: StationService, options: ClockService
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      unsubscribe();
     },
   };
 }

@@ -149,8 +149,8 @@ export function createStationService(options: StationServiceOptions): StationSer
       // The network's join codes and device list are the head-judge station's alone.
       return slot.listen(caller.kind === 'local' ? listener : (push: StationPush) => push.type !== 'network' && listener(push));
     },
-    pushClock(nowMs, clock) {
-      slot.broadcast({ type: 'clock', now: nowMs, clock });
+    pushClock(nowMs) {
+      slot.broadcast({ type: 'clock', now: nowMs });
     },
     current() {
       const open = slot.open;

@@ -5,7 +5,6 @@
  */
 import type { HostApi, NetworkStatus, EventSummary, PrintRequest, PrintResult, StationSnapshot } from '../../core/api/contract.js';
 import type { DeviceRole } from '../../core/api/roles.js';
-import type { ClockView } from '../../core/clock/index.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
 import type { EventStoreHandle, EventStoreOptions } from './journal-types.js';
@@ -71,11 +70,11 @@ export interface StationServiceOptions {
  */
 export interface StationService extends HostApi {
   /**
-   * The clock hook: the clock service (core/clock, driven by a host timer) calls this on every
-   * tick with the time and the computed clock view of the open event; it goes to every
-   * subscriber as `{ type: 'clock', now, clock }`. The service itself keeps no timer.
+   * The clock hook: the clock service (driven by a host timer) calls this on every tick with the
+   * host's whole second; it goes to every subscriber as `{ type: 'clock', now }`, and each draws
+   * the clock from its copy of the event. The service itself keeps no timer.
    */
-  pushClock(now: number, clock: ClockView): void;
+  pushClock(now: number): void;
   /** The open event, for in-process users (the clock service, the shell's menus). */
   current(): { summary: EventSummary; state: EventState } | null;
   /**

@@ -147,8 +147,30 @@ export function api(): StationApi {
   return connection.api;
 }
 
-/** The clock's unit: the host computes and pushes it at whole seconds (electron/host/clock-service.ts). */
+/** The clock's unit: the host ticks at whole seconds (electron/host/clock-service.ts). */
 const SECOND = 1000;
+
+/**
+ * Draw the clock of the event this window holds at the host's second `at` (the host pushes only
+ * the time; every window computes the same view from the same state). No event: no clock.
+ */
+function drawClock(at: number): void {
+  const state = useStation.getState().snapshot?.state;
+  if (!state) {
+    if (useStation.getState().clock !== null) useStation.setState({ clock: null });
+    return;
+  }
+  try {
+    useStation.setState({ clock: clockView(state, at) });
+  } catch {
+    // Nothing better to show than the last view.
+  }
+}
+
+/** The host's current whole second, as this window knows it (its own time plus the skew measured at the last tick). */
+function hostSecond(): number {
+  return Math.floor((Date.now() + useStation.getState().clockSkewMs) / SECOND) * SECOND;
+}
 
 /**
  * While the host is out of reach, count the clock on here: `clockView` of the last event state at
@@ -158,16 +180,10 @@ const SECOND = 1000;
 function countLocally(): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const step = (): void => {
-    const { snapshot, clockSkewMs, clock } = useStation.getState();
+    const { clockSkewMs, clock } = useStation.getState();
     const hostNow = Date.now() + clockSkewMs;
     const at = Math.floor(hostNow / SECOND) * SECOND;
-    if (snapshot?.state && (!clock || at > clock.now)) {
-      try {
-        useStation.setState({ clock: clockView(snapshot.state, at) });
-      } catch {
-        // Nothing better to show than the last view.
-      }
-    }
+    if (!clock || at > clock.now) drawClock(at);
     timer = setTimeout(step, SECOND - (hostNow % SECOND) + 20);
   };
   step();
@@ -244,7 +260,8 @@ export function attachConnection(connection: StationConnection): () => void {
       useStation.setState({ network: push.status });
     } else if (push.type === 'clock') {
       stopLocalClock(); // the host's own time again
-      useStation.setState({ clock: push.clock, clockSkewMs: push.now - Date.now() });
+      useStation.setState({ clockSkewMs: push.now - Date.now() });
+      drawClock(push.now);
     } else {
       // The host's own progress (opening a large save): "Opening friday.podium… 42 %".
       const percent = push.total > 0 ? Math.floor((push.done * 100) / push.total) : 100;
@@ -262,10 +279,22 @@ export function attachConnection(connection: StationConnection): () => void {
       if (!stopCounting) stopCounting = countLocally();
     }
   });
+  // A change redraws the clock at the last second the host ticked (or this window's best guess of
+  // it), after the change itself is on screen: the result first, the clock's counts a moment later.
+  let redraw: ReturnType<typeof setTimeout> | null = null;
+  const stopRedraws = useStation.subscribe((now, before) => {
+    if (now.snapshot === before.snapshot || redraw !== null) return;
+    redraw = setTimeout(() => {
+      redraw = null;
+      drawClock(useStation.getState().clock?.now ?? hostSecond());
+    }, 0);
+  });
   refresh();
   return () => {
     stopPushes();
     stopStatus();
+    stopRedraws();
+    if (redraw !== null) clearTimeout(redraw);
     stopLocalClock();
   };
 }

@@ -21,12 +21,13 @@ import type { Browser, Page } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationApi } from '../../core/api/contract.js';
-import type { ClockView } from '../../core/clock/index.js';
+import { clockView, type ClockView } from '../../core/clock/index.js';
 import { readLastOpen } from '../../electron/host/last-open.js';
 import { connectWebSocket, type WebSocketChannel, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import { clockFace } from '../../renderer/screens/clock/display.js';
 import { chromiumAvailable, e2eRenderer, eventually, launchChromium, SHOTS, warnIfSkipped } from '../support/e2e.js';
 import { repoRoot } from '../support/paths.js';
+import { FollowedSnapshot } from '../support/followed-snapshot.js';
 import { Scorekeeper } from '../support/scorekeeper.js';
 
 warnIfSkipped('host restart');
@@ -119,10 +120,15 @@ describe.skipIf(!chromiumAvailable)('the hall screen across a host crash and res
     const create = (u: string): WebSocketLike => new WebSocket(u) as unknown as WebSocketLike;
     const { api, channel } = connectWebSocket(`ws://127.0.0.1:${port}/rpc?key=${encodeURIComponent(key)}`, { create, reconnect: false });
     await channel.ready;
+    // What a window draws: its copy of the event (folded from the pushes) at the last tick's second.
     let last: ClockView | null = null;
+    const window = new FollowedSnapshot();
     api.subscribe((push) => {
-      if (push.type === 'clock') last = push.clock;
+      window.hear(push);
+      const state = window.current?.state;
+      if (push.type === 'clock' && state) last = clockView(state, push.now);
     });
+    window.hear({ type: 'state', snapshot: await api.snapshot() });
     const client = { api, channel, clock: () => last };
     clients.push(client);
     return client;

@@ -1,6 +1,7 @@
 /**
  * The clock service (electron/host/clock-service.ts) over the real station service and journal
- * store: pushes carry the computed view, the host's time stamps clock commands, a restarted host
+ * store: ticks carry the host's whole second and a window draws the same view from its copy of the
+ * event, the host's time stamps clock commands, a restarted host
  * resumes the clock exactly, deck checks extend a table by the rule set's amount, and the MAMTR
  * last-turn limit runs out to a draw.
  */
@@ -9,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StationPush } from '../../core/api/contract.js';
-import type { ClockView } from '../../core/clock/index.js';
+import { clockView, type ClockView } from '../../core/clock/index.js';
+import { followedSnapshot } from '../support/followed-snapshot.js';
 import type { Command } from '../../core/event/commands.js';
 import type { RulesetId } from '../../core/model/types.js';
 import { startClockService, wholeSecond } from '../../electron/host/clock-service.js';
@@ -39,11 +41,12 @@ class Host {
   clockPushes(): Extract<StationPush, { type: 'clock' }>[] {
     return this.pushes.filter((p): p is Extract<StationPush, { type: 'clock' }> => p.type === 'clock');
   }
-  /** The latest clock push (a change is followed by one before its dispatch resolves). */
-  lastClock(): Extract<StationPush, { type: 'clock' }> {
+  /** The clock a window draws: its copy of the event (folded from the pushes) at the last tick's second. */
+  windowClock(): ClockView {
     const push = this.clockPushes().at(-1);
-    if (!push) throw new Error('no clock push yet');
-    return push;
+    const state = followedSnapshot(this.pushes)?.state;
+    if (!push || !state) throw new Error('no clock push or no event yet');
+    return clockView(state, push.now);
   }
   /** The clock as the service pushes it right now (a tick). */
   clock(): ClockView {
@@ -93,7 +96,7 @@ async function eventWithRound(host: Host, ruleset: RulesetId, players: number, s
 }
 
 describe('the clock service', () => {
-  it('pushes the computed view after every change, at the host’s whole second', async () => {
+  it('ticks with the host’s whole second; a window draws from it exactly the host’s view', async () => {
     const host = newHost();
     // No event open: no clock.
     expect((host.service as unknown as { clock: { tick(): ClockView | null } }).clock.tick()).toBeNull();
@@ -103,9 +106,13 @@ describe('the clock service', () => {
     host.at(T0 + 250);
     // The window's own clock is off by an hour: the host's time wins.
     await host.run({ type: 'start-round-clock', round: 1, at: T0 - 3_600_000 });
-    const push = host.lastClock();
-    expect(push.now).toBe(T0);
-    expect(push.clock).toMatchObject({ round: 1, status: 'running', startedAt: T0, minutes: 50, remainingMs: 50 * M, phase: 'normal' });
+    const computed = host.clock();
+    const push = host.clockPushes().at(-1);
+    expect(push).toEqual({ type: 'clock', now: T0 });
+    // A tick is the time only: a few bytes at any event size.
+    expect(JSON.stringify(push).length).toBeLessThan(40);
+    expect(host.windowClock()).toEqual(computed);
+    expect(computed).toMatchObject({ round: 1, status: 'running', startedAt: T0, minutes: 50, remainingMs: 50 * M, phase: 'normal' });
     expect(host.service.current()?.state.clock?.rounds[0]?.startedAt).toBe(T0);
 
     // Every tick is computed at the host's whole second.
@@ -114,6 +121,7 @@ describe('the clock service', () => {
     expect(host.clockPushes().at(-1)?.now).toBe(T0 + 40 * M + 12 * S);
     expect(view.remainingMs).toBe(10 * M - 12 * S);
     expect(view.phase).toBe('ten-minutes');
+    expect(host.windowClock()).toEqual(view);
     expect(wholeSecond(T0 + 999)).toBe(T0);
   });
 
@@ -123,8 +131,9 @@ describe('the clock service', () => {
     const before = host.clockPushes().length;
     await until(() => host.clockPushes().length >= before + 2, 'two ticks');
     const [a, b] = host.clockPushes().slice(-2);
-    expect(a?.clock.status).toBe('not-started');
-    expect(b?.now).toBe(T0); // the frozen host time
+    expect(a).toEqual({ type: 'clock', now: T0 }); // the frozen host time
+    expect(b?.now).toBe(T0);
+    expect(host.windowClock().status).toBe('not-started');
   }, 10_000);
 
   it('a restarted host resumes the clock exactly (pauses and adjustments included)', async () => {
@@ -144,8 +153,9 @@ describe('the clock service', () => {
     // A new host on the same folder opens the save: the journal replays to the same clock.
     const second = newHost().at(moment);
     await second.service.openEvent({ path: file });
-    const after = second.lastClock().clock;
+    const after = second.clock();
     expect(after).toEqual(before);
+    expect(second.windowClock()).toEqual(before);
     expect(after.status).toBe('running');
     expect(after.pausedMs).toBe(4 * M);
     expect(after.adjustments).toEqual([{ minutes: 5, reason: 'late start in the side hall', at: T0 + 10 * M }]);
