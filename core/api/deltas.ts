@@ -8,6 +8,9 @@
  * Pure: no I/O.
  */
 import { apply } from '../event/apply.js';
+import { registerPlayers } from '../event/apply-players.js';
+import type { Command } from '../event/commands.js';
+import type { EventState } from '../model/types.js';
 import type { PushedEntry, StationSnapshot } from './contract.js';
 
 export type DeltaOutcome =
@@ -24,23 +27,47 @@ export function applyEntries(snapshot: StationSnapshot, eventId: string, entries
   let state = snapshot.state;
   let last = snapshot.lastSeq;
   let outcome: 'applied' | 'gap' = 'applied';
-  for (const entry of entries) {
-    if (entry.seq <= last) continue; // seen already (a catch-up overlapping a push)
+  for (let i = 0; i < entries.length; ) {
+    const entry = entries[i] as PushedEntry;
+    if (entry.seq <= last) {
+      i++;
+      continue; // seen already (a catch-up overlapping a push)
+    }
     if (entry.seq !== last + 1) {
       outcome = 'gap';
       break;
     }
-    const command = entry.command;
-    if (command.type === 'undo' || command.type === 'create-event') return { kind: 'resync' };
+    // Registrations one after another (a CSV import): folded at once, the players list copied once.
+    const run = registrationRun(entries, i);
     try {
-      state = apply(state, command);
+      if (run.length > 1) state = registerPlayers(state, run, [run.length])[0] as EventState;
+      else {
+        const command = entry.command;
+        if (command.type === 'undo' || command.type === 'create-event') return { kind: 'resync' };
+        state = apply(state, command);
+      }
     } catch {
       return { kind: 'resync' };
     }
-    last = entry.seq;
+    last += Math.max(run.length, 1);
+    i += Math.max(run.length, 1);
   }
   const next = last === snapshot.lastSeq ? snapshot : { ...snapshot, state, lastSeq: last, summary: { ...summary, entries: last + 1 } };
   return outcome === 'gap' ? { kind: 'gap', from: last + 1, snapshot: next } : { kind: 'applied', snapshot: next };
+}
+
+type RegisterPlayer = Extract<Command, { type: 'register-player' }>;
+
+/** The registrations with consecutive seqs from entries[from] on. */
+function registrationRun(entries: readonly PushedEntry[], from: number): RegisterPlayer[] {
+  const run: RegisterPlayer[] = [];
+  const first = (entries[from] as PushedEntry).seq;
+  for (let i = from; i < entries.length; i++) {
+    const entry = entries[i] as PushedEntry;
+    if (entry.seq !== first + run.length || entry.command.type !== 'register-player') break;
+    run.push(entry.command);
+  }
+  return run;
 }
 
 /**

@@ -3,7 +3,7 @@
  * reinstatement, and the no-show who reports in (MTR 2.10). Also how the fold names and finds a
  * player, for every command's checks and messages.
  */
-import { fail } from '../model/errors.js';
+import { fail, PodiumError } from '../model/errors.js';
 import type { EventState, Player, PlayerId } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Command } from './commands.js';
@@ -19,8 +19,40 @@ export function nameOf(state: EventState, id: string): string {
   return names.get(id) ?? id;
 }
 
+/**
+ * Players by id, per players array (the first of an id wins, as a search from the start would):
+ * built once per array, and handed on to the longer array a registration makes (`extended`), so
+ * neither registering thousands of players nor checking a result's players scans the list.
+ */
+const indexCache = new WeakMap<readonly Player[], Map<string, Player>>();
+function indexOf(players: readonly Player[]): Map<string, Player> {
+  let index = indexCache.get(players);
+  if (!index) {
+    index = new Map();
+    for (const p of players) if (!index.has(p.id)) index.set(p.id, p);
+    indexCache.set(players, index);
+  }
+  return index;
+}
+
+/**
+ * `players` with `added` (new ids) at the end. The index of `players` moves to the new array: a
+ * fold goes on from the longer list, and the shorter one, if it is ever asked again (a re-fold
+ * after an undo), builds its own.
+ */
+function extended(players: readonly Player[], added: readonly Player[]): Player[] {
+  const next = players.concat(added);
+  const index = indexCache.get(players);
+  if (index) {
+    indexCache.delete(players);
+    for (const p of added) index.set(p.id, p);
+    indexCache.set(next, index);
+  }
+  return next;
+}
+
 export function requirePlayer(state: EventState, id: string): Player {
-  const player = state.players.find((p) => p.id === id);
+  const player = indexOf(state.players).get(id);
   if (!player) fail('unknown-player', `no registered player has the id "${id}"`);
   return player;
 }
@@ -29,14 +61,54 @@ export function replacePlayer(state: EventState, player: Player): EventState {
   return { ...state, players: state.players.map((p) => (p.id === player.id ? player : p)) };
 }
 
-export function registerPlayer(state: EventState, command: Extract<Command, { type: 'register-player' }>): EventState {
+type RegisterPlayer = Extract<Command, { type: 'register-player' }>;
+
+export function registerPlayer(state: EventState, command: RegisterPlayer): EventState {
+  const player = newPlayer(state, command, (id) => indexOf(state.players).get(id));
+  return { ...state, players: extended(state.players, [player]) };
+}
+
+/**
+ * Consecutive registrations folded at once (a CSV import is thousands of them): each checked as
+ * registerPlayer checks it, against the players the ones before it leave, and the players list
+ * copied once per state asked for rather than once per command. Returns the state after the first
+ * `k` commands for each `k` of `counts` (ascending, from 1 to commands.length), equal to what
+ * registerPlayer gives one command at a time. A refusal is registerPlayer's, its words after
+ * `where(i)` (i = the refused command's index) when given.
+ */
+export function registerPlayers(state: EventState, commands: readonly RegisterPlayer[], counts: readonly number[], where?: (index: number) => string): EventState[] {
+  const index = indexOf(state.players);
+  const added: Player[] = [];
+  const addedIds = new Map<string, Player>();
+  const find = (id: string): Player | undefined => index.get(id) ?? addedIds.get(id);
+  const states: EventState[] = [];
+  let next = 0;
+  commands.forEach((command, i) => {
+    let player: Player;
+    try {
+      player = newPlayer(state, command, find);
+    } catch (error) {
+      if (where && error instanceof PodiumError) throw new PodiumError(error.code, `${where(i)}${error.message}`);
+      throw error;
+    }
+    added.push(player);
+    addedIds.set(player.id, player);
+    if (counts[next] !== i + 1) return;
+    next++;
+    states.push({ ...state, players: i + 1 === commands.length ? extended(state.players, added) : state.players.concat(added) });
+  });
+  return states;
+}
+
+/** The player a registration adds, checked against the players there are (`find` by id). */
+function newPlayer(state: EventState, command: RegisterPlayer, find: (id: string) => Player | undefined): Player {
   const input = command.player;
   if (state.playoff) fail('not-allowed', `cannot register ${input.name}: the playoff has started`);
-  const existing = state.players.find((p) => p.id === input.id);
+  const existing = find(input.id);
   if (existing) fail('duplicate-player', `the id "${input.id}" is already used by ${existing.name}`);
   checkTeam(state, input.name, input.members);
   getRuleset(state.ruleset).checkNewPlayer?.(input);
-  const player: Player = {
+  return {
     id: input.id,
     name: input.name,
     draw: command.draw,
@@ -47,7 +119,6 @@ export function registerPlayer(state: EventState, command: Extract<Command, { ty
     ...(input.draftPod !== undefined ? { draftPod: input.draftPod } : {}),
     ...(input.members !== undefined ? { members: input.members } : {}),
   };
-  return { ...state, players: [...state.players, player] };
 }
 
 function checkTeam(state: EventState, name: string, members: Player['members']): void {

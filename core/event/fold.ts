@@ -10,6 +10,7 @@
 import { PodiumError } from '../model/errors.js';
 import type { EventState } from '../model/types.js';
 import { apply } from './apply.js';
+import { registerPlayers } from './apply-players.js';
 import type { Command } from './commands.js';
 import { UndoForest } from './undo.js';
 
@@ -62,6 +63,7 @@ export interface Prepared {
 }
 
 type UndoCommand = Extract<Command, { type: 'undo' }>;
+type RegisterPlayer = Extract<Command, { type: 'register-player' }>;
 
 /**
  * The journal's commands folded into the event state, one command at a time. `prepare` checks a
@@ -137,13 +139,38 @@ export class JournalFold {
    * Several commands checked in order, each against the state the ones before it leave, without
    * changing anything; committed one by one once all are on disk (a batch: all or nothing). No
    * undo in a batch. A refusal names the command's place: "command 3 of 10000 (register-player): …".
+   *
+   * A run of registrations (a CSV import) is folded a stretch at a time (registerPlayers): one
+   * players list per checkpoint rather than per command, which would be quadratic. A Prepared
+   * inside a stretch carries the state at its stretch's end — exact for the command that ends it:
+   * every one that commit checkpoints (every DENSE-th folded) and the batch's last, so once the
+   * whole batch is committed the fold holds exactly the states one-by-one preparing would give.
    */
   prepareMany(commands: readonly Command[]): Prepared[] {
     let state = this.current;
     let seq = this.commands.length;
     const prepared: Prepared[] = [];
-    for (const [index, command] of commands.entries()) {
-      const place = `command ${index + 1} of ${commands.length} (${command.type})`;
+    const placeOf = (index: number): string => `command ${index + 1} of ${commands.length} (${(commands[index] as Command).type})`;
+    for (let index = 0; index < commands.length; ) {
+      const run = state ? this.registrationRun(commands, index) : 0;
+      if (run > 1) {
+        const registrations = commands.slice(index, index + run) as RegisterPlayer[];
+        // After the i-th of the run, commit will have folded (folded before the batch) + index + i commands.
+        const before = this.folded.length + index;
+        const counts: number[] = [];
+        for (let i = 1; i <= run; i++) if ((before + i) % DENSE === 0 || i === run) counts.push(i);
+        const states = registerPlayers(state as EventState, registrations, counts, (i) => `${placeOf(index + i)}: `);
+        let stretch = 0;
+        registrations.forEach((command, i) => {
+          if (i + 1 > (counts[stretch] as number)) stretch++;
+          prepared.push({ seq: seq++, command, state: states[stretch] as EventState });
+        });
+        state = states[states.length - 1];
+        index += run;
+        continue;
+      }
+      const command = commands[index] as Command;
+      const place = placeOf(index);
       if (command.type === 'undo') throw new PodiumError('invalid-command', `${place}: an undo cannot be part of a batch`);
       const time = implausibleCommandTime(command);
       if (time) throw new PodiumError('invalid-input', `${place}: ${time}: check this computer's date and time`);
@@ -154,8 +181,16 @@ export class JournalFold {
         throw error;
       }
       prepared.push({ seq: seq++, command, state });
+      index++;
     }
     return prepared;
+  }
+
+  /** How many registrations follow one another from `from` (with no time to refuse: they carry none). */
+  private registrationRun(commands: readonly Command[], from: number): number {
+    let end = from;
+    while (end < commands.length && (commands[end] as Command).type === 'register-player' && !implausibleCommandTime(commands[end] as Command)) end++;
+    return end - from;
   }
 
   commit(prepared: Prepared): void {

@@ -5,14 +5,14 @@
  * one toast sums it up.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { PlayerInput } from '../../../core/event/commands.js';
+import type { NewCommand, PlayerInput } from '../../../core/event/commands.js';
 import type { EventState } from '../../../core/model/types.js';
 import { splitName } from '../../../core/documents/names.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { hasAwardedByes, isTeamEvent, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
-import { nextId, previewImport, registrationDraw, seatsOf, type Column } from './registration.js';
+import { idCounter, previewImport, registrationDraw, seatsOf, type Column, type ImportPreview, type ImportRow } from './registration.js';
 
 const COLUMN_LABELS: Record<Column, string> = {
   name: 'name',
@@ -29,44 +29,43 @@ const COLUMN_LABELS: Record<Column, string> = {
 
 const PREVIEW_ROWS = 500;
 
-export function CsvImport({ state, onClose }: { state: EventState; onClose(): void }) {
+/** What the event asks of the list: teams (and their size), awarded byes, draft pods. */
+interface ListKind {
+  team: boolean;
+  size: number;
+  byes: boolean;
+  draft: boolean;
+}
+
+/** The register-player commands of the good rows, with the next free ids in order. */
+function importCommands(state: EventState, good: readonly ImportRow[], team: boolean): Extract<NewCommand, { type: 'register-player' }>[] {
+  const nextId = idCounter(state.players.map((p) => p.id), team);
+  return good.map((row) => {
+    const player: PlayerInput = { id: nextId(), ...row.player };
+    return { type: 'register-player' as const, player, draw: registrationDraw() };
+  });
+}
+
+/**
+ * "Import N players": the good rows in one batch, all or nothing: one write and one push however
+ * long the list (issue 15's 10,000 players in seconds); a refusal names its command, which is the
+ * good row of that place. One toast sums it up.
+ */
+function useImportRows({ state, good, bad, team, who, onDone }: {
+  state: EventState;
+  good: ImportRow[];
+  bad: number;
+  team: boolean;
+  who: (n: number) => string;
+  onDone(): void;
+}): { busy: boolean; importRows(): Promise<void> } {
   const run = useStation((s) => s.run);
   const toast = useStation((s) => s.toast);
-  const [text, setText] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const team = isTeamEvent(state);
-  const size = teamSizeOf(state);
-  const byes = hasAwardedByes(state);
-  const draft = usesDraftPods(state);
-
-  const preview = useMemo(
-    () => (text.trim() ? previewImport(text, { players: state.players, teamSize: size, byes, draft }) : null),
-    [text, state.players, size, byes, draft],
-  );
-  const good = preview ? preview.rows.filter((r) => r.errors.length === 0) : [];
-  const bad = preview ? preview.rows.length - good.length : 0;
-  const who = (n: number): string => plural(n, team ? 'team' : 'player');
-
-  const readFile = (file: File | undefined): void => {
-    if (!file) return;
-    setFileName(file.name);
-    void file.text().then(setText, () => toast(`Could not read ${file.name}`, { kind: 'problem' }));
-  };
-
   const importRows = async (): Promise<void> => {
     if (good.length === 0 || busy) return;
     setBusy(true);
-    const ids = state.players.map((p) => p.id);
-    const commands = good.map((row) => {
-      const id = nextId(ids, team);
-      ids.push(id);
-      const player: PlayerInput = { id, ...row.player };
-      return { type: 'register-player' as const, player, draw: registrationDraw() };
-    });
-    // One batch, all or nothing: one write and one push however long the list (issue 15's 10,000
-    // players in seconds); a refusal names its command, which is the good row of that place.
+    const commands = importCommands(state, good, team);
     const outcome = await run(`Importing ${who(good.length)}…`, async (api) => {
       try {
         await api.dispatchBatch({ commands });
@@ -87,15 +86,43 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
     const parts = [`Imported ${who(outcome.imported)}`];
     if (bad > 0) parts.push(`${plural(bad, 'row')} with problems skipped`);
     toast(parts.join('; '));
-    setText('');
-    setFileName(null);
-    onClose();
+    onDone();
   };
+  return { busy, importRows };
+}
 
-  const example = [
-    team ? `team,note,${seatsOf(size).join(',')}` : `name,note${byes ? ',byes' : ''}${draft ? ',pod' : ''}`,
-    team ? `The Planeswalkers,Madrid,${seatsOf(size).map((s, i) => ['Ana Pérez', 'Bo Lindqvist', 'Chen Wei'][i] ?? s).join(',')}` : `José Núñez,Madrid${byes ? ',0' : ''}${draft ? ',1' : ''}`,
-  ].join('\n');
+export function CsvImport({ state, onClose }: { state: EventState; onClose(): void }) {
+  const toast = useStation((s) => s.toast);
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const kind: ListKind = { team: isTeamEvent(state), size: teamSizeOf(state), byes: hasAwardedByes(state), draft: usesDraftPods(state) };
+  const { team, size, byes, draft } = kind;
+
+  const preview = useMemo(
+    () => (text.trim() ? previewImport(text, { players: state.players, teamSize: size, byes, draft }) : null),
+    [text, state.players, size, byes, draft],
+  );
+  const good = preview ? preview.rows.filter((r) => r.errors.length === 0) : [];
+  const bad = preview ? preview.rows.length - good.length : 0;
+  const who = (n: number): string => plural(n, team ? 'team' : 'player');
+  const { busy, importRows } = useImportRows({
+    state,
+    good,
+    bad,
+    team,
+    who,
+    onDone: () => {
+      setText('');
+      setFileName(null);
+      onClose();
+    },
+  });
+
+  const readFile = (file: File | undefined): void => {
+    if (!file) return;
+    setFileName(file.name);
+    void file.text().then(setText, () => toast(`Could not read ${file.name}`, { kind: 'problem' }));
+  };
 
   return (
     <section className="card csv-import" aria-labelledby="csv-title" data-testid="csv-import">
@@ -111,26 +138,15 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
         {draft ? ', pod' : ''}
         {team ? `, ${seatsOf(size).join(', ')} (the players in each seat)` : ''}. Other columns are ignored. Commas, semicolons or tabs.
       </p>
-      <div className="csv-source">
-        <label className="csv-file">
-          File
-          <input ref={fileRef} type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={(e) => readFile(e.target.files?.[0])} data-testid="csv-file" />
-        </label>
-        <label className="csv-paste">
-          …or paste the list
-          <textarea
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setFileName(null);
-            }}
-            rows={5}
-            spellCheck={false}
-            placeholder={example}
-            data-testid="csv-text"
-          />
-        </label>
-      </div>
+      <CsvSource
+        kind={kind}
+        text={text}
+        onFile={readFile}
+        onText={(value) => {
+          setText(value);
+          setFileName(null);
+        }}
+      />
       {preview && (
         <>
           {preview.problems.map((p) => (
@@ -138,47 +154,7 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
               {p}
             </p>
           ))}
-          {preview.rows.length > 0 && (
-            <>
-              <p className="csv-summary" data-testid="csv-summary">
-                {fileName ? `${fileName}: ` : ''}
-                <strong>{who(good.length)} ready</strong>
-                {bad > 0 && <span className="problem"> · {plural(bad, 'row')} with problems (skipped)</span>}
-                <span className="muted"> · columns read: {preview.columns.map((c) => COLUMN_LABELS[c]).join(', ')}</span>
-              </p>
-              <div className="csv-preview">
-                <table className="grid" data-testid="csv-preview">
-                  <thead>
-                    <tr>
-                      <th scope="col">Line</th>
-                      <th scope="col">{team ? 'Team' : 'Name'}</th>
-                      {!team && <th scope="col">On the boards</th>}
-                      <th scope="col">Note</th>
-                      {byes && <th scope="col">Byes</th>}
-                      {draft && <th scope="col">Pod</th>}
-                      {team && <th scope="col">Members</th>}
-                      <th scope="col">Check</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
-                      <tr key={row.line} className={row.errors.length > 0 ? 'csv-bad' : undefined}>
-                        <td className="muted">{row.line}</td>
-                        <td>{row.player.name ? <Name>{row.player.name}</Name> : <span className="muted">—</span>}</td>
-                        {!team && <td className="csv-board">{row.player.name ? <Name>{splitName(row.player.name, row.player.familyName).board}</Name> : ''}</td>}
-                        <td>{row.player.note !== undefined && <Name>{row.player.note}</Name>}</td>
-                        {byes && <td>{row.player.awardedByes ?? ''}</td>}
-                        {draft && <td>{row.player.draftPod ?? ''}</td>}
-                        {team && <td>{(row.player.members ?? []).map((m) => `${m.seat}: ${isolate(m.name)}`).join(' · ')}</td>}
-                        <td>{row.errors.length === 0 ? <span className="ok">OK</span> : <span className="problem">{row.errors.join('; ')}</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {preview.rows.length > PREVIEW_ROWS && <p className="muted">…and {preview.rows.length - PREVIEW_ROWS} more rows.</p>}
-              </div>
-            </>
-          )}
+          {preview.rows.length > 0 && <CsvPreview preview={preview} kind={kind} fileName={fileName} ready={who(good.length)} bad={bad} />}
         </>
       )}
       <div className="toolbar">
@@ -190,5 +166,80 @@ export function CsvImport({ state, onClose }: { state: EventState; onClose(): vo
         </button>
       </div>
     </section>
+  );
+}
+
+/** The list's source: a file, or pasted text (an example list as its placeholder). */
+function CsvSource({ kind, text, onFile, onText }: { kind: ListKind; text: string; onFile(file: File | undefined): void; onText(text: string): void }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const { team, size, byes, draft } = kind;
+  const example = [
+    team ? `team,note,${seatsOf(size).join(',')}` : `name,note${byes ? ',byes' : ''}${draft ? ',pod' : ''}`,
+    team ? `The Planeswalkers,Madrid,${seatsOf(size).map((s, i) => ['Ana Pérez', 'Bo Lindqvist', 'Chen Wei'][i] ?? s).join(',')}` : `José Núñez,Madrid${byes ? ',0' : ''}${draft ? ',1' : ''}`,
+  ].join('\n');
+  return (
+    <div className="csv-source">
+      <label className="csv-file">
+        File
+        <input ref={fileRef} type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={(e) => onFile(e.target.files?.[0])} data-testid="csv-file" />
+      </label>
+      <label className="csv-paste">
+        …or paste the list
+        <textarea value={text} onChange={(e) => onText(e.target.value)} rows={5} spellCheck={false} placeholder={example} data-testid="csv-text" />
+      </label>
+    </div>
+  );
+}
+
+/** What the list holds: how many rows are ready, the columns read, and the first PREVIEW_ROWS rows with their problems. */
+function CsvPreview({ preview, kind, fileName, ready, bad }: { preview: ImportPreview; kind: ListKind; fileName: string | null; ready: string; bad: number }) {
+  const { team, byes, draft } = kind;
+  return (
+    <>
+      <p className="csv-summary" data-testid="csv-summary">
+        {fileName ? `${fileName}: ` : ''}
+        <strong>{ready} ready</strong>
+        {bad > 0 && <span className="problem"> · {plural(bad, 'row')} with problems (skipped)</span>}
+        <span className="muted"> · columns read: {preview.columns.map((c) => COLUMN_LABELS[c]).join(', ')}</span>
+      </p>
+      <div className="csv-preview">
+        <table className="grid" data-testid="csv-preview">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">{team ? 'Team' : 'Name'}</th>
+              {!team && <th scope="col">On the boards</th>}
+              <th scope="col">Note</th>
+              {byes && <th scope="col">Byes</th>}
+              {draft && <th scope="col">Pod</th>}
+              {team && <th scope="col">Members</th>}
+              <th scope="col">Check</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
+              <PreviewRow key={row.line} row={row} kind={kind} />
+            ))}
+          </tbody>
+        </table>
+        {preview.rows.length > PREVIEW_ROWS && <p className="muted">…and {preview.rows.length - PREVIEW_ROWS} more rows.</p>}
+      </div>
+    </>
+  );
+}
+
+function PreviewRow({ row, kind }: { row: ImportRow; kind: ListKind }) {
+  const { team, byes, draft } = kind;
+  return (
+    <tr className={row.errors.length > 0 ? 'csv-bad' : undefined}>
+      <td className="muted">{row.line}</td>
+      <td>{row.player.name ? <Name>{row.player.name}</Name> : <span className="muted">—</span>}</td>
+      {!team && <td className="csv-board">{row.player.name ? <Name>{splitName(row.player.name, row.player.familyName).board}</Name> : ''}</td>}
+      <td>{row.player.note !== undefined && <Name>{row.player.note}</Name>}</td>
+      {byes && <td>{row.player.awardedByes ?? ''}</td>}
+      {draft && <td>{row.player.draftPod ?? ''}</td>}
+      {team && <td>{(row.player.members ?? []).map((m) => `${m.seat}: ${isolate(m.name)}`).join(' · ')}</td>}
+      <td>{row.errors.length === 0 ? <span className="ok">OK</span> : <span className="problem">{row.errors.join('; ')}</span>}</td>
+    </tr>
   );
 }

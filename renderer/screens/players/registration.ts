@@ -23,16 +23,39 @@ export function seatsOf(size: number): TeamSeat[] {
  * a removal is not reused for somebody else).
  */
 export function nextId(existing: Iterable<string>, team: boolean, floor = 0): string {
+  return idCounter(existing, team, floor)();
+}
+
+/**
+ * The next free readable ids, one per call, for registering many at once (a CSV import): the same
+ * ids as calling nextId again with every id handed out so far added, without scanning them all again.
+ */
+export function idCounter(existing: Iterable<string>, team: boolean, floor = 0): () => string {
   const prefix = team ? 't' : 'p';
   const width = team ? 2 : 3;
+  const pattern = idPattern(prefix);
   let max = floor;
-  for (const id of existing) max = Math.max(max, idNumber(id, prefix));
-  return `${prefix}${String(max + 1).padStart(width, '0')}`;
+  for (const id of existing) max = Math.max(max, numberIn(id, pattern));
+  return () => {
+    max += 1; // the id just handed out is now the highest
+    return `${prefix}${String(max).padStart(width, '0')}`;
+  };
+}
+
+const patterns = new Map<string, RegExp>();
+function idPattern(prefix: string): RegExp {
+  let pattern = patterns.get(prefix);
+  if (!pattern) patterns.set(prefix, (pattern = new RegExp(`^${prefix}(\\d+)$`)));
+  return pattern;
+}
+
+function numberIn(id: string, pattern: RegExp): number {
+  const match = pattern.exec(id);
+  return match ? Number(match[1]) : 0;
 }
 
 export function idNumber(id: string, prefix: string): number {
-  const match = new RegExp(`^${prefix}(\\d+)$`).exec(id);
-  return match ? Number(match[1]) : 0;
+  return numberIn(id, idPattern(prefix));
 }
 
 /** The registration draw (the final tiebreaker), from the platform's cryptographic generator. */
