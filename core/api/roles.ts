@@ -64,6 +64,20 @@ const JUDGE_COMMANDS: ReadonlySet<string> = new Set([
   'stop-timer',
 ]);
 
+/**
+ * Commands only the host's player door writes (issue 16), after checking a phone's table code: a
+ * device never sends them as itself.
+ */
+const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report']);
+
+/** The command types of a dispatch or a batch. */
+function commandTypes(method: RequestMethod, params: unknown): string[] {
+  const sent = params as { command?: { type?: string }; commands?: { type?: string }[] } | null;
+  if (method === 'dispatch') return [sent?.command?.type ?? ''];
+  if (method === 'dispatchBatch') return (sent?.commands ?? []).map((c) => c.type ?? '');
+  return [];
+}
+
 /** Queries a display may make (it shows what is published; it proposes nothing). */
 const DISPLAY_QUERIES: ReadonlySet<string> = new Set(['standings']);
 
@@ -75,6 +89,8 @@ export function refusalFor(caller: Caller, method: RequestMethod, params: unknow
   if (caller.kind === 'local') return null;
   const who = `${caller.name} (${ROLE_LABELS[caller.role]})`;
   if (LOCAL_ONLY.has(method)) return `${who} cannot do this from a device: only the head-judge station can (${method})`;
+  const types = commandTypes(method, params);
+  if (types.some((type) => PHONE_COMMANDS.has(type))) return `${who} cannot report for a player: players report from their own phones with their table's code`;
   if (caller.role === 'station') return null;
   if (caller.role === 'display') {
     if (method === 'query') {
@@ -86,8 +102,6 @@ export function refusalFor(caller: Caller, method: RequestMethod, params: unknow
   // A judge.
   if (READ.has(method)) return null;
   if (method === 'dispatch' || method === 'dispatchBatch') {
-    const sent = params as { command?: { type?: string }; commands?: { type?: string }[] } | null;
-    const types = method === 'dispatch' ? [sent?.command?.type ?? ''] : (sent?.commands ?? []).map((c) => c.type ?? '');
     const refused = types.find((type) => !JUDGE_COMMANDS.has(type));
     return refused === undefined ? null : `${who} cannot ${refused.replace(/-/g, ' ')}: a judge device enters results and the clock's table work; ask the scorekeeper`;
   }

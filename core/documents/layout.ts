@@ -322,10 +322,15 @@ export function definition(
  * table print beside each name. Empty when the rule set cannot compute them.
  */
 export function pointsBefore(ctx: DocContext, round: Round): Map<PlayerId, number> {
-  const before: EventState = { ...ctx.state, rounds: ctx.state.rounds.filter((r) => r.number < round.number && r.stage === 'swiss') };
+  return pointsBeforeRound(ctx.state, round);
+}
+
+/** As pointsBefore, from the state alone (the players' phones show them too: core/public). */
+export function pointsBeforeRound(state: EventState, round: Round): Map<PlayerId, number> {
+  const before: EventState = { ...state, rounds: state.rounds.filter((r) => r.number < round.number && r.stage === 'swiss') };
   delete before.playoff;
   try {
-    return new Map(ctx.ruleset.standings(before).map((s: Standing) => [s.id, s.points]));
+    return new Map(getRuleset(state.ruleset).standings(before).map((s: Standing) => [s.id, s.points]));
   } catch {
     return new Map();
   }

@@ -7,7 +7,7 @@ import type { EventState, Player, PlayerId, Table, TableResult } from '../model/
 import { getRuleset } from '../rulesets/index.js';
 import { nameOf, requirePlayer } from './apply-players.js';
 import type { Command } from './commands.js';
-import { findTable } from './queries.js';
+import { findTable, withoutReport } from './queries.js';
 
 export function recordResult(state: EventState, command: Extract<Command, { type: 'record-result' }>): EventState {
   const round = state.rounds[command.round - 1];
@@ -35,7 +35,8 @@ export function recordResult(state: EventState, command: Extract<Command, { type
   const { noShow: _before, ...bare } = table;
   const recorded: Table = { ...bare, result, ...(noShow.length > 0 ? { noShow } : {}) };
   const tables = round.tables.map((t) => (t === table ? recorded : t));
-  const rounds = state.rounds.map((r) => (r === round ? { ...r, tables } : r));
+  // A result typed at a station wins over a player's waiting report of the table (issue 16).
+  const rounds = state.rounds.map((r) => (r === round ? withoutReport({ ...r, tables }, command.table) : r));
   // MTR 2.10: ticked drops, and no-shows of a Swiss round, drop from the next pairing (as drop-player).
   // An amendment that no longer marks a no-show takes back that drop while the next round is unpaired.
   const dropping = new Set([...drops, ...(round.stage === 'swiss' ? noShow : [])]);

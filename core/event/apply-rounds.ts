@@ -9,7 +9,7 @@ import { getRuleset } from '../rulesets/index.js';
 import { plural, pluralWord } from '../text/format.js';
 import { nameOf, requirePlayer } from './apply-players.js';
 import type { Command } from './commands.js';
-import { currentRound, findTable, hasAnyResult, isActiveIn, isRoundComplete } from './queries.js';
+import { currentRound, findTable, hasAnyResult, isActiveIn, isRoundComplete, withoutReport } from './queries.js';
 
 export function pairRound(state: EventState, command: Extract<Command, { type: 'pair-round' }>): EventState {
   const ruleset = getRuleset(state.ruleset);
@@ -77,6 +77,7 @@ export function pairRound(state: EventState, command: Extract<Command, { type: '
     byes: command.byes.map((b): Bye => ({ player: b.player, kind: b.kind })),
     seed: command.seed,
     ...(command.waiting ? { waiting: [...command.waiting] } : {}),
+    ...(command.reportKey ? { reportKey: command.reportKey } : {}),
   };
   const next: EventState = { ...state, players, rounds: [...base, round] };
   ruleset.checkRound?.(next, round);
@@ -157,7 +158,8 @@ export function fixTables(state: EventState, command: Extract<Command, { type: '
     return seats ? { table: t.table, seats } : t;
   });
   const byes = command.byes ? command.byes.map((b): Bye => ({ player: b.player, kind: b.kind })) : current.byes;
-  const round: Round = { ...current, tables, byes };
+  // A waiting self-report of a changed table was made by players who may no longer sit there.
+  const round: Round = [...changed.keys()].reduce(withoutReport, { ...current, tables, byes });
   const next: EventState = { ...state, rounds: [...state.rounds.slice(0, -1), round] };
   ruleset.checkRound?.(next, round);
   return next;

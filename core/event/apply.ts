@@ -10,6 +10,7 @@ import type { EventState } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { pluralWord } from '../text/format.js';
 import { dropPlayer, editPlayer, registerPlayer, reinstatePlayer, reportIn } from './apply-players.js';
+import { confirmReport, decideReport, publishStandings, reportResult } from './apply-reports.js';
 import { recordResult } from './apply-results.js';
 import { fixTables, pairRound, startPlayoff } from './apply-rounds.js';
 import type { Command } from './commands.js';
@@ -52,6 +53,14 @@ export function apply(state: EventState | undefined, command: Command): EventSta
       return pairRound(state, command);
     case 'record-result':
       return noteResultTime(state, recordResult(state, command), command);
+    case 'report-result':
+      return reportResult(state, command);
+    case 'confirm-report':
+      return confirmReport(state, command);
+    case 'decide-report':
+      return decideReport(state, command);
+    case 'publish-standings':
+      return publishStandings(state, command);
     case 'report-in':
       return reportIn(state, command.id);
     case 'fix-tables':

@@ -54,6 +54,7 @@ export const settingsPatchSchema = z
     endOfRound: z.enum(['extra-turns', 'active-player']),
     lastTurnMinutes: z.number().int().min(1).max(240),
     balanceSeats: z.boolean(),
+    selfReports: z.enum(['off', 'queue', 'auto']),
   })
   .partial()
   .strict();
@@ -157,6 +158,8 @@ const roundCommands = [
      * set; players not listed keep theirs.
      */
     groups: z.array(z.array(playerId)).min(1).optional(),
+    /** The round's table-code secret (Round.reportKey), drawn by the host when it publishes the pairing. */
+    reportKey: z.string().regex(/^[0-9a-f]{32,64}$/, 'a report key is 32 to 64 hex digits').optional(),
   }),
   z.object({
     type: z.literal('record-result'),
@@ -302,10 +305,50 @@ function clockCommands<At extends z.ZodType<number | undefined>>(rule: NameRule,
   ] as const;
 }
 
+/** A phone's own id (random, kept on the phone): which phone said what, for an appeal. */
+const phoneId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a phone id is 8 to 64 letters, digits, - or _');
+
+/**
+ * Players' own reports from their phones (issue 16), and the scorekeeper's word on them. The host
+ * checks a phone's table code before it writes a report or an answer; the fold checks the rest.
+ */
+const reportCommands = [
+  z.object({
+    type: z.literal('report-result'),
+    round: z.number().int().min(1),
+    table: z.number().int().min(1),
+    player: playerId,
+    phone: phoneId,
+    result: resultSchema,
+    drop: z.array(playerId).min(1).max(8).optional(),
+  }),
+  /** Another player of the table agrees with the waiting report, or disputes it (saying what they think instead). */
+  z.object({
+    type: z.literal('confirm-report'),
+    round: z.number().int().min(1),
+    table: z.number().int().min(1),
+    player: playerId,
+    phone: phoneId,
+    agree: z.boolean(),
+    result: resultSchema.optional(),
+  }),
+  /** The scorekeeper accepts the waiting report (its result is recorded) or rejects it. */
+  z.object({
+    type: z.literal('decide-report'),
+    round: z.number().int().min(1),
+    table: z.number().int().min(1),
+    accept: z.boolean(),
+    reason: z.string().max(500).optional(),
+  }),
+  /** The standings after `round` are what players' phones and the published site show. */
+  z.object({ type: z.literal('publish-standings'), round: z.number().int().min(1) }),
+] as const;
+
 function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, clockAt: At) {
   return z.discriminatedUnion('type', [
     ...eventCommands(rule),
     ...roundCommands,
+    ...reportCommands,
     ...clockCommands(rule, clockAt),
     /** Revert an earlier command (by its journal sequence number); undoing an undo redoes. */
     z.object({ type: z.literal('undo'), target: z.number().int().min(0), reason: z.string().max(500).optional() }),

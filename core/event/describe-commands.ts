@@ -8,6 +8,7 @@ import { andNames } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
+import { confirmReport, decideReport, publishStandings, reportResult } from './describe-reports.js';
 
 /** One entry in words. */
 export interface EntryWords {
@@ -32,6 +33,7 @@ const SETTING_WORDS: Record<string, (value: unknown) => string> = {
   endOfRound: (v) => (v === 'extra-turns' ? 'end of round: extra turns' : 'end of round: active player finishes'),
   lastTurnMinutes: (v) => `last turn ${String(v)} minutes`,
   balanceSeats: (v) => (v ? 'balanced seats' : 'random seats'),
+  selfReports: (v) => (v === 'off' ? 'players do not report results' : v === 'auto' ? 'players’ agreed reports are results' : 'players’ reports wait for the scorekeeper'),
 };
 
 const EXTENSION_REASONS = { 'deck-check': 'deck check', 'judge-pause': 'judge pause', 'feature-match': 'feature match', other: 'extension' } as const;
@@ -133,6 +135,10 @@ const DESCRIBERS: { [T in Command['type']]: Describer<T> } = {
   'reinstate-player': (c, _seq, journal) => ({ what: `${journal.name(c.id)} reinstated` }),
   'pair-round': pairRound,
   'record-result': recordResult,
+  'report-result': reportResult,
+  'confirm-report': confirmReport,
+  'decide-report': decideReport,
+  'publish-standings': publishStandings,
   'report-in': (c, _seq, journal) => ({ what: `${journal.name(c.id)} reported in after a no-show: not dropped` }),
   'fix-tables': fixTables,
   'start-playoff': startPlayoff,

@@ -60,6 +60,8 @@ export class JournalReading {
   /** "round:table" → the entries that recorded its result. */
   private readonly results = new Map<string, number[]>();
   private readonly said = new Map<number, string>();
+  /** "round:table" → the players' reports of it (issue 16), in journal order. */
+  private readonly reports = new Map<string, { seq: number; reporter: PlayerId; result: Readonly<Record<string, unknown>>; drop?: readonly PlayerId[] }[]>();
   /** A rule set without enforcement levels (Lightseekers) never reads "REL …" (its terms). */
   readonly showsRel: boolean;
   /** "table" or "pod" (the word the rule set's playoff uses for its tables, which its Swiss rounds share). */
@@ -128,6 +130,17 @@ export class JournalReading {
     if (!entry) return 'result recorded';
     if (entry.describeForLog) return entry.describeForLog(result, seats, this.name);
     return entry.describe({ table, seats: [...(seats ?? [])] }, result as unknown as TableResult, this.name);
+  }
+
+  /** Entry `seq` is a player's report of a table's result. */
+  noteReport(round: number, table: number, seq: number, report: { reporter: PlayerId; result: Readonly<Record<string, unknown>>; drop?: readonly PlayerId[] }): void {
+    const key = `${round}:${table}`;
+    this.reports.set(key, [...(this.reports.get(key) ?? []), { seq, ...report }]);
+  }
+
+  /** The newest report of a table in force before entry `at`. */
+  reportAt(round: number, table: number, at: number): { seq: number; reporter: PlayerId; result: Readonly<Record<string, unknown>>; drop?: readonly PlayerId[] } | undefined {
+    return (this.reports.get(`${round}:${table}`) ?? []).filter((r) => r.seq < at && this.inForce(r.seq, at)).pop();
   }
 
   /** What entry `seq` was written as (for the undo that names it). */

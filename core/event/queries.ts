@@ -1,5 +1,5 @@
-/** Read-only questions about an event state, shared by the rule sets, the CLI and the host. */
-import type { EventState, Player, PlayerId, Round, Table } from '../model/types.js';
+/** Read-only questions about an event state, shared by the rule sets, the CLI and the host (and a round without a table's self-report, which several commands make). */
+import type { EventState, Player, PlayerId, Round, SelfReport, Table } from '../model/types.js';
 
 /** Is the player in the event for round `round` (joined, not dropped before it)? */
 export function isActiveIn(player: Player, round: number): boolean {
@@ -64,4 +64,17 @@ export function byeCounts(rounds: readonly Round[]): Map<PlayerId, number> {
 export function describePlayer(state: EventState, id: PlayerId): string {
   const player = state.players.find((p) => p.id === id);
   return player ? `${player.name} (${id})` : id;
+}
+
+/** The waiting report of a table, if any. */
+export function reportOf(round: Round | undefined, table: number): SelfReport | undefined {
+  return round?.reports?.find((r) => r.table === table);
+}
+
+/** A round without `table`'s report (a result was recorded, or the report was decided). */
+export function withoutReport(round: Round, table: number): Round {
+  if (!reportOf(round, table)) return round;
+  const reports = (round.reports ?? []).filter((r) => r.table !== table);
+  const { reports: _all, ...rest } = round;
+  return reports.length > 0 ? { ...rest, reports } : rest;
 }

@@ -49,7 +49,15 @@ export interface Settings {
   lastTurnMinutes?: number;
   /** Multiplayer: balance seats across the event instead of pure random (off by default). */
   balanceSeats: boolean;
+  /**
+   * Players reporting their own results from their phones (issue 16): 'off'; 'queue' (the default:
+   * every report waits on the Results screen for the scorekeeper); 'auto' (a report every other
+   * player of the table agreed with is the result; a dispute still waits for the scorekeeper).
+   */
+  selfReports?: SelfReportsSetting;
 }
+
+export type SelfReportsSetting = 'off' | 'queue' | 'auto';
 
 export interface TeamMember {
   seat: TeamSeat;
@@ -145,6 +153,27 @@ export interface Round {
   waiting?: PlayerId[];
   /** The generator seed the pairing was made with (recorded, never re-run). */
   seed?: number;
+  /**
+   * The secret the round's table codes are made from (core/public/table-codes.ts; the host draws it
+   * when it publishes the pairing): a slip's code reports its table in this round only.
+   */
+  reportKey?: string;
+  /** Self-reports waiting for the table's other players or the scorekeeper, by table. */
+  reports?: SelfReport[];
+}
+
+/** A player's report of their table's result from their phone (issue 16), until it is decided. */
+export interface SelfReport {
+  table: number;
+  reporter: PlayerId;
+  /** The reporting phone's own id (the journal entry names it too). */
+  phone: string;
+  result: TableResult;
+  /** Players of the table who drop with the result (the slip's Drop box). */
+  drops: PlayerId[];
+  /** The table's other players' answers so far. */
+  answers: Record<PlayerId, { agree: boolean; phone: string; result?: TableResult }>;
+  status: 'waiting' | 'agreed' | 'disputed';
 }
 
 export interface EventState {
@@ -162,6 +191,8 @@ export interface EventState {
   playoff?: PlayoffState;
   /** The clock (core/clock): round clocks, the deck-check log, other timers. Absent until first used. */
   clock?: EventClock;
+  /** The standings the scorekeeper published for players' phones and the site: after this round. */
+  publishedStandings?: number;
 }
 
 export interface PlayoffState {

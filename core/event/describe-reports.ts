@@ -1,0 +1,45 @@
+/**
+ * Players' reports from their phones, and the scorekeeper's decisions on them, in the event log's
+ * words (describe-commands.ts has the rest): so the log answers "who said what" in an appeal.
+ */
+import { andNames } from '../rulesets/ruleset.js';
+import type { Command } from './commands.js';
+import type { JournalReading } from './describe-journal.js';
+import type { EntryWords } from './describe-commands.js';
+
+type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
+
+function where(journal: JournalReading, round: number, table: number): string {
+  return `round ${round}, ${journal.tableWord} ${table}`;
+}
+
+export function reportResult(c: CommandOf<'report-result'>, seq: number, journal: JournalReading): EntryWords {
+  journal.noteReport(c.round, c.table, seq, { reporter: c.player, result: c.result, ...(c.drop ? { drop: c.drop } : {}) });
+  const seats = journal.seatingAt(c.round, seq)?.seats.get(c.table);
+  const drops = c.drop ? `; dropping: ${andNames(c.drop.map(journal.name))}` : '';
+  return { what: `Reported by ${journal.name(c.player)} (phone ${c.phone}): ${where(journal, c.round, c.table)} — ${journal.resultWords(c.table, c.result, seats)}${drops}` };
+}
+
+export function confirmReport(c: CommandOf<'confirm-report'>, seq: number, journal: JournalReading): EntryWords {
+  const report = journal.reportAt(c.round, c.table, seq);
+  const of = report ? ` with ${journal.name(report.reporter)}'s report` : ' with the report';
+  if (c.agree) return { what: `${journal.name(c.player)} (phone ${c.phone}) agreed${of}: ${where(journal, c.round, c.table)}` };
+  const seats = journal.seatingAt(c.round, seq)?.seats.get(c.table);
+  const instead = c.result ? ` — says instead: ${journal.resultWords(c.table, c.result, seats)}` : '';
+  return { what: `${journal.name(c.player)} (phone ${c.phone}) disputed${of}: ${where(journal, c.round, c.table)}${instead}` };
+}
+
+export function decideReport(c: CommandOf<'decide-report'>, seq: number, journal: JournalReading): EntryWords {
+  const report = journal.reportAt(c.round, c.table, seq);
+  const by = report ? `${journal.name(report.reporter)}'s report` : 'the report';
+  if (!c.accept) return { what: `Rejected ${by}: ${where(journal, c.round, c.table)}`, why: c.reason };
+  // Accepting records the reported result, as a result entered at the desk would.
+  const { seats } = journal.noteResult(c.round, c.table, seq);
+  const result = report ? ` — ${journal.resultWords(c.table, report.result, seats)}` : '';
+  const drops = report?.drop ? `; ${andNames(report.drop.map(journal.name))} dropped with the result` : '';
+  return { what: `Accepted ${by} as the result: ${where(journal, c.round, c.table)}${result}${drops}`, why: c.reason };
+}
+
+export function publishStandings(c: CommandOf<'publish-standings'>): EntryWords {
+  return { what: `Standings after round ${c.round} published (players' phones and the published site)` };
+}

@@ -1,0 +1,148 @@
+/**
+ * The event as players and the world may see it (issue 16): what the player page, the projector's
+ * QR page and the published site show, built from the event state alone. Only what the
+ * scorekeeper published: the latest paired round (a round exists only once published), standings
+ * only after "publish standings", names but never notes, no report's content, no table codes.
+ *
+ * A view changes only when the event does (never with the time: the clock is given as the wall time
+ * its round ends, which the phone counts down to), so the host sends a phone a small patch per
+ * change (patch.ts). Pure: the only time is `now`.
+ */
+import { clockView } from '../clock/index.js';
+import { pointsBeforeRound, tableWinner } from '../documents/layout.js';
+import { personName } from '../documents/names.js';
+import { stateAfterRound } from '../documents/standings.js';
+import { selfReportsOf } from '../event/apply-reports.js';
+import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
+import { getRuleset } from '../rulesets/index.js';
+import { formatValue } from '../rulesets/ruleset.js';
+import type { PublicClock, PublicRound, PublicStandings, PublicView } from './types.js';
+
+/**
+ * Points before a round and published standings cost a standings computation each: kept while the
+ * rounds they read, the players and the settings are the same objects (a result in the current
+ * round leaves them as they were, so 20 results a second recompute neither).
+ */
+const pointsCache = new WeakMap<Round, { basis: unknown[]; points: Record<PlayerId, number> }>();
+const standingsCache = new WeakMap<Round, { basis: unknown[]; standings: PublicStandings }>();
+
+/** What a computation over rounds 1..n depends on: those rounds (an earlier one may be amended) and the players. */
+function basisOf(state: EventState, n: number): unknown[] {
+  return [state.players, state.settings, ...state.rounds.slice(0, n)];
+}
+
+function sameBasis(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+export function publicView(state: EventState, options: { now: number; version: number }): PublicView {
+  const ruleset = getRuleset(state.ruleset);
+  const latest = state.rounds[state.rounds.length - 1];
+  const standings = publishedStandings(state);
+  const bracket = playoffBracket(state);
+  const clock = latest ? publicClock(state, options.now) : undefined;
+  return {
+    version: options.version,
+    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings },
+    players: state.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      sortName: personName(p).sortKey,
+      ...(p.droppedAfterRound !== undefined ? { droppedAfterRound: p.droppedAfterRound } : {}),
+    })),
+    round: latest ? publicRound(state, latest, clock ? options.now : 0) : null,
+    roundsPublished: state.rounds.length,
+    ...(standings ? { standings } : {}),
+    ...(bracket ? { bracket } : {}),
+    ...(clock ? { clock } : {}),
+    selfReports: selfReportsOf(state),
+    madeAt: options.now,
+  };
+}
+
+function publicRound(state: EventState, round: Round, now: number): PublicRound {
+  const presentation = getRuleset(state.ruleset).presentation.results;
+  const names = new Map(state.players.map((p) => [p.id, p.name]));
+  const pending = new Set((round.reports ?? []).map((r) => r.table));
+  const extensions = new Map(round.number === state.rounds.length ? clockView(state, now).tables.map((t) => [t.table, t.extensionMs]) : []);
+  return {
+    number: round.number,
+    stage: round.stage,
+    tables: round.tables.map((t) => ({
+      table: t.table,
+      seats: [...t.seats],
+      ...(t.result !== undefined ? { result: t.result, resultText: presentation.note(t, t.result, (id) => names.get(id) ?? id) } : {}),
+      ...(pending.has(t.table) ? { reportPending: true } : {}),
+      ...(extensions.get(t.table) ? { extensionMs: extensions.get(t.table) } : {}),
+    })),
+    byes: round.byes.map((b) => ({ player: b.player, kind: b.kind })),
+    pointsBefore: pointsBefore(state, round),
+  };
+}
+
+function pointsBefore(state: EventState, round: Round): Record<PlayerId, number> {
+  if (round.stage !== 'swiss') return {};
+  const previous = state.rounds[round.number - 2];
+  if (!previous) return Object.fromEntries(pointsBeforeRound(state, round));
+  const basis = basisOf(state, round.number - 1);
+  const cached = pointsCache.get(previous);
+  if (cached && sameBasis(cached.basis, basis)) return cached.points;
+  const points = Object.fromEntries(pointsBeforeRound(state, round));
+  pointsCache.set(previous, { basis, points });
+  return points;
+}
+
+function publishedStandings(state: EventState): PublicStandings | undefined {
+  const after = state.publishedStandings;
+  const round = after === undefined ? undefined : state.rounds[after - 1];
+  if (after === undefined || !round) return undefined;
+  const basis = basisOf(state, after);
+  const cached = standingsCache.get(round);
+  if (cached && sameBasis(cached.basis, basis)) return cached.standings;
+  const ruleset = getRuleset(state.ruleset);
+  const view = ruleset.presentation.standings(state.settings);
+  const rows: Standing[] = ruleset.standings(stateAfterRound(state, after));
+  const standings: PublicStandings = {
+    afterRound: after,
+    columns: [ruleset.presentation.words.points, ...view.columns.map((c) => c.label)],
+    rows: rows.map((s) => ({ rank: s.rank, player: s.id, values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))] })),
+  };
+  standingsCache.set(round, { basis, standings });
+  return standings;
+}
+
+/** The playoff's rounds, each table with its winner once there is one. */
+function playoffBracket(state: EventState): PublicView['bracket'] {
+  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
+  if (rounds.length === 0) return undefined;
+  return rounds.map((r) => ({
+    round: r.number,
+    tables: r.tables.map((t) => {
+      const winner = tableWinner(t);
+      return { table: t.table, seats: [...t.seats], ...(winner && winner !== 'draw' ? { winner } : {}) };
+    }),
+  }));
+}
+
+/**
+ * The round clock without `now` in it: when the round's time ends (or what is left, frozen, while
+ * paused), the words for time being up, and a status in words where counting cannot tell.
+ */
+function publicClock(state: EventState, now: number): PublicClock {
+  const view = clockView(state, now);
+  const round = view.round ?? 0;
+  const atTime = view.endOfRound.text;
+  switch (view.status) {
+    case 'not-started':
+    case 'no-round':
+      return { round, endsAt: null, atTime, status: `Round ${round} has not started yet` };
+    case 'paused':
+      return { round, endsAt: null, pausedRemainingMs: Math.max(0, view.remainingMs ?? 0), atTime, status: 'The round clock is paused' };
+    case 'untimed':
+      return { round, endsAt: null, atTime, status: 'This round is untimed' };
+    case 'finished':
+      return { round, endsAt: null, atTime, status: `Round ${round} is over: every table has its result` };
+    default:
+      return { round, endsAt: view.startedAt === null ? null : view.endsAt ?? view.timeCalledAt, atTime, status: '' };
+  }
+}

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { apply } from '../../core/event/apply.js';
+import type { Command } from '../../core/event/commands.js';
+import type { EventState } from '../../core/model/types.js';
+import { applyPublicPatch, publicChange } from '../../core/public/patch.js';
+import { publicView } from '../../core/public/view.js';
+import { simulateEvent } from '../../core/simulate.js';
+
+const KEY = '00112233445566778899aabbccddeeff';
+const T0 = Date.UTC(2026, 10, 24, 18, 0, 0);
+
+function smallEvent(): EventState {
+  const commands: Command[] = [
+    { type: 'create-event', id: 'e1', name: 'Friday Night', ruleset: 'mtr', settings: {}, seed: 1, createdAt: '2026-11-24T18:00:00Z' },
+    { type: 'register-player', player: { id: 'ana', name: 'Ana Archer', note: 'SECRET-NOTE owes entry fee' }, draw: 0 },
+    { type: 'register-player', player: { id: 'bo', name: 'Bo Brandt' }, draw: 1 },
+    { type: 'register-player', player: { id: 'cy', name: 'Cy Cole' }, draw: 2 },
+    { type: 'register-player', player: { id: 'di', name: 'Di Dunn' }, draw: 3 },
+    { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['ana', 'bo'] }, { table: 2, seats: ['cy', 'di'] }], byes: [], seed: 5, reportKey: KEY },
+  ];
+  return commands.reduce<EventState | undefined>((s, c) => apply(s, c), undefined) as EventState;
+}
+
+describe('the public view', () => {
+  it('shows names, the round and its results, never notes, table codes or what a waiting report says', () => {
+    let s = smallEvent();
+    s = apply(s, { type: 'report-result', round: 1, table: 2, player: 'cy', phone: 'phone-cccc', result: { games: [2, 0, 0] } });
+    s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } });
+    const view = publicView(s, { now: T0, version: 3 });
+    const text = JSON.stringify(view);
+    expect(text).not.toContain('SECRET-NOTE');
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('phone-cccc');
+    expect(view.round?.tables).toEqual([
+      { table: 1, seats: ['ana', 'bo'], result: { games: [2, 1, 0] }, resultText: expect.stringMatching(/2.1/) },
+      { table: 2, seats: ['cy', 'di'], reportPending: true },
+    ]);
+    expect(view.players.map((p) => [p.id, p.name, p.sortName])).toEqual([
+      ['ana', 'Ana Archer', 'Archer'],
+      ['bo', 'Bo Brandt', 'Brandt'],
+      ['cy', 'Cy Cole', 'Cole'],
+      ['di', 'Di Dunn', 'Dunn'],
+    ]);
+    expect(view.selfReports).toBe('queue');
+    expect(view.clock).toMatchObject({ round: 1, endsAt: null, status: 'Round 1 has not started yet' });
+  });
+
+  it('shows standings only once published, as after the round they were published for', () => {
+    let s = smallEvent();
+    s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } });
+    s = apply(s, { type: 'record-result', round: 1, table: 2, result: { games: [0, 2, 0] } });
+    expect(publicView(s, { now: T0, version: 1 }).standings).toBeUndefined();
+    s = apply(s, { type: 'publish-standings', round: 1 });
+    s = apply(s, { type: 'pair-round', round: 2, stage: 'swiss', tables: [{ table: 1, seats: ['ana', 'di'] }, { table: 2, seats: ['bo', 'cy'] }], byes: [], seed: 6 });
+    s = apply(s, { type: 'record-result', round: 2, table: 1, result: { games: [0, 2, 0] } });
+    const view = publicView(s, { now: T0, version: 2 });
+    expect(view.standings?.afterRound).toBe(1);
+    expect(view.standings?.columns[0]).toMatch(/points/i);
+    // After round 1 Ana and Di have 3 points each (MTR 2.1: a match win is 3), whatever round 2 did.
+    const points = Object.fromEntries((view.standings?.rows ?? []).map((r) => [r.player, r.values[0]]));
+    expect(points).toEqual({ ana: '3', di: '3', bo: '0', cy: '0' });
+    expect(view.round?.pointsBefore).toEqual({ ana: 3, di: 3, bo: 0, cy: 0 });
+  });
+
+  it('gives the clock as the time the round ends, frozen while paused', () => {
+    let s = smallEvent();
+    s = apply(s, { type: 'start-round-clock', round: 1, at: T0, minutes: 50 });
+    expect(publicView(s, { now: T0 + 60_000, version: 1 }).clock).toMatchObject({ endsAt: T0 + 50 * 60_000, status: '' });
+    expect(publicView(s, { now: T0 + 60_000, version: 1 }).clock?.atTime).toMatch(/turn/i);
+    s = apply(s, { type: 'pause-clock', round: 1, at: T0 + 10 * 60_000 });
+    expect(publicView(s, { now: T0 + 20 * 60_000, version: 1 }).clock).toMatchObject({ endsAt: null, pausedRemainingMs: 40 * 60_000 });
+  });
+});
+
+describe('public patches', () => {
+  const big = simulateEvent({ ruleset: 'mtr', players: 2048, rounds: 3, seed: 11 }).state;
+
+  it('carry one result at a 2,048-player event in well under 5 KB, and apply to exactly the new view', () => {
+    const round = big.rounds[big.rounds.length - 1];
+    const open = apply(big, { type: 'pair-round', round: (round?.number ?? 0) + 1, stage: 'swiss', tables: [{ table: 1, seats: [big.players[0]?.id ?? '', big.players[1]?.id ?? ''] }], byes: [], seed: 1 });
+    const before = publicView(big, { now: T0, version: 1 });
+    const after = publicView(apply(big, { type: 'record-result', round: round?.number ?? 0, table: 7, result: { games: [2, 0, 0] }, reason: 'amended at the desk' }), { now: T0, version: 2 });
+    const change = publicChange(before, after);
+    expect(change.push.type).toBe('patch');
+    expect(change.text.length).toBeLessThan(5 * 1024);
+    if (change.push.type === 'patch') expect(applyPublicPatch(before, change.push)).toEqual(after);
+    // A new round is news for everyone: the whole view when that is smaller than the patch.
+    const paired = publicChange(after, publicView(open, { now: T0, version: 3 }));
+    expect(paired.text.length).toBeLessThanOrEqual(JSON.stringify({ type: 'view', view: publicView(open, { now: T0, version: 3 }) }).length);
+  });
+
+  it('take a phone from any view to any later one (property: patch then apply = the later view)', () => {
+    let s = smallEvent();
+    const commands: Command[] = [
+      { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } },
+      { type: 'report-result', round: 1, table: 2, player: 'cy', phone: 'phone-cccc', result: { games: [2, 0, 0] } },
+      { type: 'drop-player', id: 'bo' },
+      { type: 'record-result', round: 1, table: 2, result: { games: [1, 2, 0] } },
+      { type: 'publish-standings', round: 1 },
+    ];
+    const views = [publicView(s, { now: T0, version: 0 })];
+    commands.forEach((command, i) => {
+      s = apply(s, command);
+      views.push(publicView(s, { now: T0, version: i + 1 }));
+    });
+    fc.assert(
+      fc.property(fc.nat(views.length - 1), fc.nat(views.length - 1), (a, b) => {
+        const [from, to] = a <= b ? [views[a], views[b]] : [views[b], views[a]];
+        const { push } = publicChange(from, to as never);
+        const reached = push.type === 'view' ? push.view : push.type === 'patch' ? applyPublicPatch(from as never, push) : null;
+        expect(reached).toEqual(to);
+      }),
+    );
+    const stale = publicChange(views[1], views[2] as never).push;
+    if (stale.type === 'patch') expect(applyPublicPatch(views[3] as never, stale)).toBeNull();
+  });
+});
+
+describe('the public view after an amendment of an earlier round', () => {
+  it('recomputes points before the round and the published standings', () => {
+    let s = smallEvent();
+    s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } });
+    s = apply(s, { type: 'record-result', round: 1, table: 2, result: { games: [0, 2, 0] } });
+    s = apply(s, { type: 'publish-standings', round: 1 });
+    s = apply(s, { type: 'pair-round', round: 2, stage: 'swiss', tables: [{ table: 1, seats: ['ana', 'di'] }, { table: 2, seats: ['bo', 'cy'] }], byes: [], seed: 6 });
+    expect(publicView(s, { now: T0, version: 1 }).round?.pointsBefore.ana).toBe(3);
+    s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [1, 2, 0] }, reason: 'slip was wrong' });
+    const view = publicView(s, { now: T0, version: 2 });
+    expect(view.round?.pointsBefore).toMatchObject({ ana: 0, bo: 3 });
+    expect(view.standings?.rows.find((r) => r.player === 'bo')?.values[0]).toBe('3');
+  });
+});
