@@ -1,6 +1,10 @@
 /**
  * Builds the renderer (renderer/) into dist/renderer, served by browser mode's HTTP server and by
  * the Electron shell's podium:// scheme. electron/tools/build.ts runs this through Vite's API.
+ *
+ * Two pages: the station's app (index.html) and the player page players' phones open (player.html,
+ * served at `/p`: electron/host/static-files.ts), which shares no code with the station's app but
+ * React and the pure core/ it imports.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -25,5 +29,11 @@ export default defineConfig({
     reportCompressedSize: false,
     // A desktop app loads its bundle from disk, not over a network: one chunk is fine.
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      input: {
+        index: path.join(root, 'renderer', 'index.html'),
+        player: path.join(root, 'renderer', 'player.html'),
+      },
+    },
   },
 });

@@ -97,12 +97,15 @@ export interface PublicView {
  * What the host pushes to a phone on `/public` (a WebSocket, no token):
  * - `view`: the whole published view (on connect, and when a change is too large to patch);
  * - `patch`: RFC 6902 operations from `from` to `to` (a result: a few hundred bytes);
- * - `tick`: the host's whole second (the phone counts the clock from `clock.endsAt`).
+ * - `tick`: the host's time, on connect and every 10 s (the phone counts the clock from `clock.endsAt`);
+ * - `no-event`: no event is open at the station; a `view` follows once one is.
  */
 export type PublicPush =
   | { type: 'view'; view: PublicView }
   | { type: 'patch'; from: number; to: number; ops: unknown[] }
-  | { type: 'tick'; now: number };
+  | { type: 'tick'; now: number }
+  /** No event is open at the station (yet, or any more): nothing to show but these words. */
+  | { type: 'no-event'; message: string };
 
 /**
  * What a phone sends on `/public`. A report needs the table's code from its printed slip (valid for

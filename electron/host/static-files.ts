@@ -6,6 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { PLAYER_PAGE_PATH } from '../../core/public/types.js';
 
 /**
  * Paths the single-page app answers itself (the renderer reads location.pathname): the station,
@@ -13,6 +14,12 @@ import path from 'node:path';
  * the judge and display screens a joined device shows).
  */
 export const APP_ROUTES = ['/', '/index.html', '/projector', '/join', '/judge', '/display'] as const;
+
+/**
+ * Paths answered by a page of their own (a second Vite input, not the station's app): the player
+ * page players' phones open (issue 16), `/p` and `/p/`, with the query a slip's QR code adds.
+ */
+export const PAGE_ROUTES: Readonly<Record<string, string>> = { [PLAYER_PAGE_PATH]: 'player.html' };
 
 /**
  * The Content-Security-Policy of every page. Nothing inline, nothing from elsewhere: scripts,
@@ -71,7 +78,7 @@ export function contentType(file: string): string {
 
 /**
  * The file under `rootDir` that `urlPath` names, or null (outside the root, a folder, missing).
- * App routes map to index.html.
+ * App routes map to index.html; the player page's route to player.html.
  */
 export function resolveStatic(rootDir: string, urlPath: string): { file: string; isPage: boolean } | null {
   let decoded: string;
@@ -83,6 +90,8 @@ export function resolveStatic(rootDir: string, urlPath: string): { file: string;
   if (decoded.includes('\0')) return null;
   const route = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
   if ((APP_ROUTES as readonly string[]).includes(route)) return { file: path.join(rootDir, 'index.html'), isPage: true };
+  const page = Object.hasOwn(PAGE_ROUTES, route) ? PAGE_ROUTES[route] : undefined;
+  if (page) return { file: path.join(rootDir, page), isPage: true };
   const root = path.resolve(rootDir);
   const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (file !== root && !file.startsWith(root + path.sep)) return null;

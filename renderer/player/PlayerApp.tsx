@@ -1,0 +1,197 @@
+/**
+ * The player page (issue 16, 1 and the phone half of 2): one question per screen — "Find me" first,
+ * then my table; pairings, standings and the bracket behind a bottom tab bar; reporting and
+ * confirming a result from the table's code. It shows only what the published view holds, says
+ * plainly when it is offline, and speaks the rule set's words (Ruleset.presentation) without ever
+ * asking which rule set it shows.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { PublicPlayer, PublicView } from '../../core/public/types.js';
+import type { Ruleset } from '../../core/rulesets/ruleset.js';
+import { Confirm } from './Confirm.js';
+import { Bracket, FindMe, Pairings, Standings } from './Lists.js';
+import { rememberCode, rememberedMe, rememberMe, type KeyValue, type TableCode } from './memory.js';
+import { MyTable } from './MyTable.js';
+import type { PublicClient } from './public-client.js';
+import { Report, type Talk } from './Report.js';
+import { placeOf, playersById, rulesetOf } from './view.js';
+
+/** What the page needs of its connection (PublicClient; tests may give a fake). */
+export type PlayerClient = Pick<PublicClient, 'subscribe' | 'getState' | 'request' | 'hostNow'>;
+
+export interface PlayerAppProps {
+  client: PlayerClient;
+  store: KeyValue;
+  /** The table and code a slip's QR code opened the page with: straight to reporting once found. */
+  slip?: TableCode | null;
+  /** How often the clock is redrawn (ms). */
+  everyMs?: number;
+}
+
+type Tab = 'me' | 'pairings' | 'standings' | 'bracket';
+type Flow = 'table' | 'report' | 'confirm';
+
+/** The host's time, redrawn every `everyMs` (and whenever a tick moves the offset). */
+function useHostNow(client: PlayerClient, everyMs: number): number {
+  const [, setBeat] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setBeat((n) => n + 1), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return client.hostNow();
+}
+
+function Banner({ status }: { status: 'connecting' | 'online' | 'offline' }) {
+  if (status === 'online') return null;
+  return (
+    <p className={`pl-banner ${status}`} role="status" data-testid="connection">
+      {status === 'offline' ? 'Offline — reconnecting…' : 'Connecting…'}
+    </p>
+  );
+}
+
+function TabBar({ tab, setTab, bracket }: { tab: Tab; setTab(tab: Tab): void; bracket: boolean }) {
+  const tabs: [Tab, string][] = [['me', 'Me'], ['pairings', 'Pairings'], ['standings', 'Standings'], ...(bracket ? ([['bracket', 'Bracket']] as [Tab, string][]) : [])];
+  return (
+    <nav className="pl-tabs" aria-label="Screens">
+      {tabs.map(([id, label]) => (
+        <button key={id} type="button" className="pl-tab" aria-current={tab === id ? 'page' : undefined} onClick={() => setTab(id)}>
+          {label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+interface MeProps {
+  view: PublicView;
+  ruleset: Ruleset | null;
+  me: PublicPlayer | null;
+  flow: Flow;
+  setFlow(flow: Flow): void;
+  choose(player: PublicPlayer | null): void;
+  talk: Talk;
+  now: number;
+  notice: string | null;
+  setNotice(notice: string | null): void;
+}
+
+function MeScreen({ view, ruleset, me, flow, setFlow, choose, talk, now, notice, setNotice }: MeProps) {
+  if (!me) return <FindMe view={view} ruleset={ruleset} choose={choose} />;
+  const place = placeOf(view.round, me.id);
+  const table = place.kind === 'table' ? place.table : null;
+  const round = view.round?.number ?? 0;
+  const back = (
+    <button type="button" className="pl-link pl-back" onClick={() => setFlow('table')}>
+      ← My table
+    </button>
+  );
+  if (table && flow === 'report' && !table.result && view.selfReports !== 'off')
+    return (
+      <section aria-label="Report the result">
+        {back}
+        <Report
+          key={`${round}-${table.table}`}
+          view={view}
+          ruleset={ruleset}
+          table={table}
+          me={me.id}
+          talk={talk}
+          onSent={(accepted) => {
+            setNotice(accepted ? 'Your result was recorded.' : null);
+            setFlow(accepted ? 'table' : 'confirm');
+          }}
+          onPending={() => setFlow('confirm')}
+        />
+      </section>
+    );
+  if (table && flow === 'confirm' && view.selfReports !== 'off')
+    return (
+      <section aria-label="Confirm the result">
+        {back}
+        <Confirm key={`${round}-${table.table}`} view={view} ruleset={ruleset} table={table} me={me.id} talk={talk} />
+      </section>
+    );
+  return (
+    <MyTable
+      view={view}
+      ruleset={ruleset}
+      me={me}
+      now={now}
+      notice={notice}
+      notMe={() => choose(null)}
+      report={() => setFlow('report')}
+      confirm={() => setFlow('confirm')}
+    />
+  );
+}
+
+/** A slip's QR code, once the player is known: straight to reporting (or confirming) that table. */
+function useSlip(view: PublicView | null, me: PublicPlayer | null, slip: TableCode | null | undefined, store: KeyValue, setFlow: (flow: Flow) => void, setNotice: (notice: string | null) => void): void {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done || !slip || !view?.round || !me) return;
+    setDone(true);
+    const place = placeOf(view.round, me.id);
+    if (slip.round !== view.round.number || place.kind !== 'table' || place.table.table !== slip.table) {
+      setNotice(`That QR code is for table ${slip.table} of round ${slip.round}, which is not your table now.`);
+      return;
+    }
+    rememberCode(store, slip);
+    if (place.table.result || view.selfReports === 'off') return;
+    setFlow(place.table.reportPending ? 'confirm' : 'report');
+  }, [done, slip, view, me, store, setFlow, setNotice]);
+}
+
+export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProps) {
+  const state = useSyncExternalStore(client.subscribe, client.getState);
+  const now = useHostNow(client, everyMs);
+  const [tab, setTab] = useState<Tab>('me');
+  const [flow, setFlow] = useState<Flow>('table');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [, setChosen] = useState(0);
+  const view = state.view;
+  const rememberedId = view ? rememberedMe(store, view.event.id) : null;
+  const me = view && rememberedId ? (playersById(view).get(rememberedId) ?? null) : null;
+  useSlip(view, me, slip, store, setFlow, setNotice);
+  useEffect(() => {
+    if (view) document.title = `${view.event.name} — Podium`;
+  }, [view]);
+  const talk: Talk = { request: (ask) => client.request(ask), store };
+  if (!view)
+    return (
+      <div className="pl-page">
+        <Banner status={state.status === 'online' && !state.noEvent ? 'connecting' : state.status} />
+        <p className="pl-big-words pl-waiting" data-testid="waiting">
+          {state.noEvent ?? (state.status === 'offline' ? 'This phone cannot reach the event yet.' : 'Loading the event…')}
+        </p>
+      </div>
+    );
+  const ruleset = rulesetOf(view);
+  const choose = (player: PublicPlayer | null): void => {
+    rememberMe(store, view.event.id, player?.id ?? null);
+    setFlow('table');
+    setNotice(null);
+    setChosen((n) => n + 1);
+  };
+  const pick = (next: Tab): void => {
+    if (next === 'me') setFlow('table');
+    setTab(next);
+  };
+  const shownTab = tab === 'bracket' && !view.bracket ? 'me' : tab;
+  return (
+    <div className="pl-page">
+      <header className="pl-header">
+        <h1>{view.event.name}</h1>
+      </header>
+      <Banner status={state.status} />
+      <main className="pl-main">
+        {shownTab === 'me' && <MeScreen view={view} ruleset={ruleset} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice} setNotice={setNotice} />}
+        {shownTab === 'pairings' && <Pairings view={view} ruleset={ruleset} me={me?.id ?? null} />}
+        {shownTab === 'standings' && <Standings view={view} ruleset={ruleset} me={me?.id ?? null} />}
+        {shownTab === 'bracket' && <Bracket view={view} ruleset={ruleset} me={me?.id ?? null} />}
+      </main>
+      <TabBar tab={shownTab} setTab={pick} bracket={!!view.bracket && view.bracket.length > 0} />
+    </div>
+  );
+}

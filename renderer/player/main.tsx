@@ -1,0 +1,33 @@
+/**
+ * The player page's entry (renderer/player.html, served at `/p`): connect to `/public` on this
+ * page's own host and draw the page. Nothing of the station's app is loaded here (its store, its
+ * API, its screens): a phone on the venue Wi-Fi gets a small page.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { pageStorage, PAGE_PATH, rememberCode, slipLink } from './memory.js';
+import { PlayerApp } from './PlayerApp.js';
+import { PublicClient } from './public-client.js';
+import './player.css';
+
+const store = pageStorage();
+const slip = slipLink(window.location.search);
+if (slip) {
+  rememberCode(store, slip);
+  // The code stays on the phone, not in the address bar (a screenshot or a shared link).
+  window.history.replaceState(null, '', PAGE_PATH);
+}
+const client = new PublicClient();
+// A phone that wakes up or gets its network back tries at once rather than at the next retry.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') client.retryNow();
+});
+window.addEventListener('online', () => client.retryNow());
+
+const root = document.getElementById('root');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <PlayerApp client={client} store={store} slip={slip} />
+    </StrictMode>,
+  );

@@ -1,0 +1,140 @@
+/**
+ * What the player page reads from the published view (core/public/types.ts): where a player sits,
+ * names, the rule set's presentation (its words and its result form, as the station's screens use
+ * them: the page never asks which rule set it shows), and the round clock in words. Pure: no DOM.
+ */
+import { sortByFamilyName, splitName } from '../../core/documents/names.js';
+import type { PlayerId, Table, TableResult } from '../../core/model/types.js';
+import type { PublicPlayer, PublicRound, PublicTable, PublicView } from '../../core/public/types.js';
+import { getRuleset } from '../../core/rulesets/index.js';
+import type { EntryContext, Ruleset } from '../../core/rulesets/ruleset.js';
+import { isolate } from '../../core/rulesets/ruleset.js';
+import { clockDuration } from '../../core/text/format.js';
+
+/** The view's rule set, or null when this page does not know it (a newer host). */
+export function rulesetOf(view: PublicView): Ruleset | null {
+  try {
+    return getRuleset(view.event.ruleset);
+  } catch {
+    return null;
+  }
+}
+
+export function playersById(view: PublicView): Map<PlayerId, PublicPlayer> {
+  return new Map(view.players.map((p) => [p.id, p]));
+}
+
+/** A player's name as the page shows it (the id when the view does not name them). */
+export function nameIn(view: PublicView): (id: PlayerId) => string {
+  const players = playersById(view);
+  return (id) => players.get(id)?.name ?? id;
+}
+
+/** "Archer, Ana": the name as boards print it and sort it. */
+export function boardName(player: PublicPlayer): string {
+  return splitName(player.name, player.sortName).board;
+}
+
+/** Players sorted as the boards are (family name first: core/documents/names.ts). */
+export function sortedPlayers(players: readonly PublicPlayer[]): PublicPlayer[] {
+  return sortByFamilyName(players.map((p) => ({ ...p, familyName: p.sortName }))).map(({ item }) => item);
+}
+
+export type Place =
+  | { kind: 'table'; table: PublicTable; seat: number }
+  | { kind: 'bye'; bye: PublicRound['byes'][number] }
+  | { kind: 'none' };
+
+/** Where `id` is in the published round (seat: 0-based). */
+export function placeOf(round: PublicRound | null, id: PlayerId): Place {
+  if (!round) return { kind: 'none' };
+  for (const table of round.tables) {
+    const seat = table.seats.indexOf(id);
+    if (seat >= 0) return { kind: 'table', table, seat };
+  }
+  const bye = round.byes.find((b) => b.player === id);
+  return bye ? { kind: 'bye', bye } : { kind: 'none' };
+}
+
+/** The round's tables by player (for lists of everyone). */
+export function placesOf(round: PublicRound | null): Map<PlayerId, Place> {
+  const places = new Map<PlayerId, Place>();
+  if (!round) return places;
+  for (const table of round.tables) table.seats.forEach((id, seat) => places.set(id, { kind: 'table', table, seat }));
+  for (const bye of round.byes) places.set(bye.player, { kind: 'bye', bye });
+  return places;
+}
+
+/** A published table as the rule set's entry reads it. */
+export function modelTable(table: PublicTable): Table {
+  return { table: table.table, seats: [...table.seats], ...(table.result ? { result: table.result } : {}) };
+}
+
+/** What the rule set's result entry needs of the event (the public view has no team members). */
+export function entryContext(view: PublicView): EntryContext {
+  const name = nameIn(view);
+  return { settings: view.event.settings, stage: view.round?.stage ?? 'swiss', name, members: () => [] };
+}
+
+/** The word for a table of this round: "Table", or the rule set's playoff word ("Pod"). */
+export function tableWord(view: PublicView, ruleset: Ruleset | null): string {
+  return view.round?.stage === 'playoff' ? (ruleset?.presentation.playoff.tableWord ?? 'Table') : 'Table';
+}
+
+/**
+ * "Seat 2 of 4 — seat 1 plays first": for tables of numbered seats (the rule set's table shape),
+ * and for a playoff pair whose seat 1 means something (the rule set's `playoff.seatOne`).
+ */
+export function seatLine(view: PublicView, ruleset: Ruleset | null, table: PublicTable, seat: number): string | null {
+  const presentation = ruleset?.presentation;
+  if (!presentation) return null;
+  const seatOne = presentation.playoff.seatOne;
+  const playoff = view.round?.stage === 'playoff';
+  if (presentation.table.layout === 'seats') return `Seat ${seat + 1} of ${table.seats.length} — seat 1 ${seatOne ?? 'plays first'}`;
+  if (playoff && seatOne && table.seats.length === 2) return `Seat ${seat + 1} of 2 — seat 1: ${seatOne}`;
+  return null;
+}
+
+/** "9 points" in the rule set's unit ("3 wins"). */
+export function pointsWords(ruleset: Ruleset | null, points: number): string {
+  const unit = ruleset?.presentation.words.pointUnit ?? 'point';
+  return `${points} ${points === 1 ? unit : `${unit}s`}`;
+}
+
+/** A result in the rule set's words ("Ana Archer wins 2–1"). */
+export function describeResult(view: PublicView, ruleset: Ruleset | null, table: PublicTable, result: TableResult): string {
+  const name = nameIn(view);
+  if (!ruleset) return '';
+  return ruleset.presentation.results.describe(modelTable(table), result, (id) => isolate(name(id)));
+}
+
+export interface ClockWords {
+  /** The countdown ("32:15"), or null when there is none to show. */
+  time: string | null;
+  /** What it means ("left in the round", "Clock paused", the end-of-round words, the status). */
+  words: string;
+  /** The phase: running (counting), paused, over (time is up), idle (not started or not this round). */
+  phase: 'running' | 'paused' | 'over' | 'idle';
+}
+
+/** The round clock for `table` (its extensions included) at host time `now`; null: no clock published. */
+export function clockWords(view: PublicView, table: PublicTable | null, now: number): ClockWords | null {
+  const clock = view.clock;
+  if (!clock) return null;
+  if (!view.round || clock.round !== view.round.number) return clock.status ? { time: null, words: clock.status, phase: 'idle' } : null;
+  const extra = table?.extensionMs ?? 0;
+  if (clock.endsAt !== null) {
+    const left = clock.endsAt + extra - now;
+    if (left > 0) return { time: clockDuration(left), words: 'left in the round', phase: 'running' };
+    return { time: null, words: clock.atTime, phase: 'over' };
+  }
+  if (clock.pausedRemainingMs !== undefined) return { time: clockDuration(clock.pausedRemainingMs + extra), words: 'Clock paused', phase: 'paused' };
+  return clock.status ? { time: null, words: clock.status, phase: 'idle' } : null;
+}
+
+/** "+5 min for this table (extension)". */
+export function extensionWords(table: PublicTable | null): string | null {
+  const ms = table?.extensionMs ?? 0;
+  if (ms <= 0) return null;
+  return `Includes +${Math.round(ms / 60_000)} min for this table`;
+}
