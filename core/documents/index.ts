@@ -12,6 +12,7 @@ import { type DocContext, type DocumentOptions, createContext } from './layout.j
 import { matchSlips } from './match-slips.js';
 import { pairingsByName } from './pairings-by-name.js';
 import { pairingsByTable } from './pairings-by-table.js';
+import { isWebAddress } from './qr.js';
 import { roundPack } from './round-pack.js';
 import { seating } from './seating.js';
 import { standingsDocument } from './standings.js';
@@ -21,6 +22,7 @@ export type { DocumentOptions, ExtensionLogEntry } from './layout.js';
 export { ASCII_WIDTHS, textWidth } from './layout.js';
 export { boardEntries, THREE_COLUMNS_FROM } from './pairings-by-name.js';
 export { cutStackOrder, slipsPerPage } from './match-slips.js';
+export { BOARD_QR_MIN, qrCode, SLIP_QR_MIN } from './qr.js';
 export { distinguishedNames, personName, sortByFamilyName, splitName } from './names.js';
 export { extensionLogEntries } from './extension-entries.js';
 export type { PersonName } from './names.js';
@@ -57,6 +59,8 @@ export function isDocumentName(name: string): name is DocumentName {
 export function buildDocument(name: string, state: EventState, options: DocumentOptions): DocDefinition {
   if (!isDocumentName(name)) fail('invalid-input', `unknown document "${name}" (documents: ${Object.keys(BUILDERS).join(', ')})`);
   if (options.pageSize !== 'A4' && options.pageSize !== 'LETTER') fail('invalid-input', `unknown page size "${String(options.pageSize)}" (A4 or LETTER)`);
+  if (options.playerPage !== undefined && !isWebAddress(options.playerPage))
+    fail('invalid-input', `the player page's address "${options.playerPage}" is not an http:// or https:// address`);
   return BUILDERS[name](createContext(state, options));
 }
 

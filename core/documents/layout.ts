@@ -58,6 +58,8 @@ export interface DocumentOptions {
   extensions?: readonly ExtensionLogEntry[];
   /** Locale of the name collator (default "en"). */
   locale?: string;
+  /** The player page's base URL while the venue network is on ("http://192.168.1.20:8080/"): slips and boards get QR codes (qr.ts). */
+  playerPage?: string;
 }
 
 export interface DocContext {

@@ -12,12 +12,16 @@
  * - Lightseekers: each player's victory points and defeat order, and the winner when VP and
  *   last-standing still tie.
  *
+ * With the round's table codes (issue 16, qr.ts), each slip prints its table's code in its head and,
+ * while the venue network is on, the QR code of its report link on the right of the result.
+ *
  * Cut-stack order: with P pages of k slips, slot i of page p holds table i·P + p, so cutting the
  * printed stack along the dashed lines gives k piles that, laid on top of each other (the top
  * slot's pile first), come out in table order.
  */
 import type { PlayerId, Round, Table } from '../model/types.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
+import { SLIP_CODE_WIDTH, SLIP_QR_GAP, slipCodeBlock, slipReport, withSlipQr } from './qr.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
 
 /** Left + right padding of a cell in the `rows` layout (the renderer's tableLayouts). */
@@ -82,16 +86,20 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
         : seatTeams(ctx)
           ? `${stage} · teams of ${settings.teamSize} · best of ${settings.gamesToWin * 2 - 1} in each seat`
           : `${stage} · best of ${settings.gamesToWin * 2 - 1}`;
+  // Issue 16: the table's code for reporting from a phone, and its QR code while the venue network is on.
+  const report = slipReport(ctx, round, table);
+  const codeWidth = report ? SLIP_CODE_WIDTH : 0;
   const head: Content = {
     columns: [
       {
         width: '*',
         stack: [
-          { text: ctx.state.name, bold: true, fontSize: fitFontSize(ctx.state.name, width - 90, 11, 7, true) },
+          { text: ctx.state.name, bold: true, fontSize: fitFontSize(ctx.state.name, width - 90 - codeWidth, 11, 7, true) },
           { text: `${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.id}`, fontSize: 8, color: COLORS.muted },
           { text: 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk', fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] },
         ],
       },
+      ...(report ? [slipCodeBlock(report)] : []),
       {
         width: 90,
         stack: [
@@ -102,17 +110,21 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
     ],
     margin: [0, 0, 0, 4],
   };
+  // The QR code stands on the right of the result, under the table number: the result gets
+  // narrower (a seat-team slip's seat table only: its notes and team rows keep the full width).
+  const bodyWidth = report?.qr ? width - report.qr.fit - SLIP_QR_GAP : width;
   const body =
     family === 'lightseekers'
-      ? lightseekersBody(ctx, table, width)
+      ? lightseekersBody(ctx, table, bodyWidth)
       : family === 'pods' || table.seats.length > 2
-        ? podBody(ctx, round, table, width, playoff)
+        ? podBody(ctx, round, table, bodyWidth, playoff)
         : giant(ctx)
-          ? giantBody(ctx, table, width, playoff)
+          ? giantBody(ctx, table, bodyWidth, playoff)
           : seatTeams(ctx)
-            ? seatTeamBody(ctx, table, width, playoff)
-            : headToHeadBody(ctx, table, width, playoff);
-  return { stack: [head, ...body], margin: [INSET, INSET, INSET, 0] };
+            ? seatTeamBody(ctx, table, bodyWidth, playoff)
+            : headToHeadBody(ctx, table, bodyWidth, playoff);
+  const beside = seatTeams(ctx) && table.seats.length <= 2 ? 1 : body.length;
+  return { stack: [head, ...(report?.qr ? withSlipQr(body, report.qr, beside) : body)], margin: [INSET, INSET, INSET, 0] };
 }
 
 // ---------------------------------------------------------------------------------------------

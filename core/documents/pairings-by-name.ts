@@ -11,7 +11,9 @@
  * sheet), so a big event can post them on two walls.
  *
  * Every row has a fixed height and names shrink (down to 7 pt) to fit their column, so a page holds
- * a known number of entries and nothing wraps; the page count is known before rendering.
+ * a known number of entries and nothing wraps; the page count is known before rendering. While the
+ * venue network is on, each sheet's first page carries the player page's QR code at the top (qr.ts)
+ * and holds a row or two fewer.
  */
 import type { PlayerId, Round, TeamSeat } from '../model/types.js';
 import {
@@ -32,7 +34,8 @@ import {
   textWidth,
 } from './layout.js';
 import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from './names.js';
-import type { Content, DocDefinition, TableNode } from './types.js';
+import { type BoardQr, besideQrWidth, boardQr, qrHeading, qrHeadingHeight } from './qr.js';
+import type { ColumnsNode, Content, DocDefinition, TableNode } from './types.js';
 
 export interface BoardEntry {
   /** One per entry: the competitor's id, or "t01/A" for a member of team t01. */
@@ -148,7 +151,8 @@ export function pairingsByName(ctx: DocContext): DocDefinition {
   if (!round) return definition(ctx, running, [{ text: 'No round has been paired yet.', style: 'title' }]);
   const entries = boardEntries(ctx, round);
   const maxTable = Math.max(0, ...round.tables.map((t) => t.table));
-  return definition(ctx, running, boardContent(ctx, entries, { title: `Pairings by name — ${about}`, largestNumber: maxTable, split: true }));
+  const qr = boardQr(ctx);
+  return definition(ctx, running, boardContent(ctx, entries, { title: `Pairings by name — ${about}`, largestNumber: maxTable, split: true, ...(qr ? { qr } : {}) }));
 }
 
 export interface BoardOptions {
@@ -162,6 +166,8 @@ export interface BoardOptions {
   note?: string;
   /** Start on a new page (the board follows other content). */
   breakBefore?: boolean;
+  /** The player page's QR code, at the top of each sheet's first page (a few rows fewer there). */
+  qr?: BoardQr;
 }
 
 /** Board pages: entries in fixed-height rows, two or three columns, page headings with ranges. */
@@ -174,32 +180,44 @@ export function boardContent(ctx: DocContext, entries: BoardEntry[], options: Bo
   const entryWidth = (box.contentWidth - GAP * (columns - 1)) / columns;
   const textWidthAvailable = entryWidth - numberWidth - 2 * PAD - 2;
 
+  const qr = options.qr;
+  const qrRows = qr ? Math.max(1, Math.floor((box.contentHeight - qrHeadingHeight(qr) - 8) / ROW_HEIGHT)) : rowsPerPage;
+
   const content: Content[] = [];
   let first = !options.breakBefore;
   for (const sheet of sheets) {
-    const perPage = rowsPerPage * columns;
-    for (let start = 0; start === 0 || start < sheet.entries.length; start += perPage) {
-      const pageEntries = sheet.entries.slice(start, start + perPage);
-      const rows = Math.max(1, Math.min(rowsPerPage, Math.ceil(pageEntries.length / columns)));
+    for (let start = 0, pageRows = qrRows; start === 0 || start < sheet.entries.length; start += pageRows * columns, pageRows = rowsPerPage) {
+      const pageEntries = sheet.entries.slice(start, start + pageRows * columns);
+      const rows = Math.max(1, Math.min(pageRows, Math.ceil(pageEntries.length / columns)));
       const firstName = pageEntries[0]?.name;
       const lastName = pageEntries[pageEntries.length - 1]?.name;
       const range = firstName && lastName ? `${firstName.sortKey} – ${lastName.sortKey}` : 'nobody';
-      content.push({
-        columns: [
-          { text: options.title, style: 'title', width: '*' },
-          ...(sheet.label ? [{ text: sheet.label, style: 'title', alignment: 'right' as const, width: 'auto' as const }] : []),
-        ],
-        ...(first ? {} : { pageBreak: 'before' as const }),
-      });
-      content.push({
+      const subtitle: Content = {
         text: `${range} · ${plural(pageEntries.length, 'player')} on this page of ${plural(entries.length, 'player')}${options.note ? ` · ${options.note}` : ''}`,
         style: 'subtitle',
-      });
+      };
+      content.push(...boardHeading(options, { label: sheet.label, breakBefore: !first, ...(start === 0 && qr ? { qr } : {}) }, box.contentWidth, subtitle));
       if (pageEntries.length > 0) content.push(boardPage(pageEntries, rows, columns, numberWidth, textWidthAvailable));
       first = false;
     }
   }
   return content;
+}
+
+/** A board page's title (and sheet) over its subtitle; on a sheet's first page, the QR code on their right. */
+function boardHeading(options: BoardOptions, page: { label: string; breakBefore: boolean; qr?: BoardQr }, contentWidth: number, subtitle: Content): Content[] {
+  const { label, qr } = page;
+  const breakBefore = page.breakBefore ? { pageBreak: 'before' as const } : {};
+  const labelWidth = label ? textWidth(label, 18, true) + 8 : 0;
+  // Beside the QR code a long title shrinks rather than wrap: the page's rows are counted.
+  const size = qr ? fitFontSize(options.title, besideQrWidth(qr, contentWidth) - labelWidth, 18, 11, true) : undefined;
+  const title: ColumnsNode = {
+    columns: [
+      { text: options.title, style: 'title', width: '*', ...(size !== undefined && size < 18 ? { fontSize: size, margin: [0, 18 - size, 0, 4] } : {}) },
+      ...(label ? [{ text: label, style: 'title', alignment: 'right' as const, width: 'auto' as const }] : []),
+    ],
+  };
+  return qr ? [{ ...qrHeading(qr, [title, subtitle], contentWidth), ...breakBefore }] : [{ ...title, ...breakBefore }, subtitle];
 }
 
 interface Sheet {

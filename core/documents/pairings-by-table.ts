@@ -2,10 +2,12 @@
  * Pairings by table: what the scorekeeper and the judges read. One row per table in table order,
  * the seats in seat order (pods: "1 — plays first"), each player's points before the round (Swiss)
  * or Swiss seed (playoffs); byes and waiting players after the tables. Team events: each team's
- * people by seat letter under its name.
+ * people by seat letter under its name. While the venue network is on, the player page's QR code
+ * stands at the top (qr.ts).
  */
 import type { PlayerId } from '../model/types.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
+import { boardQr, qrHeading } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, StackNode, TextNode } from './types.js';
 
 const NAME_SIZE = 10;
@@ -35,7 +37,7 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
   const tableWidth = 50;
   const scoreWidth = 46;
 
-  const content: Content[] = [
+  const heading: Content[] = [
     { text: `Pairings by table — ${about}`, style: 'title' },
     {
       text: `${plural(round.tables.length, 'table')} · ${plural(round.tables.reduce((n, t) => n + t.seats.length, 0), isTeamEvent(ctx) ? 'team' : 'player')} seated${
@@ -44,6 +46,9 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
       style: 'subtitle',
     },
   ];
+  // While the venue network is on: the player page's QR code at the top (issue 16).
+  const qr = boardQr(ctx);
+  const content: Content[] = qr ? [qrHeading(qr, heading, box.contentWidth)] : heading;
   const body: Content[][] = [];
   if (headToHead) {
     const nameWidth = (box.contentWidth - tableWidth - 2 * scoreWidth - 24 - 6 * 8) / 2;

@@ -104,7 +104,23 @@ export interface CanvasNode extends NodeProps {
   canvas: CanvasItem[];
 }
 
-export type ContentNode = TextNode | StackNode | ColumnsNode | TableNode | CanvasNode;
+/**
+ * A QR code, drawn by pdfmake itself as filled squares (no image). pdfmake draws each module
+ * floor(fit / modules) points wide, so core pins the version (17 + 4·version modules a side) and
+ * makes `fit` a whole multiple of it: the printed size is exactly `fit` (core/documents/qr.ts).
+ * No quiet zone is drawn: the layout leaves white around it.
+ */
+export interface QrNode extends NodeProps {
+  /** What a phone reads: here always a URL. */
+  qr: string;
+  /** Printed width and height in points. */
+  fit: number;
+  version: number;
+  eccLevel: 'L' | 'M' | 'Q' | 'H';
+  mode?: 'numeric' | 'alphanumeric' | 'octet';
+}
+
+export type ContentNode = TextNode | StackNode | ColumnsNode | TableNode | CanvasNode | QrNode;
 export type Content = string | ContentNode | Content[];
 
 /** What buildDocument returns: a pdfmake document definition with no functions in it. */

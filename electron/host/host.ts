@@ -6,7 +6,7 @@ import { createStationService, type NetworkControl, type Printer, type StationSe
 import { createEventStore, openEventStore } from './event-store.js';
 import { extensionLogEntries } from '../../core/documents/index.js';
 import { wallClock } from '../../core/text/format.js';
-import { createPrintService } from './print/print-service.js';
+import { createPrintService, venuePlayerPage } from './print/print-service.js';
 import { withClockService } from './clock-service.js';
 import { noSupportLog, type SupportLog } from './log.js';
 import { withSupportLog } from './service-log.js';
@@ -63,7 +63,7 @@ function withPrinter(hostOptions: HostOptions): StationService {
     ...(hostOptions.log?.file ? { supportLogFile: hostOptions.log.file } : {}),
   };
   if (options.printer) return createStationService({ ...options, store: journalStore });
-  const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime) });
+  const printing = createPrintService({ extensions: (state, round) => extensionLogEntries(state, round, localTime), playerPage: venuePlayerPage(hostOptions.network) });
   let closing = false;
   // (A host that stops while the worker starts ends its warm-up: not a failure.)
   if (options.warmPrinter) void printing.warmUp().catch((error: unknown) => closing || options.log?.error('The print worker could not start', error));

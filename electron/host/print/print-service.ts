@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { threadId as mainThreadId, Worker } from 'node:worker_threads';
-import type { PrintRequest, PrintResult } from '../../../core/api/contract.js';
+import type { NetworkStatus, PrintRequest, PrintResult } from '../../../core/api/contract.js';
 import { documentFileName, type DocumentOptions, type ExtensionLogEntry } from '../../../core/documents/index.js';
 import { PodiumError, type PodiumErrorCode } from '../../../core/model/errors.js';
 import type { EventState } from '../../../core/model/types.js';
@@ -32,6 +32,23 @@ export interface PrintServiceOptions {
    * to wire from core/clock's per-table extensions; without it the log prints blank.
    */
   extensions?: (state: EventState, round: number | undefined) => ExtensionLogEntry[];
+  /**
+   * The player page's base URL on the venue network ("http://192.168.1.20:8080/"), asked at each
+   * print; undefined while the network is off. Slips and pairing boards then carry QR codes to it
+   * (core/documents/qr.ts). See `venuePlayerPage`.
+   */
+  playerPage?: () => string | undefined;
+}
+
+/**
+ * The `playerPage` option from the venue network (venue-network.ts): its first address while it
+ * is on — the address its join codes and the Venue network panel's player-page QR code use.
+ */
+export function venuePlayerPage(network: { status(): Pick<NetworkStatus, 'on' | 'urls'> } | undefined): () => string | undefined {
+  return () => {
+    const status = network?.status();
+    return status?.on ? status.urls[0] : undefined;
+  };
 }
 
 /** A PrintResult plus what tests and the host may want to know about the rendering. */
@@ -127,6 +144,8 @@ export function createPrintService(options: PrintServiceOptions = {}): PrintServ
       ...(request.splitAtLetter !== undefined ? { splitAtLetter: request.splitAtLetter } : {}),
     };
     if (request.doc === 'extensions-log' && options.extensions) documentOptions.extensions = options.extensions(state, request.round);
+    const playerPage = options.playerPage?.();
+    if (playerPage) documentOptions.playerPage = playerPage;
     const reply = await render({ kind: 'print', doc: request.doc, state, options: documentOptions, ...fonts });
     if (reply.threadId === mainThreadId) throw new Error('the print worker answered from the calling thread');
     return {

@@ -9,7 +9,8 @@
  *   words of a right-to-left name may print in a different order (core prints such names as
  *   registered, never reordered into "Family, Given").
  * - What core expresses as data becomes functions here (core/documents/types.ts): page-number
- *   tokens in header and footer, and the named table layouts.
+ *   tokens in header and footer, and the named table layouts. QR codes (QrNode) are pdfmake's own
+ *   `qr` nodes and pass through as they are: pdfmake draws them as filled squares.
  * - pdfmake reads nothing from disk or the network on a document's behalf: fonts come from its
  *   virtual file system, and both access policies refuse everything.
  */
@@ -144,7 +145,8 @@ function collectText(value: unknown, out: Set<string>): void {
     for (const [key, item] of Object.entries(value)) if (!NOT_TEXT.has(key)) collectText(item, out);
   }
 }
-const NOT_TEXT = new Set(['style', 'layout', 'font', 'color', 'fillColor', 'lineColor', 'decoration', 'decorationColor', 'alignment', 'pageBreak', 'type']);
+// A QR code's data (`qr`) is drawn as squares, never as glyphs.
+const NOT_TEXT = new Set(['style', 'layout', 'font', 'color', 'fillColor', 'lineColor', 'decoration', 'decorationColor', 'alignment', 'pageBreak', 'type', 'qr', 'eccLevel', 'mode']);
 
 interface GlyphCoverage {
   hasGlyphForCodePoint(codePoint: number): boolean;
