@@ -6,8 +6,8 @@
  * that undid them; any other entry can be undone from here (routine mistakes are undone, not
  * prevented). Long logs are virtualised.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { JournalEntryView } from '../../core/api/contract.js';
 import { ROLE_LABELS, type DeviceRef } from '../../core/api/roles.js';
 import { describeJournal, LOG_KINDS, type LogKind, type LogRow } from '../../core/event/describe.js';
@@ -86,15 +86,10 @@ function timeText(iso: string): { time: string; full: string } {
   };
 }
 
-export function LogScreen() {
+/** The journal as rows, newest first, with who sent each and its search key; the count per kind; and the rows the filters keep. */
+function useLogRows(entries: JournalEntryView[], kinds: Set<LogKind>, query: string): { rows: WhoRow[]; counts: Map<LogKind, number>; shown: WhoRow[] } {
   const state = useStation((s) => s.snapshot?.state ?? null);
-  const readOnly = useStation((s) => s.snapshot?.summary?.readOnly ?? false);
-  const undo = useStation((s) => s.undo);
-  const { entries, error, loaded, retry } = useJournal();
-  const [kinds, setKinds] = useState<Set<LogKind>>(new Set());
-  const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-
   const rows = useMemo(() => {
     const devices = new Map(entries.map((e) => [e.seq, e.by] as const));
     const described: WhoRow[] = describeJournal(entries, state).map((row) => ({ ...row, who: whoSent(row.station, devices.get(row.seq)) }));
@@ -110,6 +105,96 @@ export function LogScreen() {
     const q = searchKey(deferredQuery);
     return rows.filter((r) => (kinds.size === 0 || kinds.has(r.kind)) && (!q || r.search.includes(q)));
   }, [rows, kinds, deferredQuery]);
+  return { rows, counts, shown };
+}
+
+/** The chips that narrow the log to some kinds ("All" clears them), each with its count. */
+function LogFilters({ kinds, setKinds, total, counts }: { kinds: Set<LogKind>; setKinds: Dispatch<SetStateAction<Set<LogKind>>>; total: number; counts: Map<LogKind, number> }) {
+  const toggle = (kind: LogKind): void =>
+    setKinds((current) => {
+      const next = new Set(current);
+      if (next.has(kind)) next.delete(kind);
+      else next.add(kind);
+      return next;
+    });
+  return (
+    <div className="log-filters" role="group" aria-label="Show only">
+      <button type="button" className={kinds.size === 0 ? 'log-chip active' : 'log-chip'} aria-pressed={kinds.size === 0} onClick={() => setKinds(new Set())}>
+        All <span className="count">{total}</span>
+      </button>
+      {LOG_KINDS.map(({ kind, label }) => (
+        <button
+          key={kind}
+          type="button"
+          className={kinds.has(kind) ? 'log-chip active' : 'log-chip'}
+          aria-pressed={kinds.has(kind)}
+          onClick={() => toggle(kind)}
+          data-kind={kind}
+          disabled={!counts.get(kind) && !kinds.has(kind)}
+        >
+          {label} <span className="count">{counts.get(kind) ?? 0}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** One journal entry in the virtual list: when, who, what and why, and its Undo (or Redo) button. */
+function LogEntry({ item, row, measure, canUndo, onUndo }: { item: VirtualItem; row: WhoRow; measure: (node: Element | null) => void; canUndo: boolean; onUndo: (seq: number) => void }) {
+  const when = timeText(row.at);
+  const undone = row.undoneBy !== undefined;
+  return (
+    <div
+      role="listitem"
+      className={`log-row${undone ? ' undone' : ''}${item.index % 2 === 1 ? ' alt' : ''}`}
+      data-index={item.index}
+      data-seq={row.seq}
+      ref={measure}
+      style={{ transform: `translateY(${item.start}px)` }}
+    >
+      <span className="log-seq muted" title="Journal entry number">
+        #{row.seq}
+      </span>
+      <time className="log-time" dateTime={row.at} title={when.full}>
+        {when.time}
+      </time>
+      <span className={row.who.device ? 'log-station log-device' : 'log-station muted'} title={row.who.title} data-testid="log-who">
+        {row.who.device ? (
+          <>
+            <Name>{row.who.device.name}</Name> ({ROLE_LABELS[row.who.device.role]})
+          </>
+        ) : (
+          row.who.text
+        )}
+      </span>
+      <div className="log-what">
+        <span className={`log-kind kind-${row.kind}`}>{LOG_KINDS.find((k) => k.kind === row.kind)?.label}</span>
+        <span className="log-text">{row.what}</span>
+        {row.why && (
+          <span className="log-why">
+            <span className="muted">reason:</span> {row.why}
+          </span>
+        )}
+        {undone && <span className="log-undone">undone by entry {row.undoneBy}</span>}
+      </div>
+      <div className="log-actions">
+        {row.undoable && canUndo && (
+          <button type="button" onClick={() => onUndo(row.seq)} aria-label={`Undo entry ${row.seq}: ${row.what}`}>
+            {row.kind === 'undo' ? 'Redo' : 'Undo'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function LogScreen() {
+  const readOnly = useStation((s) => s.snapshot?.summary?.readOnly ?? false);
+  const undo = useStation((s) => s.undo);
+  const { entries, error, loaded, retry } = useJournal();
+  const [kinds, setKinds] = useState<Set<LogKind>>(new Set());
+  const [query, setQuery] = useState('');
+  const { rows, counts, shown } = useLogRows(entries, kinds, query);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -119,13 +204,6 @@ export function LogScreen() {
     overscan: 10,
     getItemKey: (index) => shown[index]?.seq ?? index,
   });
-  const toggle = (kind: LogKind): void =>
-    setKinds((current) => {
-      const next = new Set(current);
-      if (next.has(kind)) next.delete(kind);
-      else next.add(kind);
-      return next;
-    });
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -152,24 +230,7 @@ export function LogScreen() {
           />
         </label>
       </div>
-      <div className="log-filters" role="group" aria-label="Show only">
-        <button type="button" className={kinds.size === 0 ? 'log-chip active' : 'log-chip'} aria-pressed={kinds.size === 0} onClick={() => setKinds(new Set())}>
-          All <span className="count">{rows.length}</span>
-        </button>
-        {LOG_KINDS.map(({ kind, label }) => (
-          <button
-            key={kind}
-            type="button"
-            className={kinds.has(kind) ? 'log-chip active' : 'log-chip'}
-            aria-pressed={kinds.has(kind)}
-            onClick={() => toggle(kind)}
-            data-kind={kind}
-            disabled={!counts.get(kind) && !kinds.has(kind)}
-          >
-            {label} <span className="count">{counts.get(kind) ?? 0}</span>
-          </button>
-        ))}
-      </div>
+      <LogFilters kinds={kinds} setKinds={setKinds} total={rows.length} counts={counts} />
       {error && (
         <p className="problem" role="alert">
           The event log could not be read: {error}{' '}
@@ -180,55 +241,9 @@ export function LogScreen() {
       )}
       <div className="log-scroll" ref={scrollRef} data-testid="log-scroll">
         <div className="log-list" role="list" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = shown[item.index] as WhoRow;
-            const when = timeText(row.at);
-            const undone = row.undoneBy !== undefined;
-            return (
-              <div
-                key={item.key}
-                role="listitem"
-                className={`log-row${undone ? ' undone' : ''}${item.index % 2 === 1 ? ' alt' : ''}`}
-                data-index={item.index}
-                data-seq={row.seq}
-                ref={virtualizer.measureElement}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <span className="log-seq muted" title="Journal entry number">
-                  #{row.seq}
-                </span>
-                <time className="log-time" dateTime={row.at} title={when.full}>
-                  {when.time}
-                </time>
-                <span className={row.who.device ? 'log-station log-device' : 'log-station muted'} title={row.who.title} data-testid="log-who">
-                  {row.who.device ? (
-                    <>
-                      <Name>{row.who.device.name}</Name> ({ROLE_LABELS[row.who.device.role]})
-                    </>
-                  ) : (
-                    row.who.text
-                  )}
-                </span>
-                <div className="log-what">
-                  <span className={`log-kind kind-${row.kind}`}>{LOG_KINDS.find((k) => k.kind === row.kind)?.label}</span>
-                  <span className="log-text">{row.what}</span>
-                  {row.why && (
-                    <span className="log-why">
-                      <span className="muted">reason:</span> {row.why}
-                    </span>
-                  )}
-                  {undone && <span className="log-undone">undone by entry {row.undoneBy}</span>}
-                </div>
-                <div className="log-actions">
-                  {row.undoable && !readOnly && (
-                    <button type="button" onClick={() => void undo(row.seq)} aria-label={`Undo entry ${row.seq}: ${row.what}`}>
-                      {row.kind === 'undo' ? 'Redo' : 'Undo'}
-                    </button>
-                  )}
-                </div>
-              </div>
-            );
-          })}
+          {items.map((item) => (
+            <LogEntry key={item.key} item={item} row={shown[item.index] as WhoRow} measure={virtualizer.measureElement} canUndo={!readOnly} onUndo={(seq) => void undo(seq)} />
+          ))}
         </div>
         {loaded && shown.length === 0 && <p className="empty">{rows.length === 0 ? 'Nothing recorded yet.' : 'No entry matches.'}</p>}
       </div>

@@ -9,12 +9,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { StationApi } from '../../core/api/contract.js';
 import { publishCommand } from '../../core/event/commands.js';
-import type { EventState, PairingProposal, PlayerId, Round } from '../../core/model/types.js';
-import { PrintButton } from '../components/PrintButton.js';
+import type { EventState, PlayerId, Round } from '../../core/model/types.js';
 import { activeCount, competitorNoun, currentRound, outstandingTables, pendingNoShows, plannedSwissRounds, primaryAction, swissRoundsPlayed } from '../lib/event.js';
 import { isolate, plural, pluralWord } from '../lib/format.js';
 import { useStation, type PendingProposal } from '../store/station.js';
-import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { mtrCitation } from '../../core/rulesets/ruleset.js';
@@ -22,22 +20,14 @@ import { Name } from '../components/Name.js';
 import { DraftPods } from './pairings/DraftPods.js';
 import { checkProposal, PairingCheck } from './pairings/PairingCheck.js';
 import { RoundTables } from './pairings/RoundTables.js';
-import { displayNames, pointsBefore, roundLabel } from './pairings/shared.js';
+import { displayNames, groupsOf, pointsBefore, roundLabel } from './pairings/shared.js';
 import { usesDraftPods } from './players/RegistrationForm.js';
-import { SwapPanel } from './pairings/SwapPanel.js';
+import { PublishDialog } from './pairings/PublishDialog.js';
+import { PublishedRound } from './pairings/PublishedRound.js';
 import './Pairings.css';
 
 /** The unpublished proposal (kept in the store, so it survives switching screens). */
 type Proposed = PendingProposal;
-
-/** Each player's group, where the event is played in groups (the rule set says: Lightseekers large). */
-function groupsOf(state: EventState, proposal?: PairingProposal): Map<PlayerId, number> | undefined {
-  if (!getRuleset(state.ruleset).presentation.groups) return undefined;
-  const out = new Map<PlayerId, number>();
-  for (const p of state.players) if (p.group !== undefined) out.set(p.id, p.group);
-  proposal?.groups?.forEach((members, i) => members.forEach((id) => out.set(id, i + 1)));
-  return out;
-}
 
 /** What `run` would toast, caught so the screen can also show it in place. */
 async function ask<T>(label: string, work: (api: StationApi) => Promise<T>): Promise<{ value: T } | { error: string } | null> {
@@ -198,120 +188,70 @@ export function NoShows({ state }: { state: EventState }) {
   );
 }
 
-function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen, repairProblem }: {
+/** The head card: the round in numbers, which round to show, "Pair round N", and what stands in the way of pairing. */
+function PairingsHead({ state, current, viewed, proposing, busy, onShow, onPairNext }: {
   state: EventState;
-  round: Round;
-  isCurrent: boolean;
-  onRepair: () => void;
-  /** Re-pair just the tables without a result (the results entered stand). */
-  onRepairOpen: () => void;
-  repairProblem: string | null;
+  current: Round | undefined;
+  viewed: Round | undefined;
+  /** A proposal is open: the round picker, the pair button and the notices about the next round step aside. */
+  proposing: boolean;
+  busy: boolean;
+  onShow: (round: number) => void;
+  onPairNext: () => void;
 }) {
-  const [query, setQuery] = useState('');
-  const [swapOpen, setSwapOpen] = useState(false);
-  const [picked, setPicked] = useState<PlayerId[]>([]);
-  const points = useMemo(() => pointsBefore(state, round.number), [state, round.number]);
-  const open = outstandingTables(round);
-  const hasResults = round.tables.some((t) => t.result !== undefined);
-  const editable = isCurrent && round.stage === 'swiss';
-  // Who a swap can still move: players at tables without a result, and pairing byes.
-  const movable = open.length * 2 + round.byes.filter((b) => b.kind === 'pairing').length;
-  const swapWhy =
-    movable >= 2 && open.length > 0
-      ? null
-      : open.length === 0
-        ? `every table of round ${round.number} has a result: nobody can be moved (amend results on the Results screen)`
-        : `only table ${open[0]} is without a result: there is nobody to swap with`;
-  useEffect(() => {
-    setSwapOpen(false);
-    setPicked([]);
-  }, [round.number]);
-  const pick = (id: PlayerId): void => {
-    if (picked.includes(id)) setPicked(picked.filter((p) => p !== id));
-    else setPicked(picked.filter(Boolean).length >= 2 ? [id] : [...picked.filter(Boolean), id]);
-  };
-  const groups = groupsOf(state);
-  // A team event swaps teams (a team is one competitor).
+  const setScreen = useStation((s) => s.setScreen);
+  const next = state.rounds.length + 1;
+  const unfinished = current ? outstandingTables(current) : [];
+  const canPair = !state.playoff && unfinished.length === 0 && activeCount(state) >= 2;
+  const action = primaryAction(state);
+  const rounds = state.rounds;
+  // "teams" in team events: a team is one competitor, paired and seated as one.
   const who = competitorNoun(state.ruleset, state.settings);
   return (
-    <section className="card published" aria-label={`${roundLabel(round)} pairings`} data-testid="published-round">
-      <div className="section-head">
-        <div>
-          <h2>{roundLabel(round)}</h2>
-          <p className="muted" data-testid="round-status">
-            {plural(round.tables.length, 'table')}
-            {round.byes.length > 0 ? ` · ${plural(round.byes.length, 'bye')}` : ''} ·{' '}
-            {open.length === 0 ? 'all results in' : `${open.length} outstanding`}
-          </p>
-        </div>
-        <div className="toolbar print-bar">
-          <PrintButton doc="round-pack" round={round.number} primary={isCurrent} />
-          <PrintButton doc="pairings-by-name" round={round.number} />
-          <PrintButton doc="pairings-by-table" round={round.number} />
-          <PrintButton doc="match-slips" round={round.number} />
-          <PrintButton doc="seating" round={round.number} />
-        </div>
-      </div>
-      {round.stage === 'playoff' && <p className="notice">Playoff rounds are paired and their results entered on the Playoffs screen; shown here read-only.</p>}
-      <div className="toolbar change-bar">
-        <label className="search">
-          Find a player
-          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Name  ( / )" data-search />
-        </label>
-        {editable && (
-          <>
-            <button type="button" onClick={onRepair} data-testid="repair" disabled={hasResults} aria-describedby={hasResults ? 'repair-why' : undefined}>
-              Re-pair round {round.number}
-            </button>
-            {hasResults && (
-              <span id="repair-why" className="muted why" data-testid="repair-why">
-                Round {round.number} has results: only its tables without a result can be re-paired.
-              </span>
-            )}
-            {hasResults && open.length >= 2 && (
-              <button type="button" onClick={onRepairOpen} data-testid="repair-open">
-                Re-pair the {plural(open.length, 'table')} without results…
-              </button>
-            )}
-            <button type="button" onClick={() => setSwapOpen(!swapOpen)} aria-expanded={swapOpen} data-testid="open-swap" disabled={swapWhy !== null} aria-describedby={swapWhy ? 'swap-why' : undefined}>
-              Swap two {who}s…
-            </button>
-            {swapWhy ? (
-              <span id="swap-why" className="muted why" data-testid="swap-why">
-                Swap: {swapWhy}.
-              </span>
-            ) : (
-              <span className="muted">{hasResults ? 'Tables with a result keep their players; the others can still change (with a reason).' : 'Possible at any table until its result is entered.'}</span>
-            )}
-          </>
+    <section className="card pairings-head">
+      <div className="head-row">
+        <h2>Pairings</h2>
+        <span className="muted" data-testid="pairings-summary">
+          {plural(activeCount(state), `active ${who}`)}
+          {current ? ` · ${roundLabel(current)} ${unfinished.length > 0 ? `· ${unfinished.length} outstanding` : '· complete'}` : ' · no round paired yet'}
+        </span>
+        <span className="spacer" />
+        {rounds.length > 1 && !proposing && (
+          <label className="inline">
+            Show
+            <select value={viewed?.number ?? ''} onChange={(e) => onShow(Number(e.target.value))} aria-label="Show round">
+              {rounds.map((r) => (
+                <option key={r.number} value={r.number}>
+                  {roundLabel(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {canPair && !proposing && (
+          <button type="button" className={action.kind === 'pair' ? 'primary big-action' : 'big-action'} onClick={onPairNext} disabled={busy} data-testid="pair-next">
+            Pair round {next}
+            {action.kind === 'pair' ? '' : ' (extra round)'}
+          </button>
         )}
       </div>
-      {editable && repairProblem && (
-        <p className="problem" role="alert" data-testid="repair-problem">
-          The station refused to re-pair: {repairProblem}
+      {!state.playoff && unfinished.length > 0 && !proposing && (
+        <p className="notice">
+          {roundLabel(current)} has {plural(unfinished.length, 'table')} without a result: enter {pluralWord(unfinished.length, 'it', 'them')} before pairing round {next}.{' '}
+          <button type="button" className="linkish" onClick={() => setScreen('results')}>
+            Go to Results
+          </button>
         </p>
       )}
-      {editable && swapOpen && <SwapPanel state={state} round={round} picked={picked} setPicked={setPicked} onClose={() => setSwapOpen(false)} />}
-      <RoundTables
-        state={state}
-        roundNumber={round.number}
-        stage={round.stage}
-        tables={round.tables}
-        byes={round.byes}
-        {...(round.waiting ? { waiting: round.waiting } : {})}
-        points={points}
-        {...(groups ? { groups } : {})}
-        query={query}
-        showResults
-        {...(editable && swapOpen ? { onPick: pick, picked } : {})}
-      />
+      {!proposing && <NoShows state={state} />}
+      {state.playoff && <p className="notice">The playoff has started: its rounds are paired on the Playoffs screen.</p>}
+      {!state.playoff && activeCount(state) < 2 && <p className="notice">Register at least two {who}s to pair a round.</p>}
     </section>
   );
 }
 
 export function PairingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
-  const setScreen = useStation((s) => s.setScreen);
   const dispatch = useStation((s) => s.dispatch);
   const kept = useStation((s) => s.pairingProposal);
   const setProposed = useStation((s) => s.setPairingProposal);
@@ -334,10 +274,6 @@ export function PairingsScreen() {
   const summary = useMemo(() => (state && proposed ? checkProposal(state, proposed.round, proposed.proposal) : null), [state, proposed]);
   if (!state) return <section className="card"><p className="empty">No event open.</p></section>;
 
-  const next = state.rounds.length + 1;
-  const unfinished = current ? outstandingTables(current) : [];
-  const canPair = !state.playoff && unfinished.length === 0 && activeCount(state) >= 2;
-  const action = primaryAction(state);
   const viewed = state.rounds.find((r) => r.number === (shown ?? current?.number)) ?? current;
 
   const propose = async (kind: 'next' | 'replace' | 'fix'): Promise<void> => {
@@ -385,50 +321,9 @@ export function PairingsScreen() {
     }
   };
 
-  const rounds = state.rounds;
-  // "teams" in team events: a team is one competitor, paired and seated as one.
-  const who = competitorNoun(state.ruleset, state.settings);
   return (
     <div className="pairings-screen">
-      <section className="card pairings-head">
-        <div className="head-row">
-          <h2>Pairings</h2>
-          <span className="muted" data-testid="pairings-summary">
-            {plural(activeCount(state), `active ${who}`)}
-            {current ? ` · ${roundLabel(current)} ${unfinished.length > 0 ? `· ${unfinished.length} outstanding` : '· complete'}` : ' · no round paired yet'}
-          </span>
-          <span className="spacer" />
-          {rounds.length > 1 && !proposed && (
-            <label className="inline">
-              Show
-              <select value={viewed?.number ?? ''} onChange={(e) => setShown(Number(e.target.value))} aria-label="Show round">
-                {rounds.map((r) => (
-                  <option key={r.number} value={r.number}>
-                    {roundLabel(r)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {canPair && !proposed && (
-            <button type="button" className={action.kind === 'pair' ? 'primary big-action' : 'big-action'} onClick={() => void propose('next')} disabled={busy} data-testid="pair-next">
-              Pair round {next}
-              {action.kind === 'pair' ? '' : ' (extra round)'}
-            </button>
-          )}
-        </div>
-        {!state.playoff && unfinished.length > 0 && !proposed && (
-          <p className="notice">
-            {roundLabel(current)} has {plural(unfinished.length, 'table')} without a result: enter {pluralWord(unfinished.length, 'it', 'them')} before pairing round {next}.{' '}
-            <button type="button" className="linkish" onClick={() => setScreen('results')}>
-              Go to Results
-            </button>
-          </p>
-        )}
-        {!proposed && <NoShows state={state} />}
-        {state.playoff && <p className="notice">The playoff has started: its rounds are paired on the Playoffs screen.</p>}
-        {!state.playoff && activeCount(state) < 2 && <p className="notice">Register at least two {who}s to pair a round.</p>}
-      </section>
+      <PairingsHead state={state} current={current} viewed={viewed} proposing={proposed !== null} busy={busy} onShow={setShown} onPairNext={() => void propose('next')} />
 
       {proposed && (
         <Preview
@@ -466,47 +361,18 @@ export function PairingsScreen() {
       {usesDraftPods(state) && !proposed && <DraftPods state={state} />}
 
       {confirming && proposed && summary && (
-        <ConfirmDialog
-          title={
-            proposed.fix
-              ? `Replace tables ${proposed.fix.tables.join(', ')} of round ${proposed.round}?`
-              : proposed.replace
-              ? `Replace round ${proposed.round} with this pairing?`
-              : beyond
-                ? `Publish round ${proposed.round}, past the ${plural(planned, 'Swiss round')} ${announced ? 'announced' : 'recommended'}?`
-                : `Publish round ${proposed.round}?`
-          }
-          confirm={proposed.fix ? 'Replace these tables' : proposed.replace ? `Replace round ${proposed.round}` : beyond ? `Publish extra round ${proposed.round}` : `Publish round ${proposed.round}`}
+        <PublishDialog
+          proposed={proposed}
+          summary={summary}
+          who={competitorNoun(state.ruleset, state.settings)}
+          beyond={beyond}
+          planned={planned}
+          announced={announced}
+          reason={reason}
+          busy={busy}
           onConfirm={() => void publish()}
           onCancel={() => setConfirming(false)}
-          busy={busy}
-        >
-          {beyond && (
-            <p className="notice" data-testid="beyond-announced">
-              {announced
-                ? `This event announced ${plural(planned, 'Swiss round')}: round ${proposed.round} is an extra round. Players planned for ${plural(planned, 'round')}; make sure they know before you publish.`
-                : `The rules recommend ${plural(planned, 'Swiss round')} for this event: round ${proposed.round} is an extra round.`}
-            </p>
-          )}
-          <p>
-            {plural(proposed.proposal.tables.length, 'table')}
-            {proposed.proposal.byes.length > 0 ? `, ${plural(proposed.proposal.byes.length, 'bye')}` : ''} · {summary.seated} of{' '}
-            {plural(summary.active, `active ${who}`)} seated
-            {proposed.proposal.warnings.length > 0 ? ` · ${plural(proposed.proposal.warnings.length, 'warning')} (see the pairing check)` : ''}.
-          </p>
-          {summary.problems.length > 0 && (
-            <p className="problem">
-              <strong>The pairing check found {plural(summary.problems.length, 'problem')}: the station will refuse a dropped or unregistered player.</strong>
-            </p>
-          )}
-          <p className="muted">
-            {proposed.fix
-              ? `Tables ${proposed.fix.tables.join(', ')} get new seats; tables with a result, and their results, stand. Reason: “${reason.trim()}”.`
-              : proposed.replace
-              ? 'The published pairing is replaced; players who already looked need to look again.'
-              : 'Players see these pairings once they are printed or projected. Until the first result, the round can still be re-paired.'}
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

@@ -18,15 +18,12 @@ import { getPreference, setPreference } from '../store/directory.js';
 import { useStation, type ScreenId } from '../store/station.js';
 import { SettingsFields } from './start/SettingsFields.js';
 import {
-  announcesRounds,
   checkSettings,
   competitorsWord,
   defaultsOf,
-  describeTimeLimits,
   patchFor,
-  recommend,
-  recommendationSentence,
 } from './start/settings.js';
+import { EventFacts } from './start/EventFacts.js';
 import './Start.css';
 
 const PREFERENCE = 'new-event';
@@ -64,17 +61,14 @@ function parseWhole(text: string, min: number, max: number): number | null | und
   return n < min || n > max ? null : n;
 }
 
-function NewEvent() {
-  const run = useStation((s) => s.run);
-  const [name, setName] = useState('');
+/**
+ * The rule set and settings a new event starts from: the last ones used on this station (a stored
+ * preference, read once) until the scorekeeper changes something, then theirs.
+ */
+function useNewEventDraft(): { ruleset: RulesetId; draft: Settings; chooseRuleset: (id: RulesetId) => void; change: (patch: Partial<Settings>) => void } {
   const [ruleset, setRuleset] = useState<RulesetId>('mtr');
   const [draft, setDraft] = useState<Settings>(() => defaultsOf('mtr'));
-  const [playersText, setPlayersText] = useState('');
-  const [roundsText, setRoundsText] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const touched = useRef(false);
-  const nameRef = useRef<HTMLInputElement>(null);
 
   // The last rule set and settings used on this station, until the scorekeeper changes something.
   useEffect(() => {
@@ -102,14 +96,24 @@ function NewEvent() {
     touched.current = true;
     setDraft((d) => ({ ...d, ...patch }));
   };
+  return { ruleset, draft, chooseRuleset, change };
+}
+
+function NewEvent() {
+  const run = useStation((s) => s.run);
+  const [name, setName] = useState('');
+  const { ruleset, draft, chooseRuleset, change } = useNewEventDraft();
+  const [playersText, setPlayersText] = useState('');
+  const [roundsText, setRoundsText] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   const rounds = parseWhole(roundsText, 0, 30);
   const players = parseWhole(playersText, 0, 100_000);
   const patch = patchFor(ruleset, draft, typeof rounds === 'number' ? rounds : undefined);
   const checked = checkSettings(ruleset, patch);
   const settings = checked.settings ?? draft;
-  const limits = describeTimeLimits(ruleset, settings);
-  const recommendation = typeof players === 'number' ? recommend(ruleset, settings, players) : null;
   // "teams" in team events (a team is one competitor: the rounds are recommended for teams).
   const competitors = competitorsWord(ruleset, settings);
 
@@ -179,51 +183,17 @@ function NewEvent() {
           <SettingsFields ruleset={ruleset} draft={draft} settings={settings} change={change} />
         </fieldset>
 
-        <div className="start-facts">
-          <div>
-            <h3>Time limits</h3>
-            <ul className="start-limits" data-testid="time-limits">
-              {limits.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3>Rounds</h3>
-            <div className="start-rounds">
-              <label>
-                Expected {competitors}
-                <input inputMode="numeric" value={playersText} onChange={(e) => setPlayersText(e.target.value)} placeholder="e.g. 24" data-testid="expected-players" />
-              </label>
-              {announcesRounds(ruleset) && (
-                <label>
-                  Announced rounds
-                  <input
-                    inputMode="numeric"
-                    value={roundsText}
-                    onChange={(e) => setRoundsText(e.target.value)}
-                    placeholder="recommended"
-                    data-testid="swiss-rounds"
-                    aria-invalid={rounds === null ? true : undefined}
-                  />
-                </label>
-              )}
-            </div>
-            <p className="start-recommendation" data-testid="recommended-rounds" aria-live="polite">
-              {recommendation && typeof players === 'number' ? (
-                <>
-                  <strong>{recommendationSentence(ruleset, settings, players, recommendation)}</strong>
-                  {recommendation.note && <span className="muted"> {recommendation.note}</span>}
-                </>
-              ) : (
-                <span className="muted">
-                  Type the expected number of {competitors} to see the recommended rounds.
-                  {announcesRounds(ruleset) ? ` Leave the announced rounds blank to follow the recommendation for the ${competitors} who actually register.` : ''}
-                </span>
-              )}
-            </p>
-          </div>
-        </div>
+        <EventFacts
+          ruleset={ruleset}
+          settings={settings}
+          competitors={competitors}
+          playersText={playersText}
+          setPlayersText={setPlayersText}
+          players={players}
+          roundsText={roundsText}
+          setRoundsText={setRoundsText}
+          rounds={rounds}
+        />
 
         {attempted && problems.length > 0 && (
           <ul className="problem start-problems" role="alert">

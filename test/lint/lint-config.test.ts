@@ -195,11 +195,16 @@ describe('screens do not branch on the rule set', () => {
   });
 });
 
-describe('no function in core/ or electron/ over 120 lines (issue 14)', () => {
+describe('no function in core/, electron/ or the renderer over 120 lines (issue 14)', () => {
   /** A function of `lines` lines (its first line to its closing brace), and a blank line and a comment, which do not count. */
   const longFunction = (lines: number): string => {
     const body = Array.from({ length: lines - 4 }, (_, k) => `  total += ${k};`);
     return ['export function probe(): number {', '  let total = 0;', '', '  // a comment', ...body, '  return total;', '}', ''].join('\n');
+  };
+  /** A React component of `lines` lines that draws a long list, the way a screen grows. */
+  const longComponent = (lines: number): string => {
+    const items = Array.from({ length: lines - 6 }, (_, k) => `      <li key={${k}}>Table ${k}</li>`);
+    return ['export function LintProbe() {', '  return (', '    <ul>', ...items, '    </ul>', '  );', '}', ''].join('\n');
   };
 
   it('refuses a 121-line function in a core file and in electron/', async () => {
@@ -207,8 +212,28 @@ describe('no function in core/ or electron/ over 120 lines (issue 14)', () => {
     expect(rules(await lint('electron/host/lint-probe.ts', longFunction(121)))).toEqual(['max-lines-per-function']);
   });
 
+  it('refuses a 130-line function added to a real screen of the renderer', async () => {
+    const screen = readdirSync(path.join(repoRoot, 'renderer/screens')).find((name) => name.endsWith('Screen.tsx'));
+    if (!screen) throw new Error('no screen in renderer/screens');
+    const file = `renderer/screens/${screen}`;
+    const real = readFileSync(path.join(repoRoot, file), 'utf8');
+    const before = await lint(file, real);
+    const line = real.split('\n').length + 1;
+    const broken = await lint(file, `${real}\n${longFunction(130)}`);
+    expect(broken).toHaveLength(before.length + 1);
+    expect(broken).toContainEqual({ rule: 'max-lines-per-function', line, message: expect.stringMatching(/too many lines \(130\)\. Maximum allowed is 120/) });
+  });
+
+  it('refuses a 130-line component or function anywhere in the renderer', async () => {
+    expect(rules(await lint('renderer/screens/LintProbe.tsx', longComponent(130)))).toEqual(['max-lines-per-function']);
+    expect(rules(await lint('renderer/components/LintProbe.tsx', longComponent(130)))).toEqual(['max-lines-per-function']);
+    expect(rules(await lint('renderer/lib/lint-probe.ts', longFunction(130)))).toEqual(['max-lines-per-function']);
+    expect(rules(await lint('renderer/store/lint-probe.ts', longFunction(130)))).toEqual(['max-lines-per-function']);
+  });
+
   it('accepts 120 lines', async () => {
     expect(await lint('core/event/lint-probe.ts', longFunction(120))).toEqual([]);
+    expect(await lint('renderer/screens/LintProbe.tsx', longComponent(120))).toEqual([]);
   });
 });
 

@@ -5,12 +5,12 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
-import type { EventState, Round } from '../../../core/model/types.js';
+import type { EventState, Round, Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { formatClock, isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames } from '../standings/people.js';
-import { deckCheckUnderWay, tableTimeButton, tableTimeCommand, tableTimeFields, tableTimeHint, tableTimeKinds, tableTimeLimits, type TableTimeKind } from './table-time.js';
+import { deckCheckUnderWay, tableTimeButton, tableTimeCommand, tableTimeFields, tableTimeHint, tableTimeKinds, tableTimeLimits, type TableTimeFields, type TableTimeKind } from './table-time.js';
 
 type Kind = TableTimeKind;
 
@@ -108,66 +108,13 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
             ))}
           </select>
         </label>
-        {kind === 'deck-check' && !openCheck && (
-          <label className="grow">
-            Judge
-            <input value={judge} onChange={(e) => setJudge(e.target.value)} list="clock-judges" autoComplete="off" data-testid="ext-judge" />
-            <datalist id="clock-judges">
-              {judges.map((j) => (
-                <option key={j} value={j} />
-              ))}
-            </datalist>
-          </label>
-        )}
-        {kind === 'deck-check' && openCheck && (
-          <label className="grow">
-            Outcome
-            <input value={outcome} onChange={(e) => setOutcome(e.target.value)} placeholder="e.g. no problems found" data-testid="ext-outcome" />
-          </label>
-        )}
-        {fields.length && (
-          <label>
-            {fields.length.label}
-            <input
-              className="ext-length"
-              {...(fields.length.numeric ? { inputMode: 'numeric' as const } : {})}
-              value={length}
-              onChange={(e) => setLength(e.target.value)}
-              {...(fields.length.placeholder ? { placeholder: fields.length.placeholder } : {})}
-              data-testid="ext-length"
-            />
-          </label>
-        )}
-        {fields.note && (
-          <label className="grow">
-            {fields.note.label}
-            <input value={note} onChange={(e) => setNote(e.target.value)} data-testid="ext-note" />
-          </label>
-        )}
+        {kind === 'deck-check' && <DeckCheckFields underWay={!!openCheck} judge={judge} setJudge={setJudge} judges={judges} outcome={outcome} setOutcome={setOutcome} />}
+        <LengthAndNote fields={fields} length={length} setLength={setLength} note={note} setNote={setNote} />
         <button type="submit" className="primary" data-testid="ext-submit">
           {button}
         </button>
       </form>
-      {kind === 'deck-check' && table && !openCheck && table.seats.length > 0 && (
-        <fieldset className="ext-players">
-          <legend>Decks checked at table {table.table}</legend>
-          {table.seats.map((id, i) => (
-            <label key={id} className="check-inline">
-              <input
-                type="checkbox"
-                checked={!unchecked.has(id)}
-                onChange={(e) => {
-                  const next = new Set(unchecked);
-                  if (e.target.checked) next.delete(id);
-                  else next.add(id);
-                  setUnchecked(next);
-                }}
-              />
-              Seat {i + 1}: <Name>{names.get(id) ?? id}</Name>
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {kind === 'deck-check' && table && !openCheck && table.seats.length > 0 && <DecksChecked table={table} names={names} unchecked={unchecked} setUnchecked={setUnchecked} />}
       <p className="muted ext-hint">{tableTimeHint(kind, view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, openCheck ? openCheck.durationMs : null)}</p>
       {problem && (
         <p className="problem" role="alert">
@@ -176,6 +123,98 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
       )}
       <ChecksUnderWay view={view} round={round} names={names} />
     </section>
+  );
+}
+
+/** A deck check: the judge who starts it (with the judges seen so far), or the outcome of the one under way. */
+function DeckCheckFields({ underWay, judge, setJudge, judges, outcome, setOutcome }: {
+  underWay: boolean;
+  judge: string;
+  setJudge: (judge: string) => void;
+  judges: string[];
+  outcome: string;
+  setOutcome: (outcome: string) => void;
+}) {
+  if (!underWay) {
+    return (
+      <label className="grow">
+        Judge
+        <input value={judge} onChange={(e) => setJudge(e.target.value)} list="clock-judges" autoComplete="off" data-testid="ext-judge" />
+        <datalist id="clock-judges">
+          {judges.map((j) => (
+            <option key={j} value={j} />
+          ))}
+        </datalist>
+      </label>
+    );
+  }
+  return (
+    <label className="grow">
+      Outcome
+      <input value={outcome} onChange={(e) => setOutcome(e.target.value)} placeholder="e.g. no problems found" data-testid="ext-outcome" />
+    </label>
+  );
+}
+
+/** The boxes the other kinds of time need (tableTimeFields): a length or a count, and a note. */
+function LengthAndNote({ fields, length, setLength, note, setNote }: {
+  fields: TableTimeFields;
+  length: string;
+  setLength: (length: string) => void;
+  note: string;
+  setNote: (note: string) => void;
+}) {
+  return (
+    <>
+      {fields.length && (
+        <label>
+          {fields.length.label}
+          <input
+            className="ext-length"
+            {...(fields.length.numeric ? { inputMode: 'numeric' as const } : {})}
+            value={length}
+            onChange={(e) => setLength(e.target.value)}
+            {...(fields.length.placeholder ? { placeholder: fields.length.placeholder } : {})}
+            data-testid="ext-length"
+          />
+        </label>
+      )}
+      {fields.note && (
+        <label className="grow">
+          {fields.note.label}
+          <input value={note} onChange={(e) => setNote(e.target.value)} data-testid="ext-note" />
+        </label>
+      )}
+    </>
+  );
+}
+
+/** Whose decks a new deck check covers: every seat at the table, ticked until unticked. */
+function DecksChecked({ table, names, unchecked, setUnchecked }: {
+  table: Table;
+  names: ReadonlyMap<string, string>;
+  unchecked: Set<string>;
+  setUnchecked: (unchecked: Set<string>) => void;
+}) {
+  return (
+    <fieldset className="ext-players">
+      <legend>Decks checked at table {table.table}</legend>
+      {table.seats.map((id, i) => (
+        <label key={id} className="check-inline">
+          <input
+            type="checkbox"
+            checked={!unchecked.has(id)}
+            onChange={(e) => {
+              const next = new Set(unchecked);
+              if (e.target.checked) next.delete(id);
+              else next.add(id);
+              setUnchecked(next);
+            }}
+          />
+          Seat {i + 1}: <Name>{names.get(id) ?? id}</Name>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

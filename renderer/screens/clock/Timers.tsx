@@ -4,9 +4,10 @@
  * clock like the round clock; a finished one stays until it is stopped.
  */
 import { useState, type FormEvent } from 'react';
-import type { ClockView } from '../../../core/clock/index.js';
+import type { ClockView, TimerView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
+import type { TimeLimits } from '../../../core/rulesets/ruleset.js';
 import { formatClock } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { wallTime } from './display.js';
@@ -17,6 +18,52 @@ function timerId(): string {
   const bytes = new Uint8Array(4);
   crypto.getRandomValues(bytes);
   return `t-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** What an empty Minutes box means for this kind of timer: the rule set's length (MTR App. B), or that it needs one. */
+function fromRules(kind: TimerKind, construction: TimeLimits['deckConstruction'], separateRegistration: boolean, hasDrafts: boolean): string {
+  switch (kind) {
+    case 'deck-construction':
+      if (!construction) return 'Not in the rules for a Constructed event: give the minutes.';
+      return separateRegistration
+        ? `Empty: ${construction.registrationMinutes} minutes of registration, then ${construction.buildMinutes} minutes of construction (MTR App. B).`
+        : `Empty: ${construction.buildMinutes} minutes for registration and construction (MTR App. B).`;
+    case 'registration':
+      return separateRegistration ? `Empty: ${construction?.registrationMinutes} minutes (MTR App. B).` : 'Give the minutes.';
+    case 'draft-pick':
+      return hasDrafts ? 'Empty: the whole draft, pick by pick, with the review periods (MTR App. B).' : 'This event has no draft timers in the rules: give the minutes.';
+    case 'custom':
+      return 'Give the minutes and a name.';
+  }
+}
+
+/** The timers running (or finished and not yet cleared), each with its Stop (or Clear) button. */
+function RunningTimers({ timers }: { timers: TimerView[] }) {
+  const dispatch = useStation((s) => s.dispatch);
+  return (
+    <ul className="timers" data-testid="timers">
+      {timers.map((t) => (
+        <li key={t.id} className={t.done ? 'timer done' : 'timer'}>
+          <div className="timer-what">
+            <strong>{t.label}</strong>
+            {t.phase.count > 1 && (
+              <span className="muted">
+                {' '}
+                · {t.phase.label} ({t.phase.index + 1} of {t.phase.count})
+              </span>
+            )}
+            <div className="muted">{t.done ? `Ended at ${wallTime(t.endsAt)}` : `Ends at ${wallTime(t.endsAt)}`}</div>
+          </div>
+          <div className="timer-time" data-testid={`timer-${t.id}`}>
+            {t.done ? 'TIME' : formatClock(t.phase.count > 1 ? t.phase.remainingMs : t.remainingMs)}
+          </div>
+          <button type="button" onClick={() => void dispatch({ type: 'stop-timer', id: t.id }, `${t.label}: timer stopped`)}>
+            {t.done ? 'Clear' : 'Stop'}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function Timers({ view, state }: { view: ClockView; state: EventState }) {
@@ -31,22 +78,6 @@ export function Timers({ view, state }: { view: ClockView; state: EventState }) 
   const [draft, setDraft] = useState(drafts[0]?.kind ?? '');
   const [packs, setPacks] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-
-  const fromRules = (): string => {
-    switch (kind) {
-      case 'deck-construction':
-        if (!construction) return 'Not in the rules for a Constructed event: give the minutes.';
-        return separateRegistration
-          ? `Empty: ${construction.registrationMinutes} minutes of registration, then ${construction.buildMinutes} minutes of construction (MTR App. B).`
-          : `Empty: ${construction.buildMinutes} minutes for registration and construction (MTR App. B).`;
-      case 'registration':
-        return separateRegistration ? `Empty: ${construction?.registrationMinutes} minutes (MTR App. B).` : 'Give the minutes.';
-      case 'draft-pick':
-        return drafts.length > 0 ? 'Empty: the whole draft, pick by pick, with the review periods (MTR App. B).' : 'This event has no draft timers in the rules: give the minutes.';
-      case 'custom':
-        return 'Give the minutes and a name.';
-    }
-  };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -91,30 +122,7 @@ export function Timers({ view, state }: { view: ClockView; state: EventState }) 
   return (
     <section className="card" aria-labelledby="timers-title">
       <h2 id="timers-title">Other timers</h2>
-      {view.timers.length > 0 && (
-        <ul className="timers" data-testid="timers">
-          {view.timers.map((t) => (
-            <li key={t.id} className={t.done ? 'timer done' : 'timer'}>
-              <div className="timer-what">
-                <strong>{t.label}</strong>
-                {t.phase.count > 1 && (
-                  <span className="muted">
-                    {' '}
-                    · {t.phase.label} ({t.phase.index + 1} of {t.phase.count})
-                  </span>
-                )}
-                <div className="muted">{t.done ? `Ended at ${wallTime(t.endsAt)}` : `Ends at ${wallTime(t.endsAt)}`}</div>
-              </div>
-              <div className="timer-time" data-testid={`timer-${t.id}`}>
-                {t.done ? 'TIME' : formatClock(t.phase.count > 1 ? t.phase.remainingMs : t.remainingMs)}
-              </div>
-              <button type="button" onClick={() => void dispatch({ type: 'stop-timer', id: t.id }, `${t.label}: timer stopped`)}>
-                {t.done ? 'Clear' : 'Stop'}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {view.timers.length > 0 && <RunningTimers timers={view.timers} />}
       <form className="clock-controls" onSubmit={(e) => void submit(e)} aria-label="Start a timer">
         <label>
           Timer
@@ -155,7 +163,7 @@ export function Timers({ view, state }: { view: ClockView; state: EventState }) 
           Start timer
         </button>
       </form>
-      <p className="muted">{fromRules()}</p>
+      <p className="muted">{fromRules(kind, construction, separateRegistration, drafts.length > 0)}</p>
       {problem && (
         <p className="problem" role="alert">
           {problem}

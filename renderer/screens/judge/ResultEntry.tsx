@@ -22,6 +22,83 @@ import { sendingWords, useSender } from './useSender.js';
 
 const COMMON_AMEND_REASONS = ['Slip filled in the wrong way round', 'Players corrected the result', 'Wrong table entered'];
 
+/** The result the table has (saving amends it), or the host's words when it refused a second one. */
+function CurrentResult({ state, table, refusal }: { state: EventState; table: Table; refusal: string | null }) {
+  if (refusal !== null) {
+    return (
+      <div className="judge-refusal" role="alert" data-testid="judge-refusal">
+        <p>{refusal}</p>
+        {table.result !== undefined && <p>Now: {describeResult(state, table)}</p>}
+        <p>To amend it, give a reason below and save again; or cancel to keep it.</p>
+      </div>
+    );
+  }
+  if (table.result === undefined) return null;
+  return (
+    <p className="judge-now" data-testid="judge-current-result">
+      Now: {describeResult(state, table)}. Saving here amends it.
+    </p>
+  );
+}
+
+/** Who did not show up (where the rule set records no-shows): a chip per seat, and the seats marked so far in words. */
+function NoShowPicker({ seats, names, absent, typed, onToggle }: {
+  seats: PlayerId[];
+  names: ReadonlyMap<PlayerId, string>;
+  /** The players counted as no-shows (marked, or read from the fields). */
+  absent: PlayerId[];
+  /** Players the fields already give a result for: they showed up. */
+  typed: PlayerId[];
+  onToggle: (id: PlayerId) => void;
+}) {
+  return (
+    <details className="judge-no-shows" open={absent.length > 0}>
+      <summary>Someone did not show up?</summary>
+      <div role="group" aria-label="No-shows" className="judge-chips judge-chips-wide">
+        {seats.map((id, i) => (
+          <button
+            key={id}
+            type="button"
+            className="judge-chip"
+            aria-pressed={absent.includes(id)}
+            disabled={typed.includes(id)}
+            onClick={() => onToggle(id)}
+            data-testid={`judge-no-show-${i + 1}`}
+          >
+            Seat {i + 1}: <Name>{names.get(id) ?? id}</Name> did not show
+          </button>
+        ))}
+      </div>
+      <ul className="judge-absent" aria-label="Marked as no-shows">
+        {absent.map((id) => (
+          <li key={id}>
+            No-show: <Name>{names.get(id) ?? id}</Name> (a match loss; dropped unless they report to the scorekeeper)
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The reason an amendment needs (typed, or one of the common ones). */
+function AmendReason({ reason, onType, onPick }: { reason: string; onType: (reason: string) => void; onPick: (reason: string) => void }) {
+  return (
+    <div className="judge-field">
+      <label htmlFor="judge-amend-reason">Reason for the change (required, kept in the event log)</label>
+      <input
+        id="judge-amend-reason"
+        className="judge-input"
+        autoComplete="off"
+        maxLength={500}
+        value={reason}
+        onChange={(e) => onType(e.target.value)}
+        data-testid="judge-amend-reason"
+      />
+      <Chips label="Common reasons" className="judge-chips-wide" options={COMMON_AMEND_REASONS.map((r) => ({ value: r, label: r }))} value={reason} onPick={onPick} />
+    </div>
+  );
+}
+
 export function ResultEntry({ state, round, table, onSaved, onCancel }: {
   state: EventState;
   round: Round;
@@ -97,67 +174,29 @@ export function ResultEntry({ state, round, table, onSaved, onCancel }: {
       <h2 className="judge-panel-title">
         {amending ? 'Amend the result' : 'Enter the result'} — table {table.table}
       </h2>
-      {refusal !== null ? (
-        <div className="judge-refusal" role="alert" data-testid="judge-refusal">
-          <p>{refusal}</p>
-          {table.result !== undefined && <p>Now: {describeResult(state, table)}</p>}
-          <p>To amend it, give a reason below and save again; or cancel to keep it.</p>
-        </div>
-      ) : (
-        table.result !== undefined && (
-          <p className="judge-now" data-testid="judge-current-result">
-            Now: {describeResult(state, table)}. Saving here amends it.
-          </p>
-        )
-      )}
+      <CurrentResult state={state} table={table} refusal={refusal} />
       <ResultFields state={state} table={table} stage={round.stage} draft={draft} setDraft={edit} points={points} quick={(key, text) => edit({ ...draft, text: { ...draft.text, [key]: text } })} />
       {noShows && (
-        <details className="judge-no-shows" open={read.absent.length > 0}>
-          <summary>Someone did not show up?</summary>
-          <div role="group" aria-label="No-shows" className="judge-chips judge-chips-wide">
-            {table.seats.map((id, i) => (
-              <button
-                key={id}
-                type="button"
-                className="judge-chip"
-                aria-pressed={read.absent.includes(id)}
-                disabled={read.typed.includes(id)}
-                onClick={() => {
-                  setMarked(marked.includes(id) ? marked.filter((x) => x !== id) : [...marked, id]);
-                  setProblem(null);
-                }}
-                data-testid={`judge-no-show-${i + 1}`}
-              >
-                Seat {i + 1}: <Name>{names.get(id) ?? id}</Name> did not show
-              </button>
-            ))}
-          </div>
-          <ul className="judge-absent" aria-label="Marked as no-shows">
-            {read.absent.map((id) => (
-              <li key={id}>
-                No-show: <Name>{names.get(id) ?? id}</Name> (a match loss; dropped unless they report to the scorekeeper)
-              </li>
-            ))}
-          </ul>
-        </details>
+        <NoShowPicker
+          seats={table.seats}
+          names={names}
+          absent={read.absent}
+          typed={read.typed}
+          onToggle={(id) => {
+            setMarked(marked.includes(id) ? marked.filter((x) => x !== id) : [...marked, id]);
+            setProblem(null);
+          }}
+        />
       )}
       {amending && (
-        <div className="judge-field">
-          <label htmlFor="judge-amend-reason">Reason for the change (required, kept in the event log)</label>
-          <input
-            id="judge-amend-reason"
-            className="judge-input"
-            autoComplete="off"
-            maxLength={500}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setProblem(null);
-            }}
-            data-testid="judge-amend-reason"
-          />
-          <Chips label="Common reasons" className="judge-chips-wide" options={COMMON_AMEND_REASONS.map((r) => ({ value: r, label: r }))} value={reason} onPick={setReason} />
-        </div>
+        <AmendReason
+          reason={reason}
+          onType={(text) => {
+            setReason(text);
+            setProblem(null);
+          }}
+          onPick={setReason}
+        />
       )}
       {verdict && (
         <p className={`judge-verdict judge-verdict-${verdict.kind}`} data-testid="judge-verdict" aria-live="polite">

@@ -10,7 +10,7 @@
  * station's alone). It reads networkStatus() when it opens, then follows the host's `network`
  * pushes (the station store keeps the last one).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { DeviceView, NetworkStatus } from '../../../core/api/contract.js';
 import { ROLE_LABELS, type DeviceRole } from '../../../core/api/roles.js';
 import { dayAndTime, plural, timeAgo } from '../../../core/text/format.js';
@@ -21,6 +21,7 @@ import { isolate, sentence } from '../../lib/format.js';
 import { useNow } from '../../lib/use-now.js';
 import { useCaller, isLocalStation } from '../../store/caller.js';
 import { useNetworkPanel } from '../../store/network-panel.js';
+import type { StationConnection } from '../../api/index.js';
 import { useStation } from '../../store/station.js';
 import './Network.css';
 
@@ -167,19 +168,13 @@ function JoinCodes({ network, onNewCode, busy }: { network: NetworkStatus; onNew
   );
 }
 
-/** The panel itself (an overlay over the station; Esc or Close closes it). */
-export function NetworkPanel() {
-  const network = useStation((s) => s.network);
-  const connection = useStation((s) => s.connection);
-  const setOpen = useNetworkPanel((s) => s.setOpen);
+/**
+ * What the host says when the panel opens (the host's `network` pushes keep it current from there):
+ * whether it has answered yet, and the problem in words when it could not.
+ */
+function useNetworkStatus(connection: StationConnection | null): { loaded: boolean; problem: string | null; setProblem: (problem: string | null) => void } {
   const [loaded, setLoaded] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [revoking, setRevoking] = useState<DeviceView | null>(null);
-  const [confirmingOff, setConfirmingOff] = useState(false);
-  const switchRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), [setOpen]);
-
   // What the host says now (pushes keep it current from here on).
   useEffect(() => {
     if (!connection) return;
@@ -200,6 +195,88 @@ export function NetworkPanel() {
       live = false;
     };
   }, [connection]);
+
+  return { loaded, problem, setProblem };
+}
+
+/** The on/off switch, what the network is doing in words, and the addresses devices open (with their QR codes). */
+function NetworkSwitchRow({ network, loaded, busy, switchRef, onToggle }: {
+  network: NetworkStatus | null;
+  loaded: boolean;
+  busy: boolean;
+  switchRef: RefObject<HTMLButtonElement | null>;
+  onToggle: () => void;
+}) {
+  const connected = network?.devices.filter((d) => d.connected) ?? [];
+  const on = !!network?.on;
+  return (
+    <div className="network-switch-row">
+      <button
+        ref={switchRef}
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="network-title"
+        className={on ? 'switch on' : 'switch'}
+        onClick={onToggle}
+        disabled={busy || !loaded || !network}
+        data-testid="network-switch"
+      >
+        <span className="switch-track" aria-hidden="true">
+          <span className="switch-thumb" />
+        </span>
+        <span className="switch-words">{on ? 'On' : 'Off'}</span>
+      </button>
+      <p className="network-state" data-testid="network-state">
+        {!loaded
+          ? 'Asking the host…'
+          : !network
+            ? 'The venue network cannot be used from here.'
+            : on
+              ? `On: devices on the venue’s Wi-Fi join with a code below. ${connected.length === 0 ? 'None is connected yet.' : `${plural(connected.length, 'device')} connected now.`}`
+              : 'Off: Podium answers only on this computer. Turn it on to let a second desk, judges’ phones or a display join over the venue’s Wi-Fi.'}
+      </p>
+      {network?.on && network.urls.length > 0 && (
+        <ul className="network-urls" aria-label={network.urls.length === 1 ? 'Address' : 'Addresses'}>
+          {network.urls.map((url) => (
+            <li key={url} data-testid="network-url">
+              <QrCode text={url} label={`QR code of the address ${url}`} size={92} />
+              <span className="network-url-words">
+                <span className="muted">Devices open</span>
+                <code className="network-url">{url}</code>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Asked once before a device is cut off. */
+function RevokeDialog({ device, busy, onCancel, onConfirm }: { device: DeviceView; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <ConfirmDialog title={`Revoke ${isolate(device.name)}?`} confirm={`Revoke ${isolate(device.name)}`} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+      <p>
+        {deviceLabel(device)} is cut off at once and cannot send anything more. To come back it must join again with a join code (make a new code to keep
+        it out).
+      </p>
+      <p>What it entered stays in the event and in the event log.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** The panel itself (an overlay over the station; Esc or Close closes it). */
+export function NetworkPanel() {
+  const network = useStation((s) => s.network);
+  const connection = useStation((s) => s.connection);
+  const setOpen = useNetworkPanel((s) => s.setOpen);
+  const { loaded, problem, setProblem } = useNetworkStatus(connection);
+  const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState<DeviceView | null>(null);
+  const [confirmingOff, setConfirmingOff] = useState(false);
+  const switchRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), [setOpen]);
 
   // The switch takes the focus once it can be used (Space turns the network on or off).
   useEffect(() => {
@@ -238,7 +315,6 @@ export function NetworkPanel() {
     else setNetwork(false);
   };
   const connected = network?.devices.filter((d) => d.connected) ?? [];
-  const on = !!network?.on;
 
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="network-title" data-testid="network-panel" onClick={close}>
@@ -249,46 +325,7 @@ export function NetworkPanel() {
             ×
           </button>
         </div>
-        <div className="network-switch-row">
-          <button
-            ref={switchRef}
-            type="button"
-            role="switch"
-            aria-checked={on}
-            aria-labelledby="network-title"
-            className={on ? 'switch on' : 'switch'}
-            onClick={toggle}
-            disabled={busy || !loaded || !network}
-            data-testid="network-switch"
-          >
-            <span className="switch-track" aria-hidden="true">
-              <span className="switch-thumb" />
-            </span>
-            <span className="switch-words">{on ? 'On' : 'Off'}</span>
-          </button>
-          <p className="network-state" data-testid="network-state">
-            {!loaded
-              ? 'Asking the host…'
-              : !network
-                ? 'The venue network cannot be used from here.'
-                : on
-                  ? `On: devices on the venue’s Wi-Fi join with a code below. ${connected.length === 0 ? 'None is connected yet.' : `${plural(connected.length, 'device')} connected now.`}`
-                  : 'Off: Podium answers only on this computer. Turn it on to let a second desk, judges’ phones or a display join over the venue’s Wi-Fi.'}
-          </p>
-          {network?.on && network.urls.length > 0 && (
-            <ul className="network-urls" aria-label={network.urls.length === 1 ? 'Address' : 'Addresses'}>
-              {network.urls.map((url) => (
-                <li key={url} data-testid="network-url">
-                  <QrCode text={url} label={`QR code of the address ${url}`} size={92} />
-                  <span className="network-url-words">
-                    <span className="muted">Devices open</span>
-                    <code className="network-url">{url}</code>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <NetworkSwitchRow network={network} loaded={loaded} busy={busy} switchRef={switchRef} onToggle={toggle} />
         {(problem ?? network?.problem) && (
           <p className="problem banner" role="alert" data-testid="network-problem">
             {problem ?? (network?.problem ? sentence(`The venue network could not be turned on: ${network.problem}`) : '')}
@@ -306,9 +343,8 @@ export function NetworkPanel() {
           </button>
         </div>
         {revoking && (
-          <ConfirmDialog
-            title={`Revoke ${isolate(revoking.name)}?`}
-            confirm={`Revoke ${isolate(revoking.name)}`}
+          <RevokeDialog
+            device={revoking}
             busy={busy}
             onCancel={() => setRevoking(null)}
             onConfirm={() => {
@@ -316,13 +352,7 @@ export function NetworkPanel() {
               if (!api) return;
               void act(() => api.revokeDevice({ id: device.id })).then(() => setRevoking(null));
             }}
-          >
-            <p>
-              {deviceLabel(revoking)} is cut off at once and cannot send anything more. To come back it must join again with a join code (make a new code to keep
-              it out).
-            </p>
-            <p>What it entered stays in the event and in the event log.</p>
-          </ConfirmDialog>
+          />
         )}
         {confirmingOff && (
           <ConfirmDialog

@@ -36,6 +36,36 @@ function places(round: Round): Map<PlayerId, Place> {
   return out;
 }
 
+/** One of the two picks: everyone in the round, those who cannot move disabled with the reason. */
+function SwapPick({ label, value, onPick, who, options, round, where, inText }: {
+  label: string;
+  value: PlayerId;
+  onPick: (id: PlayerId) => void;
+  who: string;
+  options: { item: { id: PlayerId } }[];
+  round: Round;
+  where: Map<PlayerId, Place>;
+  inText: (id: PlayerId) => string;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onPick(e.target.value)}>
+        <option value="">— pick a {who} —</option>
+        {options.map(({ item }) => {
+          const why = fixedReason(round, item.id);
+          return (
+            <option key={item.id} value={item.id} disabled={why !== null}>
+              {inText(item.id)} — {where.get(item.id)?.where}
+              {why ? ` (cannot move: ${why})` : ''}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}
+
 export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPanelProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -95,30 +125,11 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
     onClose();
   };
 
-  const select = (index: 0 | 1, label: string) => (
-    <label>
-      {label}
-      <select
-        value={picked[index] ?? ''}
-        onChange={(e) => {
-          const next = [first, second];
-          next[index] = e.target.value;
-          setPicked(next);
-        }}
-      >
-        <option value="">— pick a {who} —</option>
-        {options.map(({ item }) => {
-          const why = fixedReason(round, item.id);
-          return (
-            <option key={item.id} value={item.id} disabled={why !== null}>
-              {inText(item.id)} — {where.get(item.id)?.where}
-              {why ? ` (cannot move: ${why})` : ''}
-            </option>
-          );
-        })}
-      </select>
-    </label>
-  );
+  const pickAt = (index: 0 | 1) => (id: PlayerId): void => {
+    const next = [first, second];
+    next[index] = id;
+    setPicked(next);
+  };
 
   return (
     <form
@@ -138,8 +149,8 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
       </p>
       {hasResults && <p className="muted">Tables with a result keep their {who}s (amend a result on the Results screen instead).</p>}
       <div className="toolbar">
-        {select(0, `First ${who}`)}
-        {select(1, `Second ${who}`)}
+        <SwapPick label={`First ${who}`} value={picked[0] ?? ''} onPick={pickAt(0)} who={who} options={options} round={round} where={where} inText={inText} />
+        <SwapPick label={`Second ${who}`} value={picked[1] ?? ''} onPick={pickAt(1)} who={who} options={options} round={round} where={where} inText={inText} />
       </div>
       {first && second && first !== second && (
         <p data-testid="swap-preview">

@@ -3,7 +3,7 @@
  * two people apart, the points each player had when a round was paired, and a result in words.
  * Pure functions of the pushed state (cached per state, so re-renders stay cheap).
  */
-import type { EventState, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
+import type { EventState, PairingProposal, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { distinguishedNames } from '../../../core/documents/names.js';
 import { isolate } from '../../lib/format.js';
@@ -96,5 +96,14 @@ export function roundLabel(round: Round | undefined, number?: number): string {
 export function seatIndex(round: Pick<Round, 'tables'>): Map<PlayerId, { table: number; seat: number }> {
   const out = new Map<PlayerId, { table: number; seat: number }>();
   for (const t of round.tables) t.seats.forEach((id, i) => out.set(id, { table: t.table, seat: i + 1 }));
+  return out;
+}
+
+/** Each player's group, where the event is played in groups (the rule set says: Lightseekers large). */
+export function groupsOf(state: EventState, proposal?: PairingProposal): Map<PlayerId, number> | undefined {
+  if (!getRuleset(state.ruleset).presentation.groups) return undefined;
+  const out = new Map<PlayerId, number>();
+  for (const p of state.players) if (p.group !== undefined) out.set(p.id, p.group);
+  proposal?.groups?.forEach((members, i) => members.forEach((id) => out.set(id, i + 1)));
   return out;
 }

@@ -7,19 +7,17 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import type { PlayerInput } from '../../../core/event/commands.js';
 import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
 import { currentRound } from '../../lib/event.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
-import { nameProblem } from '../../../core/model/names.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
-import { isolate, plural, pluralWord, sentence } from '../../lib/format.js';
+import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
-import { hasAwardedByes, isTeamEvent, missedRoundsWords, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
-import { boardName, familyProblem, familyToSend, sameNameWarning, seatsOf } from './registration.js';
+import { EditRow } from './EditRow.js';
+import { isTeamEvent, missedRoundsWords, usesDraftPods } from './RegistrationForm.js';
 import './family.css';
 
 const collator = boardCollator();
@@ -48,133 +46,6 @@ export function statusOf(player: Player, state: EventState): { text: string; dro
     return { text: `Late entry: ${verb} round ${player.joinedRound} (${missedRoundsWords(state)})`, dropped: false, late: true };
   }
   return { text: 'Active', dropped: false, late: false };
-}
-
-function EditRow({ player, state, columns, done }: { player: Player; state: EventState; columns: number; done(): void }) {
-  const dispatch = useStation((s) => s.dispatch);
-  const team = isTeamEvent(state);
-  const [name, setName] = useState(player.name);
-  /** The family name as typed; null = untouched (the stored one, else the guess). */
-  const [family, setFamily] = useState<string | null>(player.familyName ?? null);
-  const [note, setNote] = useState(player.note ?? '');
-  const [byes, setByes] = useState(player.awardedByes);
-  const [pod, setPod] = useState(player.draftPod !== undefined ? String(player.draftPod) : '');
-  const [members, setMembers] = useState<Record<TeamSeat, string>>(() => {
-    const m: Record<TeamSeat, string> = { A: '', B: '', C: '' };
-    for (const member of player.members ?? []) m[member.seat] = member.name;
-    return m;
-  });
-  const [problem, setProblem] = useState<string | null>(null);
-  const warning = name.trim() && name.trim() !== player.name ? sameNameWarning(state.players, name, note, player.id) : null;
-
-  const save = async (): Promise<void> => {
-    const changes: Partial<Omit<PlayerInput, 'id'>> = {};
-    const trimmed = name.replace(/\s+/g, ' ').trim();
-    if (!trimmed) return setProblem('A name is needed.');
-    const characters = nameProblem(trimmed) ?? nameProblem(note.trim(), 'note');
-    if (characters) return setProblem(sentence(characters));
-    if (trimmed !== player.name) changes.name = trimmed;
-    if (!team) {
-      const familyTrouble = familyProblem(trimmed, family);
-      if (familyTrouble) return setProblem(familyTrouble);
-      const familyName = familyToSend(trimmed, family, player.familyName);
-      if (familyName !== undefined) changes.familyName = familyName;
-    }
-    if (note.trim() !== (player.note ?? '')) changes.note = note.trim();
-    if (hasAwardedByes(state) && byes !== player.awardedByes) changes.awardedByes = byes;
-    if (usesDraftPods(state) && pod.trim() !== (player.draftPod !== undefined ? String(player.draftPod) : '')) {
-      if (!/^\d+$/.test(pod.trim()) || Number(pod) < 1) return setProblem(`The draft pod is a number (1, 2, …), not "${pod.trim()}".`);
-      changes.draftPod = Number(pod);
-    }
-    if (team) {
-      const next = seatsOf(teamSizeOf(state)).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
-      if (next.some((m) => !m.name)) return setProblem('Name every member of the team.');
-      const memberProblem = next.map((m) => nameProblem(m.name)).find((p) => p !== null);
-      if (memberProblem) return setProblem(sentence(memberProblem));
-      const before = seatsOf(teamSizeOf(state)).map((seat) => player.members?.find((m) => m.seat === seat)?.name ?? '');
-      if (next.some((m, i) => m.name !== before[i])) changes.members = next;
-    }
-    if (Object.keys(changes).length === 0) return done();
-    const ack = await dispatch({ type: 'edit-player', id: player.id, changes }, `Saved the changes to ${isolate(trimmed)} (${player.id})`);
-    if (ack) done();
-  };
-
-  return (
-    <tr className="editing">
-      <td colSpan={columns}>
-        <form
-          className="edit-player"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              done();
-            }
-          }}
-          data-testid="edit-player"
-        >
-          <span className="edit-id">{player.id}</span>
-          <label>
-            Name
-            <input autoFocus value={name} onChange={(e) => setName(e.target.value)} data-testid="edit-name" />
-          </label>
-          {!team && (
-            <label>
-              Family name
-              <input value={family ?? boardName(name, null).family} onChange={(e) => setFamily(e.target.value)} spellCheck={false} data-testid="edit-family" />
-            </label>
-          )}
-          <label>
-            Note
-            <input value={note} onChange={(e) => setNote(e.target.value)} data-testid="edit-note" />
-          </label>
-          {!team && name.trim() && (
-            <p className="board-preview edit-message" data-testid="edit-board">
-              On the boards: <Name className="board-name">{boardName(name, family).board}</Name>
-            </p>
-          )}
-          {hasAwardedByes(state) && (
-            <label>
-              Awarded byes
-              <select value={byes} onChange={(e) => setByes(Number(e.target.value))}>
-                {[0, 1, 2, 3].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {usesDraftPods(state) && (
-            <label>
-              Draft pod
-              <input inputMode="numeric" value={pod} onChange={(e) => setPod(e.target.value)} />
-            </label>
-          )}
-          {team &&
-            seatsOf(teamSizeOf(state)).map((seat) => (
-              <label key={seat}>
-                Seat {seat}
-                <input value={members[seat]} onChange={(e) => setMembers((m) => ({ ...m, [seat]: e.target.value }))} />
-              </label>
-            ))}
-          <div className="edit-actions">
-            <button type="submit" className="primary">
-              Save
-            </button>
-            <button type="button" onClick={done}>
-              Cancel
-            </button>
-          </div>
-          {problem && <p className="problem edit-message">{problem}</p>}
-          {warning && <p className="warning edit-message">{warning}</p>}
-        </form>
-      </td>
-    </tr>
-  );
 }
 
 function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; state: EventState; readOnly: boolean; showPod: boolean; team: boolean; onEdit(): void }) {
@@ -297,14 +168,11 @@ export function PlayerCounts({ state }: { state: EventState }) {
   );
 }
 
-export function PlayerList({ state, readOnly }: { state: EventState; readOnly: boolean }) {
-  const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<string | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const team = isTeamEvent(state);
-  const showPod = usesDraftPods(state);
-  const columns = 5 + (showPod ? 1 : 0);
-
+/**
+ * The list's rows (sorted as boards print them, with how many share each name) and the ones the
+ * search keeps; in team events also the people whose own names match.
+ */
+function usePlayerSearch(state: EventState, team: boolean, query: string): { shown: Row[]; peopleShown: Person[] } {
   const rows = useMemo<Row[]>(() => {
     const counts = new Map<string, number>();
     for (const p of state.players) counts.set(fold(p.name), (counts.get(fold(p.name)) ?? 0) + 1);
@@ -334,6 +202,35 @@ export function PlayerList({ state, readOnly }: { state: EventState; readOnly: b
     if (words.length === 0) return [];
     return people.filter((p) => words.every((w) => p.search.includes(w)));
   }, [people, query]);
+  return { shown, peopleShown };
+}
+
+/** Team events: the people a search finds, each with team, seat and where the team sits (the first 50). */
+function PeopleResults({ people }: { people: Person[] }) {
+  return (
+    <ul className="people-results" aria-label="People" data-testid="people-results">
+      {people.slice(0, 50).map((p) => (
+        <li key={p.key} data-testid={`person-${p.key}`}>
+          <Name className={p.dropped ? 'person-name dropped' : 'person-name'}>{p.name.board}</Name>
+          <span>
+            <Name>{p.teamName}</Name>, seat {p.seat}
+          </span>
+          <span className="person-table">{p.where}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PlayerList({ state, readOnly }: { state: EventState; readOnly: boolean }) {
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const team = isTeamEvent(state);
+  const showPod = usesDraftPods(state);
+  const columns = 5 + (showPod ? 1 : 0);
+
+  const { shown, peopleShown } = usePlayerSearch(state, team, query);
 
   const virtual = shown.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
@@ -378,19 +275,7 @@ export function PlayerList({ state, readOnly }: { state: EventState; readOnly: b
           Before round 1, Remove takes a {who} out of the event ({cite ? `${cite}: ` : ''}a drop before round 1 removes the {who}). Undo brings them back.
         </p>
       )}
-      {peopleShown.length > 0 && (
-        <ul className="people-results" aria-label="People" data-testid="people-results">
-          {peopleShown.slice(0, 50).map((p) => (
-            <li key={p.key} data-testid={`person-${p.key}`}>
-              <Name className={p.dropped ? 'person-name dropped' : 'person-name'}>{p.name.board}</Name>
-              <span>
-                <Name>{p.teamName}</Name>, seat {p.seat}
-              </span>
-              <span className="person-table">{p.where}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {peopleShown.length > 0 && <PeopleResults people={peopleShown} />}
       {state.players.length === 0 ? (
         <p className="empty">No {who}s yet: type a name above and press Enter.</p>
       ) : shown.length === 0 ? (

@@ -5,7 +5,7 @@
  * it ("Mac Giolla, Cian") and the family name it sorts by, which the scorekeeper may change
  * ("Gustavo García Márquez": family "García Márquez", not the guessed "Márquez").
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, TeamSeat } from '../../../core/model/types.js';
@@ -51,19 +51,190 @@ interface Props {
   readOnly: boolean;
 }
 
-export function RegistrationForm({ state, readOnly }: Props) {
-  const dispatch = useStation((s) => s.dispatch);
-  const team = isTeamEvent(state);
-  const size = teamSizeOf(state);
-  const [name, setName] = useState('');
+/** The form as typed (the draft pod aside, it is cleared for the next person and given back on a refusal). */
+interface Typed {
+  name: string;
   /** The family name as typed; null = as guessed from the name (shown, not stored). */
+  family: string | null;
+  note: string;
+  byes: number;
+  members: Record<TeamSeat, string>;
+}
+
+const CLEARED: Typed = { name: '', family: null, note: '', byes: 0, members: { A: '', B: '', C: '' } };
+
+/** What the form holds, with `restore` to put back what was typed (or CLEARED, for the next person). */
+function useRegistrationDraft() {
+  const [name, setName] = useState('');
   const [family, setFamily] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [byes, setByes] = useState(0);
   const [pod, setPod] = useState('');
   const [members, setMembers] = useState<Record<TeamSeat, string>>({ A: '', B: '', C: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+  const typed: Typed = { name, family, note, byes, members };
+  const restore = (t: Typed): void => {
+    setName(t.name);
+    setFamily(t.family);
+    setNote(t.note);
+    setByes(t.byes);
+    setMembers(t.members);
+  };
+  return { typed, pod, setName, setFamily, setNote, setByes, setPod, setMembers, restore };
+}
+
+/**
+ * Ids for registrations on their way: several may be at once (a fast typist does not wait for the
+ * host), so each takes its own at once; a refused one gives its id back if it is still the highest.
+ */
+function useRegistrationIds(state: EventState): { take: () => { id: string; number: number }; settle: (id: string, number: number, registered: boolean) => void } {
   const pending = useRef(new Set<string>());
+  const take = (): { id: string; number: number } => {
+    const issuedFloor = highestIssued.get(state.id) ?? 0;
+    const id = nextId([...state.players.map((p) => p.id), ...pending.current], isTeamEvent(state), issuedFloor);
+    const number = Number(id.slice(1));
+    highestIssued.set(state.id, number);
+    pending.current.add(id);
+    return { id, number };
+  };
+  const settle = (id: string, number: number, registered: boolean): void => {
+    pending.current.delete(id);
+    if (!registered && highestIssued.get(state.id) === number) highestIssued.set(state.id, number - 1);
+  };
+  return { take, settle };
+}
+
+/** The typing tidied (names with single spaces), and what is wrong with it in words, if anything. */
+function checkRegistration(state: EventState, { name, family, note, members }: Typed, pod: string): { error: string | null; trimmed: string; podText: string; seatNames: { seat: TeamSeat; name: string }[] } {
+  const team = isTeamEvent(state);
+  const trimmed = name.replace(/\s+/g, ' ').trim();
+  const podText = pod.trim();
+  const seatNames = seatsOf(teamSizeOf(state)).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
+  const emptySeats = seatNames.filter((m) => !m.name).map((m) => m.seat);
+  let error: string | null = null;
+  if (!trimmed) error = team ? 'Type the team’s name first.' : 'Type the player’s name first.';
+  else if (team && emptySeats.length > 0)
+    error = `Name every member of the team: ${pluralWord(emptySeats.length, 'seat', 'seats')} ${emptySeats.join(' and ')} ${pluralWord(emptySeats.length, 'is', 'are')} empty.`;
+  else if (usesDraftPods(state) && podText !== '' && (!/^\d+$/.test(podText) || Number(podText) < 1))
+    error = `The draft pod is a number (1, 2, …), not "${podText}".`;
+  else {
+    // The host refuses these too (core/model/names.ts); saying so here keeps the typing.
+    const characters = [nameProblem(trimmed), nameProblem(note.trim(), 'note'), ...(team ? seatNames.map((m) => nameProblem(m.name)) : [])].find((p) => p !== null);
+    if (characters) error = sentence(characters);
+    else if (!team) error = familyProblem(trimmed, family);
+  }
+  return { error, trimmed, podText, seatNames };
+}
+
+/** The family name the boards sort by: the guess from the name until the scorekeeper types another. */
+function FamilyField({ value, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled: boolean }) {
+  return (
+    <label className="registration-family">
+      <span>
+        Family name <span className="optional">(sorts the boards)</span>
+      </span>
+      <input value={value} onChange={(e) => onChange(e.target.value)} placeholder="as in the name" disabled={disabled} spellCheck={false} data-testid="register-family" />
+    </label>
+  );
+}
+
+/** Awarded byes and the draft pod, where the rule set registers them. */
+function ByesAndPod({ state, byes, setByes, pod, setPod, disabled }: { state: EventState; byes: number; setByes: (byes: number) => void; pod: string; setPod: (pod: string) => void; disabled: boolean }) {
+  return (
+    <>
+      {hasAwardedByes(state) && (
+        <label className="registration-byes">
+          Awarded byes
+          <select value={byes} onChange={(e) => setByes(Number(e.target.value))} disabled={disabled} data-testid="register-byes">
+            {BYE_LABELS.map((label, n) => (
+              <option key={n} value={n}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {usesDraftPods(state) && (
+        <label className="registration-pod">
+          Draft pod
+          <input inputMode="numeric" value={pod} onChange={(e) => setPod(e.target.value)} placeholder="1" disabled={disabled} data-testid="register-pod" />
+        </label>
+      )}
+    </>
+  );
+}
+
+/** A team's members, a seat each with its board form beneath, and the team's Register button. */
+function TeamMembers({ size, members, setMembers, disabled }: { size: number; members: Record<TeamSeat, string>; setMembers: Dispatch<SetStateAction<Record<TeamSeat, string>>>; disabled: boolean }) {
+  return (
+    <div className="registration-row registration-members">
+      {seatsOf(size).map((seat) => (
+        <label key={seat}>
+          Seat {seat}
+          <input
+            value={members[seat]}
+            onChange={(e) => setMembers((m) => ({ ...m, [seat]: e.target.value }))}
+            placeholder={`Player in seat ${seat}`}
+            disabled={disabled}
+            data-testid={`register-seat-${seat}`}
+          />
+          {/* Always there (empty until a name is typed), so the seats stay in line. */}
+          <span className="member-board" data-testid={`register-seat-${seat}-board`}>
+            {members[seat].trim() ? (
+              <>
+                on the boards: <Name>{boardName(members[seat], null).board}</Name>
+              </>
+            ) : (
+              '\u00A0'
+            )}
+          </span>
+        </label>
+      ))}
+      <button type="submit" className="primary" disabled={disabled} data-testid="register">
+        Register team
+      </button>
+    </div>
+  );
+}
+
+/** The name as the boards print it, and the family name it sorts under when that is not the whole name. */
+function BoardPreview({ board }: { board: ReturnType<typeof boardName> }) {
+  return (
+    <p className="board-preview" data-testid="register-board">
+      On the boards: <Name className="board-name">{board.board}</Name>
+      {board.family !== board.full && (
+        <span className="muted">
+          {' '}
+          · sorted under <Name>{board.sortKey}</Name>
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** Under the form: registration closed, a late entry, or how the form is used. */
+function RegistrationNotice({ state, closed, lateRound }: { state: EventState; closed: boolean; lateRound: number | null }) {
+  if (closed) return <p className="notice">The playoff has started: no more registrations.</p>;
+  if (lateRound !== null)
+    return (
+      <p className="notice" data-testid="late-entry-notice">
+        Registering now is a <strong>late entry: joins round {lateRound}</strong> ({missedRoundsWords(state)}).
+      </p>
+    );
+  return (
+    <p className="notice">
+      Enter registers; the cursor comes back here. ↓ picks a name from the station’s player directory.
+    </p>
+  );
+}
+
+export function RegistrationForm({ state, readOnly }: Props) {
+  const dispatch = useStation((s) => s.dispatch);
+  const team = isTeamEvent(state);
+  const size = teamSizeOf(state);
+  const { typed, pod, setName, setFamily, setNote, setByes, setPod, setMembers, restore } = useRegistrationDraft();
+  const { name, family, note, byes, members } = typed;
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = useRegistrationIds(state);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const closed = state.playoff !== undefined;
@@ -87,34 +258,13 @@ export function RegistrationForm({ state, readOnly }: Props) {
 
   const register = async (): Promise<void> => {
     if (closed || readOnly) return;
-    const trimmed = name.replace(/\s+/g, ' ').trim();
-    const podText = pod.trim();
-    const seatNames = seatsOf(size).map((seat) => ({ seat, name: members[seat].replace(/\s+/g, ' ').trim() }));
-    const emptySeats = seatNames.filter((m) => !m.name).map((m) => m.seat);
-    let error: string | null = null;
-    if (!trimmed) error = team ? 'Type the team’s name first.' : 'Type the player’s name first.';
-    else if (team && emptySeats.length > 0)
-      error = `Name every member of the team: ${pluralWord(emptySeats.length, 'seat', 'seats')} ${emptySeats.join(' and ')} ${pluralWord(emptySeats.length, 'is', 'are')} empty.`;
-    else if (usesDraftPods(state) && podText !== '' && (!/^\d+$/.test(podText) || Number(podText) < 1))
-      error = `The draft pod is a number (1, 2, …), not "${podText}".`;
-    else {
-      // The host refuses these too (core/model/names.ts); saying so here keeps the typing.
-      const characters = [nameProblem(trimmed), nameProblem(note.trim(), 'note'), ...(team ? seatNames.map((m) => nameProblem(m.name)) : [])].find((p) => p !== null);
-      if (characters) error = sentence(characters);
-      else if (!team) error = familyProblem(trimmed, family);
-    }
+    const { error, trimmed, podText, seatNames } = checkRegistration(state, typed, pod);
     setProblem(error);
     if (error) {
       if (!trimmed) nameRef.current?.focus();
       return;
     }
-    // Several registrations may be on their way at once (a fast typist does not wait for the
-    // host): each takes its own id, and the form is free for the next person at once.
-    const issuedFloor = highestIssued.get(state.id) ?? 0;
-    const id = nextId([...state.players.map((p) => p.id), ...pending.current], team, issuedFloor);
-    const number = Number(id.slice(1));
-    highestIssued.set(state.id, number);
-    pending.current.add(id);
+    const { id, number } = ids.take();
     const familyName = team ? undefined : familyToSend(trimmed, family);
     const player: PlayerInput = {
       id,
@@ -125,28 +275,14 @@ export function RegistrationForm({ state, readOnly }: Props) {
       ...(usesDraftPods(state) && podText !== '' ? { draftPod: Number(podText) } : {}),
       ...(team ? { members: seatNames } : {}),
     };
-    const typed = { name, family, note, byes, members };
-    setName('');
-    setFamily(null);
-    setNote('');
-    setByes(0);
-    setMembers({ A: '', B: '', C: '' });
-    // The pod stays: players of one pod usually register one after the other.
+    // The form is free for the next person at once; the pod stays: players of one pod usually register one after the other.
+    restore(CLEARED);
     nameRef.current?.focus();
     const late = lateRound !== null ? ` — late entry, joins round ${lateRound}` : '';
     const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw() }, `Registered ${isolate(trimmed)} (${id})${late}`);
-    pending.current.delete(id);
-    if (!ack) {
-      // Refused (the toast says why): give the id back and the typing too, if the form is still empty.
-      if (highestIssued.get(state.id) === number) highestIssued.set(state.id, number - 1);
-      if (!nameRef.current?.value) {
-        setName(typed.name);
-        setFamily(typed.family);
-        setNote(typed.note);
-        setByes(typed.byes);
-        setMembers(typed.members);
-      }
-    }
+    ids.settle(id, number, !!ack);
+    // Refused (the toast says why): the typing comes back too, if the form is still empty.
+    if (!ack && !nameRef.current?.value) restore(typed);
   };
 
   const disabled = closed || readOnly;
@@ -178,22 +314,14 @@ export function RegistrationForm({ state, readOnly }: Props) {
             invalid={!!problem && !name.trim()}
           />
           {!team && (
-            <label className="registration-family">
-              <span>
-                Family name <span className="optional">(sorts the boards)</span>
-              </span>
-              <input
-                value={family ?? board.family}
-                onChange={(e) => {
-                  setFamily(e.target.value);
-                  if (problem) setProblem(null);
-                }}
-                placeholder="as in the name"
-                disabled={disabled}
-                spellCheck={false}
-                data-testid="register-family"
-              />
-            </label>
+            <FamilyField
+              value={family ?? board.family}
+              onChange={(value) => {
+                setFamily(value);
+                if (problem) setProblem(null);
+              }}
+              disabled={disabled}
+            />
           )}
           <label className="registration-note">
             <span>
@@ -201,70 +329,15 @@ export function RegistrationForm({ state, readOnly }: Props) {
             </span>
             <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="city, DCI number…" disabled={disabled} data-testid="register-note" />
           </label>
-          {hasAwardedByes(state) && (
-            <label className="registration-byes">
-              Awarded byes
-              <select value={byes} onChange={(e) => setByes(Number(e.target.value))} disabled={disabled} data-testid="register-byes">
-                {BYE_LABELS.map((label, n) => (
-                  <option key={n} value={n}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {usesDraftPods(state) && (
-            <label className="registration-pod">
-              Draft pod
-              <input inputMode="numeric" value={pod} onChange={(e) => setPod(e.target.value)} placeholder="1" disabled={disabled} data-testid="register-pod" />
-            </label>
-          )}
+          <ByesAndPod state={state} byes={byes} setByes={setByes} pod={pod} setPod={setPod} disabled={disabled} />
           {!team && (
             <button type="submit" className="primary" disabled={disabled} data-testid="register">
               Register
             </button>
           )}
         </div>
-        {!team && name.trim() && (
-          <p className="board-preview" data-testid="register-board">
-            On the boards: <Name className="board-name">{board.board}</Name>
-            {board.family !== board.full && (
-              <span className="muted">
-                {' '}
-                · sorted under <Name>{board.sortKey}</Name>
-              </span>
-            )}
-          </p>
-        )}
-        {team && (
-          <div className="registration-row registration-members">
-            {seatsOf(size).map((seat) => (
-              <label key={seat}>
-                Seat {seat}
-                <input
-                  value={members[seat]}
-                  onChange={(e) => setMembers((m) => ({ ...m, [seat]: e.target.value }))}
-                  placeholder={`Player in seat ${seat}`}
-                  disabled={disabled}
-                  data-testid={`register-seat-${seat}`}
-                />
-                {/* Always there (empty until a name is typed), so the seats stay in line. */}
-                <span className="member-board" data-testid={`register-seat-${seat}-board`}>
-                  {members[seat].trim() ? (
-                    <>
-                      on the boards: <Name>{boardName(members[seat], null).board}</Name>
-                    </>
-                  ) : (
-                    '\u00A0'
-                  )}
-                </span>
-              </label>
-            ))}
-            <button type="submit" className="primary" disabled={disabled} data-testid="register">
-              Register team
-            </button>
-          </div>
-        )}
+        {!team && name.trim() && <BoardPreview board={board} />}
+        {team && <TeamMembers size={size} members={members} setMembers={setMembers} disabled={disabled} />}
         {problem && (
           <p className="problem" role="alert">
             {problem}
@@ -275,17 +348,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
             {warning}
           </p>
         )}
-        {closed ? (
-          <p className="notice">The playoff has started: no more registrations.</p>
-        ) : lateRound !== null ? (
-          <p className="notice" data-testid="late-entry-notice">
-            Registering now is a <strong>late entry: joins round {lateRound}</strong> ({missedRoundsWords(state)}).
-          </p>
-        ) : (
-          <p className="notice">
-            Enter registers; the cursor comes back here. ↓ picks a name from the station’s player directory.
-          </p>
-        )}
+        <RegistrationNotice state={state} closed={closed} lateRound={lateRound} />
       </form>
     </section>
   );

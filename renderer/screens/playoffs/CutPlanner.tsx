@@ -6,19 +6,135 @@
  */
 import { useMemo, useState } from 'react';
 import { publishCommand } from '../../../core/event/commands.js';
-import type { EventState, PlayerId } from '../../../core/model/types.js';
+import type { EventState, PairingProposal, PlayerId } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
 import { plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
-import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
+import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings, type SeedInfo } from './common.js';
 
 function randomSeed(): number {
   const buffer = new Int32Array(1);
   crypto.getRandomValues(buffer);
   return buffer[0] as number;
+}
+
+/** A final table whose players choose their seats after the cut: the order they choose in, lowest seed first. */
+function ChoosingOrder({ table: t, nameOf, seeds }: { table: PairingProposal['tables'][number]; nameOf: (id: PlayerId) => string; seeds: SeedInfo }) {
+  return (
+    <div className="playoff-table choosing-card" data-testid={`playoff-table-${t.table}`}>
+      <div className="playoff-table-head">
+        <span className="table-number">Table {t.table}</span>
+        <span className="muted">choosing order</span>
+      </div>
+      <ol className="po-seats choosing">
+        {t.seats.map((id, i) => (
+          <li key={id}>
+            <span className="po-seat-label">{i === 0 ? 'Chooses 1st' : i === t.seats.length - 1 ? 'Chooses last' : `Chooses ${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`}</span>
+            <span className="seat-who">
+              <span className="seed">Seed {seeds.seedOf(id)} — </span>
+              <Name className="who">{nameOf(id)}</Name>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The first playoff round the cut would publish (or the final table, seats to choose), with the button that asks to cut. */
+function CutPreview({ state, proposal, heading, seatChoice, top, useDraft, seeds, nameOf, onRedraw, onCut }: {
+  state: EventState;
+  proposal: PairingProposal & { seeds: string[] };
+  heading: string;
+  /** The players choose their seats after the cut (Lightseekers final tables). */
+  seatChoice: boolean;
+  top: number;
+  useDraft: boolean;
+  seeds: SeedInfo;
+  nameOf: (id: PlayerId) => string;
+  /** Draw the booster-draft seats again. */
+  onRedraw: () => void;
+  onCut: () => void;
+}) {
+  return (
+    <div className="cut-preview" data-testid="cut-preview">
+      <div className="preview-head">
+        <h3>{heading}</h3>
+        <div className="toolbar">
+          {useDraft && (
+            <button type="button" onClick={onRedraw}>
+              Draw the draft seats again
+            </button>
+          )}
+          <button type="button" className="primary" onClick={onCut} data-testid="cut-button">
+            Cut to top {top}
+            {useDraft ? ' (booster draft)' : ''}…
+          </button>
+        </div>
+      </div>
+      {seatChoice && (
+        <p className="muted">
+          After the cut the players choose their seats: the lowest seed first, the top seed last. You record the seats they choose.
+        </p>
+      )}
+      <div className="playoff-tables">
+        {proposal.tables.map((t) =>
+          seatChoice ? (
+            <ChoosingOrder key={t.table} table={t} nameOf={nameOf} seeds={seeds} />
+          ) : (
+            <TableCard key={t.table} state={state} table={t} nameOf={nameOf} seeds={seeds} />
+          ),
+        )}
+      </div>
+      <WaitingList waiting={proposal.waiting} nameOf={nameOf} seeds={seeds} note="they join the next round" />
+      <Warnings warnings={proposal.warnings} state={state} />
+      <details className="seed-list">
+        <summary>All {proposal.seeds.length} {useDraft ? 'draft seats' : 'seeds'}</summary>
+        <ol>
+          {proposal.seeds.map((id) => (
+            <li key={id}>
+              <Name>{nameOf(id)}</Name>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}
+
+/** The cuts the rule set offers (those larger than the players left disabled), and the booster-draft option. */
+function CutChoice({ cuts, top, onTop, eligible, recommended, draftCut, useDraft, onDraft }: {
+  cuts: readonly number[];
+  top: number;
+  onTop: (top: number) => void;
+  /** Players who have not dropped. */
+  eligible: number;
+  recommended: number;
+  draftCut: number | undefined;
+  useDraft: boolean;
+  onDraft: (draft: boolean) => void;
+}) {
+  return (
+    <fieldset className="cut-choice">
+      <legend>Cut</legend>
+      {cuts.map((k) => (
+        <label key={k} className={k === top ? 'chosen' : undefined}>
+          <input type="radio" name="cut" value={k} checked={k === top} disabled={k > eligible} onChange={() => onTop(k)} />
+          Top {k}
+          {k === recommended ? <span className="muted"> (recommended)</span> : null}
+        </label>
+      ))}
+      {draftCut !== undefined && (
+        <label className="draft-option">
+          <input type="checkbox" checked={useDraft} disabled={top !== draftCut} onChange={(e) => onDraft(e.target.checked)} data-testid="draft-top8" />
+          Booster-draft top {draftCut}
+        </label>
+      )}
+    </fieldset>
+  );
 }
 
 export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
@@ -93,22 +209,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
           </button>
         </p>
       )}
-      <fieldset className="cut-choice">
-        <legend>Cut</legend>
-        {cuts.map((k) => (
-          <label key={k} className={k === top ? 'chosen' : undefined}>
-            <input type="radio" name="cut" value={k} checked={k === top} disabled={k > eligible} onChange={() => setTop(k)} />
-            Top {k}
-            {k === recommended ? <span className="muted"> (recommended)</span> : null}
-          </label>
-        ))}
-        {draftCut !== undefined && (
-          <label className="draft-option">
-            <input type="checkbox" checked={useDraft} disabled={top !== draftCut} onChange={(e) => setDraft(e.target.checked)} data-testid="draft-top8" />
-            Booster-draft top {draftCut}
-          </label>
-        )}
-      </fieldset>
+      <CutChoice cuts={cuts} top={top} onTop={setTop} eligible={eligible} recommended={recommended} draftCut={draftCut} useDraft={useDraft} onDraft={setDraft} />
       <p className="muted plan" data-testid="cut-plan">
         {ruleset.presentation.playoff.plan(top, useDraft)} {plural(eligible, 'player')} {pluralWord(eligible, 'has', 'have')} not dropped.
       </p>
@@ -119,64 +220,18 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
       )}
       {!proposal && !error && query && <p className="muted">{slow ? 'Working out the cut…' : '\u00a0'}</p>}
       {proposal && (
-        <div className="cut-preview" data-testid="cut-preview">
-          <div className="preview-head">
-            <h3>{seatChoice ? 'The final table' : `First playoff round (round ${firstRound})`}</h3>
-            <div className="toolbar">
-              {useDraft && (
-                <button type="button" onClick={() => setSeed(randomSeed())}>
-                  Draw the draft seats again
-                </button>
-              )}
-              <button type="button" className="primary" onClick={() => setConfirming(true)} data-testid="cut-button">
-                Cut to top {top}
-                {useDraft ? ' (booster draft)' : ''}…
-              </button>
-            </div>
-          </div>
-          {seatChoice && (
-            <p className="muted">
-              After the cut the players choose their seats: the lowest seed first, the top seed last. You record the seats they choose.
-            </p>
-          )}
-          <div className="playoff-tables">
-            {proposal.tables.map((t) =>
-              seatChoice ? (
-                <div key={t.table} className="playoff-table choosing-card" data-testid={`playoff-table-${t.table}`}>
-                  <div className="playoff-table-head">
-                    <span className="table-number">Table {t.table}</span>
-                    <span className="muted">choosing order</span>
-                  </div>
-                  <ol className="po-seats choosing">
-                    {t.seats.map((id, i) => (
-                      <li key={id}>
-                        <span className="po-seat-label">{i === 0 ? 'Chooses 1st' : i === t.seats.length - 1 ? 'Chooses last' : `Chooses ${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`}</span>
-                        <span className="seat-who">
-                          <span className="seed">Seed {seeds.seedOf(id)} — </span>
-                          <Name className="who">{nameOf(id)}</Name>
-                        </span>
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              ) : (
-                <TableCard key={t.table} state={state} table={t} nameOf={nameOf} seeds={seeds} />
-              ),
-            )}
-          </div>
-          <WaitingList waiting={proposal.waiting} nameOf={nameOf} seeds={seeds} note="they join the next round" />
-          <Warnings warnings={proposal.warnings} state={state} />
-          <details className="seed-list">
-            <summary>All {proposal.seeds.length} {useDraft ? 'draft seats' : 'seeds'}</summary>
-            <ol>
-              {proposal.seeds.map((id) => (
-                <li key={id}>
-                  <Name>{nameOf(id)}</Name>
-                </li>
-              ))}
-            </ol>
-          </details>
-        </div>
+        <CutPreview
+          state={state}
+          proposal={proposal}
+          heading={seatChoice ? 'The final table' : `First playoff round (round ${firstRound})`}
+          seatChoice={seatChoice}
+          top={top}
+          useDraft={useDraft}
+          seeds={seeds}
+          nameOf={nameOf}
+          onRedraw={() => setSeed(randomSeed())}
+          onCut={() => setConfirming(true)}
+        />
       )}
       {confirming && proposal && (
         <ConfirmDialog

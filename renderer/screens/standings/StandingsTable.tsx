@@ -5,8 +5,8 @@
  * height, and the header stays put. Rows are keyboard-driven: ↑/↓, Page Up/Down, Home/End move, Enter
  * opens the player's breakdown.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { boardCollator, splitName } from '../../../core/documents/names.js';
 import type { PlayerId, PlayoffFinish, Standing } from '../../../core/model/types.js';
 import { playoffFinishLabel } from '../../../core/rulesets/index.js';
@@ -73,10 +73,110 @@ function recordText(s: Standing, draws: boolean): string {
   return `${r.wins}–${r.losses}${draws ? `–${r.draws}` : ''}${r.byes > 0 ? ` (+${plural(r.byes, 'bye')})` : ''}`;
 }
 
-export function StandingsTable(props: StandingsTableProps) {
-  const { standings, tiebreakers, names, familyNames, droppedAfter, query = '', showGroup = false, showPlayoff = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
-  const [sort, setSort] = useState<SortState>({ key: 'rank', natural: true });
+/**
+ * How two rows compare by `key`, in the column's natural order (rank 1 first, names A–Z, most points
+ * first); `list` is the rows being sorted (sorting by name reads each one's board name once).
+ */
+function comparator(key: SortKey, list: Row[], familyNames: ReadonlyMap<PlayerId, string> | undefined): (a: Row, b: Row) => number {
+  const byOrder = (a: Row, b: Row): number => a.order - b.order;
+  switch (key) {
+    case 'rank':
+      return byOrder;
+    case 'group':
+      return (a, b) => (a.s.group ?? Infinity) - (b.s.group ?? Infinity) || byOrder(a, b);
+    case 'playoff':
+      return (a, b) => finishOrder(a.s.playoff) - finishOrder(b.s.playoff) || byOrder(a, b);
+    case 'name': {
+      const collator = boardCollator();
+      // The registered name (not the shown one, which may carry a note in brackets), as boards sort it.
+      const keys = new Map(list.map((r) => [r, splitName(r.s.name, familyNames?.get(r.s.id))]));
+      return (a, b) => {
+        const x = keys.get(a)!;
+        const y = keys.get(b)!;
+        return collator.compare(x.sortKey, y.sortKey) || collator.compare(x.given, y.given) || byOrder(a, b);
+      };
+    }
+    case 'id': {
+      const collator = boardCollator();
+      return (a, b) => collator.compare(a.s.id, b.s.id);
+    }
+    case 'points':
+      return (a, b) => b.s.points - a.s.points || byOrder(a, b);
+    case 'record':
+      return (a, b) => b.s.record.wins - a.s.record.wins || b.s.record.draws - a.s.record.draws || a.s.record.losses - b.s.record.losses || byOrder(a, b);
+    default: {
+      const tb = key.slice(3);
+      return (a, b) => (b.s.tiebreakers[tb] ?? 0) - (a.s.tiebreakers[tb] ?? 0) || byOrder(a, b);
+    }
+  }
+}
 
+/** The columns a table shows beside rank, name, points and record. */
+interface Columns {
+  showGroup: boolean;
+  showPlayoff: boolean;
+  showId: boolean;
+  draws: boolean;
+  tiebreakers: readonly TiebreakerInfo[];
+}
+
+/** One competitor's row: in the tab order only when it is the active row (`tabbable`). */
+function StandingRow({ row, index, droppedAfter: dropped, selected, tabbable, columns, onPick, onFocus, onKeyDown }: {
+  row: Row;
+  index: number;
+  /** The round after which the player dropped, when known. */
+  droppedAfter: number | undefined;
+  selected: boolean;
+  tabbable: boolean;
+  columns: Columns;
+  onPick: () => void;
+  onFocus: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+}) {
+  const { showGroup, showPlayoff, showId, draws, tiebreakers } = columns;
+  const s = row.s;
+  return (
+    <tr
+      data-index={index}
+      data-player={s.id}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`${index % 2 === 1 ? 'alt' : ''}${selected ? ' selected' : ''}`}
+      tabIndex={tabbable ? 0 : -1}
+      onClick={onPick}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+    >
+      <td className="num st-rank">{s.rank}</td>
+      {showGroup && <td className="num">{s.group ?? '—'}</td>}
+      <td className="st-name" title={`${isolate(row.name)}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
+        <Name className={s.dropped ? 'dropped' : undefined}>{row.name}</Name>
+        {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
+        {s.organiserDecides && (
+          <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">
+            tie — organiser decides
+          </span>
+        )}
+      </td>
+      {showPlayoff && (
+        <td className={s.playoff === 'champion' ? 'st-playoff champion' : 'st-playoff'} data-testid="playoff-finish">
+          {playoffFinishLabel(s.playoff)}
+        </td>
+      )}
+      {showId && <td className="st-id muted">{s.id}</td>}
+      <td className="num st-points">{s.points}</td>
+      <td className="st-record">{recordText(s, draws)}</td>
+      {tiebreakers.map((t) => (
+        <td key={t.key} className="num">
+          {formatValue(s.tiebreakers[t.key], t.format)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** The rows with their display names and search keys, and those the search keeps in the chosen order. */
+function useSortedRows(standings: readonly Standing[], names: ReadonlyMap<PlayerId, string> | undefined, familyNames: ReadonlyMap<PlayerId, string> | undefined, query: string, sort: SortState): { rows: Row[]; sorted: Row[] } {
   const rows = useMemo<Row[]>(
     () =>
       standings.map((s, order) => {
@@ -94,48 +194,113 @@ export function StandingsTable(props: StandingsTableProps) {
   const sorted = useMemo(() => {
     const list = [...filtered];
     const dir = sort.natural ? 1 : -1;
-    const byOrder = (a: Row, b: Row): number => a.order - b.order;
-    let compare: (a: Row, b: Row) => number;
-    switch (sort.key) {
-      case 'rank':
-        compare = byOrder;
-        break;
-      case 'group':
-        compare = (a, b) => (a.s.group ?? Infinity) - (b.s.group ?? Infinity) || byOrder(a, b);
-        break;
-      case 'playoff':
-        compare = (a, b) => finishOrder(a.s.playoff) - finishOrder(b.s.playoff) || byOrder(a, b);
-        break;
-      case 'name': {
-        const collator = boardCollator();
-        // The registered name (not the shown one, which may carry a note in brackets), as boards sort it.
-        const keys = new Map(list.map((r) => [r, splitName(r.s.name, familyNames?.get(r.s.id))]));
-        compare = (a, b) => {
-          const x = keys.get(a)!;
-          const y = keys.get(b)!;
-          return collator.compare(x.sortKey, y.sortKey) || collator.compare(x.given, y.given) || byOrder(a, b);
-        };
-        break;
-      }
-      case 'id': {
-        const collator = boardCollator();
-        compare = (a, b) => collator.compare(a.s.id, b.s.id);
-        break;
-      }
-      case 'points':
-        compare = (a, b) => b.s.points - a.s.points || byOrder(a, b);
-        break;
-      case 'record':
-        compare = (a, b) => b.s.record.wins - a.s.record.wins || b.s.record.draws - a.s.record.draws || a.s.record.losses - b.s.record.losses || byOrder(a, b);
-        break;
-      default: {
-        const tb = sort.key.slice(3);
-        compare = (a, b) => (b.s.tiebreakers[tb] ?? 0) - (a.s.tiebreakers[tb] ?? 0) || byOrder(a, b);
-      }
-    }
+    const compare = comparator(sort.key, list, familyNames);
     list.sort((a, b) => dir * compare(a, b));
     return list;
   }, [filtered, sort, familyNames]);
+  return { rows, sorted };
+}
+
+/**
+ * Keyboard focus: one row is in the tab order; arrows, Page Up/Down, Home and End move it (scrolling
+ * it into view first), Enter or Space opens the row's player.
+ */
+function useRowFocus(
+  count: number,
+  scrollRef: RefObject<HTMLDivElement | null>,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  onOpen: ((id: PlayerId) => void) | undefined,
+): { activeIndex: number; setActive: (index: number) => void; onRowKey: (event: KeyboardEvent<HTMLTableRowElement>, index: number, id: PlayerId) => void } {
+  const [active, setActive] = useState(0);
+  const [focusWanted, setFocusWanted] = useState(false);
+  const activeIndex = Math.min(active, Math.max(0, count - 1));
+  useEffect(() => {
+    if (!focusWanted) return;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
+    if (el) {
+      el.focus({ preventScroll: true });
+      setFocusWanted(false);
+    }
+  });
+
+  const move = (to: number): void => {
+    const index = Math.max(0, Math.min(count - 1, to));
+    setActive(index);
+    setFocusWanted(true);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+  const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / ROW_HEIGHT) - 2);
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, id: PlayerId): void => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(index + 1),
+      ArrowUp: () => move(index - 1),
+      PageDown: () => move(index + page),
+      PageUp: () => move(index - page),
+      Home: () => move(0),
+      End: () => move(count - 1),
+      Enter: () => onOpen?.(id),
+      ' ': () => onOpen?.(id),
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+  return { activeIndex, setActive, onRowKey };
+}
+
+interface Header {
+  key: SortKey;
+  label: string;
+  title?: string;
+  className?: string;
+}
+
+/** The table's columns, in order: the optional ones as `columns` says, then one per tiebreaker. */
+function headersFor({ showGroup, showPlayoff, showId, draws, tiebreakers }: Columns, pointsLabel: string | undefined): Header[] {
+  return [
+    { key: 'rank', label: 'Rank', className: 'num' },
+    ...(showGroup ? [{ key: 'group' as SortKey, label: 'Group', className: 'num' }] : []),
+    { key: 'name', label: 'Name', className: 'st-name' },
+    ...(showPlayoff ? [{ key: 'playoff' as SortKey, label: 'Playoff', title: 'How far the player got in the playoff' }] : []),
+    ...(showId ? [{ key: 'id' as SortKey, label: 'ID' }] : []),
+    { key: 'points', label: pointsLabel ?? 'Points', className: 'num' },
+    { key: 'record', label: draws ? 'W–L–D' : 'W–L', title: draws ? 'wins – losses – draws (+ byes)' : 'games won – games lost' },
+    ...tiebreakers.map((t) => ({ key: `tb:${t.key}` as SortKey, label: t.label, title: t.description, className: 'num' })),
+  ];
+}
+
+/** The header row: a sort button per column, and aria-sort on the sorted one. */
+function SortHeaders({ headers, sort, onSort }: { headers: Header[]; sort: SortState; onSort: (key: SortKey) => void }) {
+  const ariaSort = (key: SortKey): 'ascending' | 'descending' | 'none' => {
+    if (sort.key !== key) return 'none';
+    const ascendingNatural = key === 'rank' || key === 'name' || key === 'id' || key === 'group';
+    return sort.natural === ascendingNatural ? 'ascending' : 'descending';
+  };
+  return (
+    <thead>
+      <tr>
+        {headers.map((h) => (
+          <th key={h.key} aria-sort={ariaSort(h.key)} className={h.className} title={h.title}>
+            <button type="button" className="sort" onClick={() => onSort(h.key)} data-sort={h.key}>
+              {h.label}
+              <span className="sort-mark" aria-hidden="true">
+                {sort.key === h.key ? (ariaSort(h.key) === 'ascending' ? ' ▲' : ' ▼') : ''}
+              </span>
+            </button>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+export function StandingsTable(props: StandingsTableProps) {
+  const { standings, tiebreakers, names, familyNames, droppedAfter, query = '', showGroup = false, showPlayoff = false, teams = false, draws = true, showId = true, selectedId, onOpen, onCount } = props;
+  const [sort, setSort] = useState<SortState>({ key: 'rank', natural: true });
+
+  const { rows, sorted } = useSortedRows(standings, names, familyNames, query, sort);
 
   useEffect(() => onCount?.(sorted.length), [sorted.length, onCount]);
 
@@ -149,63 +314,14 @@ export function StandingsTable(props: StandingsTableProps) {
     scrollPaddingStart: ROW_HEIGHT,
   });
 
-  // Keyboard focus: one row is in the tab order; arrows move it (scrolling it into view first).
-  const [active, setActive] = useState(0);
-  const [focusWanted, setFocusWanted] = useState(false);
-  const activeIndex = Math.min(active, Math.max(0, sorted.length - 1));
-  useEffect(() => {
-    if (!focusWanted) return;
-    const el = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
-    if (el) {
-      el.focus({ preventScroll: true });
-      setFocusWanted(false);
-    }
-  });
+  const { activeIndex, setActive, onRowKey } = useRowFocus(sorted.length, scrollRef, virtualizer, onOpen);
 
-  const move = (to: number): void => {
-    const index = Math.max(0, Math.min(sorted.length - 1, to));
-    setActive(index);
-    setFocusWanted(true);
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-  };
-  const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / ROW_HEIGHT) - 2);
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, id: PlayerId): void => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(index + 1),
-      ArrowUp: () => move(index - 1),
-      PageDown: () => move(index + page),
-      PageUp: () => move(index - page),
-      Home: () => move(0),
-      End: () => move(sorted.length - 1),
-      Enter: () => onOpen?.(id),
-      ' ': () => onOpen?.(id),
-    };
-    const action = keys[event.key];
-    if (action) {
-      event.preventDefault();
-      action();
-    }
-  };
-
-  const headers: { key: SortKey; label: string; title?: string; className?: string }[] = [
-    { key: 'rank', label: 'Rank', className: 'num' },
-    ...(showGroup ? [{ key: 'group' as SortKey, label: 'Group', className: 'num' }] : []),
-    { key: 'name', label: 'Name', className: 'st-name' },
-    ...(showPlayoff ? [{ key: 'playoff' as SortKey, label: 'Playoff', title: 'How far the player got in the playoff' }] : []),
-    ...(showId ? [{ key: 'id' as SortKey, label: 'ID' }] : []),
-    { key: 'points', label: props.pointsLabel ?? 'Points', className: 'num' },
-    { key: 'record', label: draws ? 'W–L–D' : 'W–L', title: draws ? 'wins – losses – draws (+ byes)' : 'games won – games lost' },
-    ...tiebreakers.map((t) => ({ key: `tb:${t.key}` as SortKey, label: t.label, title: t.description, className: 'num' })),
-  ];
+  const shownColumns: Columns = { showGroup, showPlayoff, showId, draws, tiebreakers };
+  const headers = headersFor(shownColumns, props.pointsLabel);
   const clickSort = (key: SortKey): void => {
     setSort((s) => (s.key === key ? { key, natural: !s.natural } : { key, natural: true }));
     setActive(0);
     virtualizer.scrollToOffset(0);
-  };
-  const ariaSort = (key: SortKey): 'ascending' | 'descending' | 'none' => {
-    if (sort.key !== key) return 'none';
-    const ascendingNatural = key === 'rank' || key === 'name' || key === 'id' || key === 'group';
-    return sort.natural === ascendingNatural ? 'ascending' : 'descending';
   };
 
   // A new search starts at the top of its matches.
@@ -227,20 +343,7 @@ export function StandingsTable(props: StandingsTableProps) {
             <col key={h.key} className={`col-${h.key.replace(':', '-')}`} />
           ))}
         </colgroup>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h.key} aria-sort={ariaSort(h.key)} className={h.className} title={h.title}>
-                <button type="button" className="sort" onClick={() => clickSort(h.key)} data-sort={h.key}>
-                  {h.label}
-                  <span className="sort-mark" aria-hidden="true">
-                    {sort.key === h.key ? (ariaSort(h.key) === 'ascending' ? ' ▲' : ' ▼') : ''}
-                  </span>
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <SortHeaders headers={headers} sort={sort} onSort={clickSort} />
         <tbody>
           {padTop > 0 && (
             <tr className="spacer" aria-hidden="true">
@@ -249,50 +352,22 @@ export function StandingsTable(props: StandingsTableProps) {
           )}
           {items.map((item) => {
             const row = sorted[item.index] as Row;
-            const s = row.s;
-            const dropped = droppedAfter?.get(s.id);
-            const selected = selectedId === s.id;
             return (
-              <tr
-                key={s.id}
-                data-index={item.index}
-                data-player={s.id}
-                aria-rowindex={item.index + 2}
-                aria-selected={selected}
-                className={`${item.index % 2 === 1 ? 'alt' : ''}${selected ? ' selected' : ''}`}
-                tabIndex={item.index === activeIndex ? 0 : -1}
-                onClick={() => {
+              <StandingRow
+                key={row.s.id}
+                row={row}
+                index={item.index}
+                droppedAfter={droppedAfter?.get(row.s.id)}
+                selected={selectedId === row.s.id}
+                tabbable={item.index === activeIndex}
+                columns={shownColumns}
+                onPick={() => {
                   setActive(item.index);
-                  onOpen?.(s.id);
+                  onOpen?.(row.s.id);
                 }}
                 onFocus={() => setActive(item.index)}
-                onKeyDown={(e) => onRowKey(e, item.index, s.id)}
-              >
-                <td className="num st-rank">{s.rank}</td>
-                {showGroup && <td className="num">{s.group ?? '—'}</td>}
-                <td className="st-name" title={`${isolate(row.name)}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
-                  <Name className={s.dropped ? 'dropped' : undefined}>{row.name}</Name>
-                  {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
-                  {s.organiserDecides && (
-                    <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">
-                      tie — organiser decides
-                    </span>
-                  )}
-                </td>
-                {showPlayoff && (
-                  <td className={s.playoff === 'champion' ? 'st-playoff champion' : 'st-playoff'} data-testid="playoff-finish">
-                    {playoffFinishLabel(s.playoff)}
-                  </td>
-                )}
-                {showId && <td className="st-id muted">{s.id}</td>}
-                <td className="num st-points">{s.points}</td>
-                <td className="st-record">{recordText(s, draws)}</td>
-                {tiebreakers.map((t) => (
-                  <td key={t.key} className="num">
-                    {formatValue(s.tiebreakers[t.key], t.format)}
-                  </td>
-                ))}
-              </tr>
+                onKeyDown={(e) => onRowKey(e, item.index, row.s.id)}
+              />
             );
           })}
           {padBottom > 0 && (

@@ -1,5 +1,5 @@
 /** The settings a rule set reads, as form controls, with the rule set's default already chosen. */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import type { RulesetId, Settings } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { fieldsFor, REL_LABELS, type FieldId } from './settings.js';
@@ -47,172 +47,212 @@ function recommendedEnd(ruleset: RulesetId, settings: Settings): string {
   return `${minutes === null ? 'untimed' : `${minutes} min`}: ${procedure.kind === 'extra-turns' ? 'extra turns' : 'active player finishes'}`;
 }
 
-export function SettingsFields({ ruleset, draft, settings, change }: Props) {
-  const { formats, formatNote } = getRuleset(ruleset).presentation.settings;
-  // Only the fields the rule set reads (settings.ts): a Lightseekers event has no REL to choose.
-  const fields = fieldsFor(ruleset, draft);
+function RelField({ draft, change }: Props) {
+  return (
+    <label>
+      Rules enforcement level
+      <select
+        value={draft.rel}
+        onChange={(e) => {
+          const rel = e.target.value as Settings['rel'];
+          // MTR 7.6: pairing across draft pods is allowed at Regular REL only.
+          change(rel === 'regular' ? { rel } : { rel, pairWithinDraftPods: true });
+        }}
+        data-testid="setting-rel"
+      >
+        {(Object.keys(REL_LABELS) as Settings['rel'][]).map((rel) => (
+          <option key={rel} value={rel}>
+            {REL_LABELS[rel]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function GamesToWinField({ draft, change }: Props) {
   const giant = draft.twoHeadedGiant;
-  const control = (field: FieldId) => {
-    switch (field) {
-      case 'rel':
-        return (
-          <label key={field}>
-            Rules enforcement level
-            <select
-              value={draft.rel}
-              onChange={(e) => {
-                const rel = e.target.value as Settings['rel'];
-                // MTR 7.6: pairing across draft pods is allowed at Regular REL only.
-                change(rel === 'regular' ? { rel } : { rel, pairWithinDraftPods: true });
-              }}
-              data-testid="setting-rel"
-            >
-              {(Object.keys(REL_LABELS) as Settings['rel'][]).map((rel) => (
-                <option key={rel} value={rel}>
-                  {REL_LABELS[rel]}
-                </option>
-              ))}
-            </select>
-          </label>
-        );
-      case 'gamesToWin':
-        return (
-          <label key={field}>
-            Matches
-            <select value={giant ? 1 : draft.gamesToWin} disabled={giant} onChange={(e) => change({ gamesToWin: Number(e.target.value) })} data-testid="setting-gamesToWin">
-              <option value={1}>Best of 1</option>
-              <option value={2}>Best of 3</option>
-              <option value={3}>Best of 5</option>
-            </select>
-            {giant && <small className="muted">Two-Headed Giant matches are one game</small>}
-          </label>
-        );
-      case 'format':
-        return (
-          <label key={field}>
-            Format
-            <select value={draft.format} onChange={(e) => change({ format: e.target.value as Settings['format'] })} data-testid="setting-format">
-              {formats.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-            {formatNote?.(draft) && <small className="muted">{formatNote(draft)}</small>}
-          </label>
-        );
-      case 'releaseWeekend':
-        return (
-          <label key={field} className="check">
-            <input type="checkbox" checked={draft.releaseWeekend} onChange={(e) => change({ releaseWeekend: e.target.checked })} data-testid="setting-releaseWeekend" />
-            Release weekend (+15 minutes of deck construction)
-          </label>
-        );
-      case 'pairWithinDraftPods':
-        return (
-          <label key={field} className="check">
-            <input
-              type="checkbox"
-              checked={draft.pairWithinDraftPods}
-              disabled={draft.rel !== 'regular'}
-              onChange={(e) => change({ pairWithinDraftPods: e.target.checked })}
-              data-testid="setting-pairWithinDraftPods"
-            />
-            <span>
-              Pair players only inside their draft pod
-              <small className="muted">{draft.rel === 'regular' ? ' (MTR 7.6; may be lifted at Regular REL)' : ' (MTR 7.6: required above Regular REL)'}</small>
-            </span>
-          </label>
-        );
-      case 'teamSize':
-        return (
-          <label key={field}>
-            Competitors
-            <select
-              value={giant ? 2 : draft.teamSize}
-              disabled={giant}
-              onChange={(e) => change({ teamSize: Number(e.target.value) as Settings['teamSize'] })}
-              data-testid="setting-teamSize"
-            >
-              <option value={1}>Individual players</option>
-              <option value={2}>Teams of 2 (seats A, B)</option>
-              <option value={3}>Teams of 3 (seats A, B, C)</option>
-            </select>
-          </label>
-        );
-      case 'twoHeadedGiant':
-        return (
-          <label key={field} className="check">
-            <input
-              type="checkbox"
-              checked={giant}
-              onChange={(e) =>
-                change(e.target.checked ? { twoHeadedGiant: true, teamSize: 2, gamesToWin: 1 } : { twoHeadedGiant: false, teamSize: 1, gamesToWin: settings.gamesToWin === 1 ? 2 : settings.gamesToWin })
-              }
-              data-testid="setting-twoHeadedGiant"
-            />
-            <span>
-              Two-Headed Giant
-              <small className="muted"> (teams of 2 play as one; one-game matches; 3 extra turns)</small>
-            </span>
-          </label>
-        );
-      case 'lateEntryRecord':
-        return (
-          <label key={field}>
-            Late entries: missed rounds
-            <select value={draft.lateEntryRecord} onChange={(e) => change({ lateEntryRecord: e.target.value as Settings['lateEntryRecord'] })} data-testid="setting-lateEntryRecord">
-              <option value="loss">count as losses</option>
-              <option value="none">have no record</option>
-            </select>
-          </label>
-        );
-      case 'podSize':
-        return (
-          <label key={field}>
-            Pod size
-            <select value={draft.podSize} onChange={(e) => change({ podSize: Number(e.target.value) })} data-testid="setting-podSize">
-              {[3, 4, 5].map((n) => (
-                <option key={n} value={n}>
-                  {n} players
-                </option>
-              ))}
-            </select>
-          </label>
-        );
-      case 'endOfRound':
-        return (
-          <label key={field} className="wide">
-            At the end of a round
-            <select
-              value={draft.endOfRound ?? ''}
-              onChange={(e) => {
-                const value = e.target.value;
-                change({ endOfRound: value === '' ? undefined : (value as NonNullable<Settings['endOfRound']>) });
-              }}
-              data-testid="setting-endOfRound"
-            >
-              <option value="">{`As recommended for the round length (${recommendedEnd(ruleset, settings)})`}</option>
-              <option value="extra-turns">Extra turns, one per player still in the game (2.5AA)</option>
-              <option value="active-player">The active player finishes the turn (2.5AB)</option>
-            </select>
-          </label>
-        );
-      case 'lastTurnMinutes':
-        return <LastTurnField key={field} ruleset={ruleset} draft={draft} settings={settings} change={change} />;
-      case 'balanceSeats':
-        return (
-          <label key={field} className="check">
-            <input type="checkbox" checked={draft.balanceSeats} onChange={(e) => change({ balanceSeats: e.target.checked })} data-testid="setting-balanceSeats" />
-            <span>
-              Balance seats across the event
-              <small className="muted"> (who sat late earlier gets an earlier seat; otherwise random)</small>
-            </span>
-          </label>
-        );
-    }
-  };
+  return (
+    <label>
+      Matches
+      <select value={giant ? 1 : draft.gamesToWin} disabled={giant} onChange={(e) => change({ gamesToWin: Number(e.target.value) })} data-testid="setting-gamesToWin">
+        <option value={1}>Best of 1</option>
+        <option value={2}>Best of 3</option>
+        <option value={3}>Best of 5</option>
+      </select>
+      {giant && <small className="muted">Two-Headed Giant matches are one game</small>}
+    </label>
+  );
+}
+
+function FormatField({ ruleset, draft, change }: Props) {
+  const { formats, formatNote } = getRuleset(ruleset).presentation.settings;
+  return (
+    <label>
+      Format
+      <select value={draft.format} onChange={(e) => change({ format: e.target.value as Settings['format'] })} data-testid="setting-format">
+        {formats.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+      {formatNote?.(draft) && <small className="muted">{formatNote(draft)}</small>}
+    </label>
+  );
+}
+
+function ReleaseWeekendField({ draft, change }: Props) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={draft.releaseWeekend} onChange={(e) => change({ releaseWeekend: e.target.checked })} data-testid="setting-releaseWeekend" />
+      Release weekend (+15 minutes of deck construction)
+    </label>
+  );
+}
+
+function PairWithinDraftPodsField({ draft, change }: Props) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={draft.pairWithinDraftPods}
+        disabled={draft.rel !== 'regular'}
+        onChange={(e) => change({ pairWithinDraftPods: e.target.checked })}
+        data-testid="setting-pairWithinDraftPods"
+      />
+      <span>
+        Pair players only inside their draft pod
+        <small className="muted">{draft.rel === 'regular' ? ' (MTR 7.6; may be lifted at Regular REL)' : ' (MTR 7.6: required above Regular REL)'}</small>
+      </span>
+    </label>
+  );
+}
+
+function TeamSizeField({ draft, change }: Props) {
+  const giant = draft.twoHeadedGiant;
+  return (
+    <label>
+      Competitors
+      <select
+        value={giant ? 2 : draft.teamSize}
+        disabled={giant}
+        onChange={(e) => change({ teamSize: Number(e.target.value) as Settings['teamSize'] })}
+        data-testid="setting-teamSize"
+      >
+        <option value={1}>Individual players</option>
+        <option value={2}>Teams of 2 (seats A, B)</option>
+        <option value={3}>Teams of 3 (seats A, B, C)</option>
+      </select>
+    </label>
+  );
+}
+
+function TwoHeadedGiantField({ draft, settings, change }: Props) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={draft.twoHeadedGiant}
+        onChange={(e) =>
+          change(e.target.checked ? { twoHeadedGiant: true, teamSize: 2, gamesToWin: 1 } : { twoHeadedGiant: false, teamSize: 1, gamesToWin: settings.gamesToWin === 1 ? 2 : settings.gamesToWin })
+        }
+        data-testid="setting-twoHeadedGiant"
+      />
+      <span>
+        Two-Headed Giant
+        <small className="muted"> (teams of 2 play as one; one-game matches; 3 extra turns)</small>
+      </span>
+    </label>
+  );
+}
+
+function LateEntryRecordField({ draft, change }: Props) {
+  return (
+    <label>
+      Late entries: missed rounds
+      <select value={draft.lateEntryRecord} onChange={(e) => change({ lateEntryRecord: e.target.value as Settings['lateEntryRecord'] })} data-testid="setting-lateEntryRecord">
+        <option value="loss">count as losses</option>
+        <option value="none">have no record</option>
+      </select>
+    </label>
+  );
+}
+
+function PodSizeField({ draft, change }: Props) {
+  return (
+    <label>
+      Pod size
+      <select value={draft.podSize} onChange={(e) => change({ podSize: Number(e.target.value) })} data-testid="setting-podSize">
+        {[3, 4, 5].map((n) => (
+          <option key={n} value={n}>
+            {n} players
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function EndOfRoundField({ ruleset, draft, settings, change }: Props) {
+  return (
+    <label className="wide">
+      At the end of a round
+      <select
+        value={draft.endOfRound ?? ''}
+        onChange={(e) => {
+          const value = e.target.value;
+          change({ endOfRound: value === '' ? undefined : (value as NonNullable<Settings['endOfRound']>) });
+        }}
+        data-testid="setting-endOfRound"
+      >
+        <option value="">{`As recommended for the round length (${recommendedEnd(ruleset, settings)})`}</option>
+        <option value="extra-turns">Extra turns, one per player still in the game (2.5AA)</option>
+        <option value="active-player">The active player finishes the turn (2.5AB)</option>
+      </select>
+    </label>
+  );
+}
+
+function BalanceSeatsField({ draft, change }: Props) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={draft.balanceSeats} onChange={(e) => change({ balanceSeats: e.target.checked })} data-testid="setting-balanceSeats" />
+      <span>
+        Balance seats across the event
+        <small className="muted"> (who sat late earlier gets an earlier seat; otherwise random)</small>
+      </span>
+    </label>
+  );
+}
+
+/** Each setting's control: one small component per field, so a rule set's list (settings.ts) picks them in its order. */
+const CONTROLS: Record<FieldId, (props: Props) => ReactElement> = {
+  rel: RelField,
+  gamesToWin: GamesToWinField,
+  format: FormatField,
+  releaseWeekend: ReleaseWeekendField,
+  pairWithinDraftPods: PairWithinDraftPodsField,
+  teamSize: TeamSizeField,
+  twoHeadedGiant: TwoHeadedGiantField,
+  lateEntryRecord: LateEntryRecordField,
+  podSize: PodSizeField,
+  endOfRound: EndOfRoundField,
+  lastTurnMinutes: LastTurnField,
+  balanceSeats: BalanceSeatsField,
+};
+
+export function SettingsFields(props: Props) {
+  // Only the fields the rule set reads (settings.ts): a Lightseekers event has no REL to choose.
+  const fields = fieldsFor(props.ruleset, props.draft);
   // A structure with nothing to choose (Lightseekers) says so rather than showing an empty box.
   if (fields.length === 0) return <p className="muted" data-testid="no-settings">Nothing to choose for this rule set.</p>;
-  return <div className="start-fields">{fields.map(control)}</div>;
+  return (
+    <div className="start-fields">
+      {fields.map((field) => {
+        const Control = CONTROLS[field];
+        return <Control key={field} {...props} />;
+      })}
+    </div>
+  );
 }
