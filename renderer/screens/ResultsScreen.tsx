@@ -14,6 +14,7 @@ import { useStation } from '../store/station.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { describeResult, displayNames, roundLabel, searchKey } from './pairings/shared.js';
 import { EntryPanel, type Target } from './results/EntryPanel.js';
+import { ReportQueue } from './results/ReportQueue.js';
 import { VIRTUAL_FROM, VirtualBody, type Measure } from './pairings/VirtualBody.js';
 import './Pairings.css';
 import './Results.css';
@@ -205,6 +206,7 @@ export function ResultsScreen() {
     );
   return (
     <div className="results-screen">
+      <ReportQueue state={state} onEdit={pick} />
       <div className="results-top">
         <EntryPanel state={state} target={target} setTarget={setTarget} tableBox={tableBox} />
         <Outstanding state={state} onPick={pickCurrent} active={target.round === current.number && /^\d+$/.test(target.table) ? Number(target.table) : null} />

@@ -17,6 +17,7 @@ import { dayAndTime, plural, timeAgo } from '../../../core/text/format.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
 import { QrCode } from '../../components/QrCode.js';
+import { PlayersPhones } from './PlayersPhones.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useNow } from '../../lib/use-now.js';
 import { useCaller, isLocalStation } from '../../store/caller.js';
@@ -336,6 +337,7 @@ export function NetworkPanel() {
             <JoinCodes network={network} busy={busy} onNewCode={(role) => api && void act(() => api.newJoinCode({ role }))} />
           </>
         )}
+        <PlayersPhones lanBase={network?.on ? network.urls[0] : null} />
         {network && <Devices devices={network.devices} busy={busy} onRevoke={setRevoking} />}
         <div className="toolbar">
           <button type="button" onClick={close}>
