@@ -26,6 +26,7 @@ import { formatClock, plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { clockFace, minutesText, procedureCallout, tableTime, type ClockFace } from './clock/display.js';
 import './Projector.css';
+import { PlayerPageCorner } from './network/PlayerPageCorner.js';
 
 /** Seconds each pairing row stays in view while the board scrolls. */
 const SECONDS_PER_ROW = 2.2;
@@ -108,6 +109,7 @@ export function ProjectorScreen() {
   return (
     <>
       <Projection state={state} round={round} view={view} />
+      <PlayerPageCorner />
       <ConnectionLostMark />
     </>
   );
