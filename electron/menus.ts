@@ -1,6 +1,7 @@
 /**
  * The application menu and what its items do. File → Open…, Open Recent and Save As… go through
- * the system dialogs to the station service; New Event… and Print… are the station page's own
+ * the system dialogs to the station service, and so does Publish Event Site… (a folder, then the
+ * event's static site written there); New Event… and Print… are the station page's own
  * (sent to it on the menu channel); View → Projector opens or closes the projector window; File →
  * Venue Network turns the venue network on or off through the station service (as the station's
  * network panel does) and, while it is on, shows the address devices join at. The menu is rebuilt
@@ -158,6 +159,7 @@ export function createShellMenus(options: MenusOptions): ShellMenus {
         newEvent: () => sendToPage('new-event'),
         open: () => void chooseAndOpen(),
         saveAs: () => void chooseAndSaveAs(),
+        publishSite: () => void publishSiteFromDialog(options, showError),
         print: () => sendToPage('print'),
         toggleProjector: () => void windows.toggleProjector(),
         supportLog: () => void showSupportLog(),
@@ -167,6 +169,58 @@ export function createShellMenus(options: MenusOptions): ShellMenus {
   }
 
   return { build, openPath };
+}
+
+/** Where the folder dialog starts: the folder the event was published to, else the user's documents. */
+async function siteFolderToStart(options: MenusOptions): Promise<string | undefined> {
+  try {
+    const folder = (await options.service.siteStatus({})).folder;
+    if (folder) return folder;
+  } catch {
+    // no status: start where the system likes
+  }
+  try {
+    return options.electron.app.getPath('documents');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * File → Publish Event Site…: a folder chosen in the system's folder dialog (the one Open uses,
+ * for folders), then the open event's static site written there now (host/site-publisher.ts),
+ * which the station's Publish panel can then keep up to date.
+ */
+async function publishSiteFromDialog(options: MenusOptions, showError: (title: string, error: unknown) => void): Promise<void> {
+  const { service, windows } = options;
+  const { dialog } = options.electron;
+  if (!service.current()) return showError('Nothing to publish', 'No event is open.');
+  const start = await siteFolderToStart(options);
+  const dialogOptions: OpenDialogOptions = {
+    title: 'Publish the event site to a folder',
+    buttonLabel: 'Publish here',
+    message: 'Choose an empty folder, or the one this event was published to before.',
+    ...(start ? { defaultPath: start } : {}),
+    properties: ['openDirectory', 'createDirectory', 'promptToCreate'],
+  };
+  const parent = windows.station();
+  const result = parent ? await dialog.showOpenDialog(parent, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+  const folder = result.filePaths[0];
+  if (result.canceled || !folder) return;
+  try {
+    const published = await service.publishSite({ folder });
+    const done = {
+      type: 'info' as const,
+      title: 'Event site published',
+      message: `The event site is in ${published.folder}`,
+      detail:
+        'Open its index.html in any browser. To put it online, copy the folder to any static host (GitHub Pages, Netlify, an S3 bucket) or keep it in a synced folder. The station never needs the internet for it.',
+      buttons: ['OK'],
+    };
+    await (parent ? dialog.showMessageBox(parent, done) : dialog.showMessageBox(done));
+  } catch (error) {
+    showError('Podium could not publish the event site', error);
+  }
 }
 
 interface MenuState {
@@ -183,6 +237,7 @@ interface MenuActions {
   newEvent(): void;
   open(): void;
   saveAs(): void;
+  publishSite(): void;
   print(): void;
   toggleProjector(): void;
   supportLog(): void;
@@ -205,6 +260,7 @@ function menuTemplate(state: MenuState, actions: MenuActions): MenuItemConstruct
       { label: 'Open &Recent', submenu: state.recent },
       { type: 'separator' },
       { label: 'Save &As…', accelerator: 'CmdOrCtrl+Shift+S', click: actions.saveAs },
+      { label: 'Publish Event &Site…', click: actions.publishSite },
       { type: 'separator' },
       { label: '&Print…', accelerator: 'CmdOrCtrl+P', click: actions.print },
       ...networkItems,

@@ -42,7 +42,7 @@ export interface BrowserModeOptions {
    * The venue network's LAN side: tests give `addresses` (a second loopback address such as
    * 127.0.0.2; default this computer's LAN addresses) and may lower its limits.
    */
-  venue?: Pick<VenueNetworkOptions, 'addresses' | 'limits' | 'seenFlushMs' | 'sendBuffer' | 'clock'>;
+  venue?: Pick<VenueNetworkOptions, 'addresses' | 'limits' | 'seenFlushMs' | 'sendBuffer' | 'clock' | 'phones'>;
 }
 
 export interface BrowserMode {
@@ -102,6 +102,8 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     onRefused: (reason) => log(`Refused a connection: ${reason}`, 'warn'),
     onInvalidRequest: (method, reason) => supportLog.warn(`Refused a request over the WebSocket (${method}): ${reason}`, { method, code: 'invalid-request' }),
     onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`, 'warn'),
+    // Players' phones and the projector's player page: `/public`, no key (issue 16).
+    phones: network.phones,
   }).catch(async (error: unknown) => {
     // No server: let go of the reopened save (its lock) before saying why.
     supportLog.error('Browser mode could not start its server', error);

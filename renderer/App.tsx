@@ -19,6 +19,7 @@ import { clockFace } from './screens/clock/display.js';
 import { DeviceConnecting, DeviceRemoved, OfflineBanner } from './screens/device/DevicePages.js';
 import { JudgeScreen } from './screens/judge/JudgeScreen.js';
 import { deviceLabel, NetworkButton, NetworkPanel } from './screens/network/NetworkPanel.js';
+import { SiteNotice } from './screens/publish/PublishPanel.js';
 import { LogScreen } from './screens/LogScreen.js';
 import { PairingsScreen, proposePairing } from './screens/PairingsScreen.js';
 import { PlayersScreen } from './screens/PlayersScreen.js';
@@ -127,6 +128,7 @@ function TopBar() {
         </button>
       )}
       <NetworkButton />
+      <SiteNotice />
       <DeviceBadge />
       <ConnectionBadge />
     </header>

@@ -85,6 +85,35 @@ export interface NetworkStatus {
   problem?: string;
 }
 
+/**
+ * The open event's published site (issue 16 §3; local station only): where it is written, whether
+ * it re-publishes by itself, when it last was, and the last failure in words.
+ */
+export interface SiteStatus {
+  /** The open event (null: none is open, and nothing else here means anything). */
+  eventId: string | null;
+  /** The folder the site is published to (absolute, on the host); null: never published. */
+  folder: string | null;
+  /** Re-published after each pairing and standings (and when the round clock starts or changes). */
+  auto: boolean;
+  /** ISO time of the last publish that was written whole. */
+  lastPublishedAt: string | null;
+  /**
+   * The last publish that failed (automatic or not), in words, until one succeeds: the station
+   * shows it as a notice. The floor never waits for the site.
+   */
+  problem: { at: string; message: string } | null;
+}
+
+/** A site written (publishSite). */
+export interface SitePublished {
+  folder: string;
+  /** The files written, by name (index.html, view.json, …). */
+  files: string[];
+  /** ISO time. */
+  publishedAt: string;
+}
+
 export type Query =
   | { kind: 'standings' }
   /** `replace`: a new pairing for the current round (re-pair before any result), not the next one. */
@@ -216,6 +245,15 @@ export interface StationApi {
   setNetwork(params: { on: boolean }): Promise<NetworkStatus>;
   newJoinCode(params: { role: DeviceRole }): Promise<NetworkStatus>;
   revokeDevice(params: { id: string }): Promise<NetworkStatus>;
+  /**
+   * The published site (local station only): write the open event's static site now into `folder`
+   * (default: the one it was last published to), and remember the folder and `auto` (re-publish by
+   * itself) for this event. Refused in words when there is no folder yet, the folder is gone or
+   * cannot be written; nothing is left half-written.
+   */
+  publishSite(params: { folder?: string; auto?: boolean }): Promise<SitePublished>;
+  /** The open event's site settings and how its last publish went (local station only). */
+  siteStatus(): Promise<SiteStatus>;
 }
 
 /**
@@ -276,6 +314,8 @@ export const requestSchemas = {
   setNetwork: z.object({ on: z.boolean() }).strict(),
   newJoinCode: z.object({ role: z.enum(DEVICE_ROLES) }).strict(),
   revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
+  publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional() }).strict(),
+  siteStatus: z.object({}).strict(),
 } as const;
 
 export type RequestMethod = keyof typeof requestSchemas;

@@ -12,6 +12,14 @@ export const DEVICE_ROLES = ['station', 'judge', 'display'] as const;
 /** `station`: a second scorekeeper desk; `judge`: the floor (clock, results); `display`: read only. */
 export type DeviceRole = (typeof DEVICE_ROLES)[number];
 
+/**
+ * Who may be named as the sender of a journal entry: a joined device's role, or `player` for a
+ * player's phone reporting through the host's public door (issue 16). A player's phone never
+ * joins: `player` is no join code's role and no caller's.
+ */
+export const JOURNAL_ROLES = [...DEVICE_ROLES, 'player'] as const;
+export type JournalRole = (typeof JOURNAL_ROLES)[number];
+
 /** A device that joined: who sent a command, as the journal records it. */
 export interface DeviceRef {
   id: string;
@@ -19,15 +27,26 @@ export interface DeviceRef {
   role: DeviceRole;
 }
 
+/**
+ * Who sent a command, as its journal entry records it: a device that joined, or a player's phone
+ * (`{ id: the phone's id, name: "Ana Archer's phone", role: 'player' }`).
+ */
+export interface SenderRef {
+  id: string;
+  name: string;
+  role: JournalRole;
+}
+
 /** Who is calling the StationApi: the local station, or a joined device. */
 export type Caller = { kind: 'local' } | ({ kind: 'device' } & DeviceRef);
 
 export const LOCAL_CALLER: Caller = { kind: 'local' };
 
-export const ROLE_LABELS: Record<DeviceRole, string> = {
+export const ROLE_LABELS: Record<JournalRole, string> = {
   station: 'second station',
   judge: 'judge',
   display: 'display',
+  player: 'player',
 };
 
 /**
@@ -46,6 +65,8 @@ const LOCAL_ONLY: ReadonlySet<RequestMethod> = new Set([
   'revokeDevice',
   'newJoinCode',
   'networkStatus',
+  'publishSite',
+  'siteStatus',
 ]);
 
 /** What reading needs: any joined device may call these. */

@@ -79,6 +79,8 @@ export function createRpcClient(channel: RpcChannel): StationApi {
     setNetwork: (params) => call('setNetwork', params),
     newJoinCode: (params) => call('newJoinCode', params),
     revokeDevice: (params) => call('revokeDevice', params),
+    publishSite: (params) => call('publishSite', params),
+    siteStatus: () => call('siteStatus', {}),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

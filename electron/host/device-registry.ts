@@ -30,6 +30,7 @@ export const DEVICE_NAME_MAX = 40;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface DeviceRecord extends DeviceRef {
+  role: DeviceRole;
   /** ISO times. */
   joinedAt: string;
   lastSeen: string | null;

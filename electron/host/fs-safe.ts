@@ -81,7 +81,7 @@ async function removeQuietly(file: string): Promise<void> {
 }
 
 /** Write `data` to a new temporary file beside `target`, fsynced and closed; returns its path. */
-async function writeTemp(target: string, data: Uint8Array | string): Promise<string> {
+export async function writeTemp(target: string, data: Uint8Array | string): Promise<string> {
   const temp = tempPathFor(target);
   let handle: fsp.FileHandle | undefined;
   try {

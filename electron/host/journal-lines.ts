@@ -11,7 +11,7 @@
  *   the entry has no valid station name
  */
 import { z } from 'zod';
-import { DEVICE_ROLES } from '../../core/api/roles.js';
+import { JOURNAL_ROLES } from '../../core/api/roles.js';
 import { pluralWord } from '../../core/text/format.js';
 
 const NO_EVENT_ID = 'the header has no event id';
@@ -39,7 +39,7 @@ export const journalEntrySchema = z.strictObject({
       {
         id: z.string({ error: NO_DEVICE }).min(1, { error: NO_DEVICE }).max(64, { error: NO_DEVICE }),
         name: z.string({ error: NO_DEVICE }).min(1, { error: NO_DEVICE }).max(80, { error: NO_DEVICE }),
-        role: z.enum(DEVICE_ROLES, { error: NO_DEVICE }),
+        role: z.enum(JOURNAL_ROLES, { error: NO_DEVICE }),
       },
       { error: NO_DEVICE },
     )

@@ -3,7 +3,7 @@
  * shared by its implementation (event-store.ts) and its users (station service, CLI, tests).
  */
 import type { Notice, ReadOnlyReason } from '../../core/api/contract.js';
-import type { DeviceRef } from '../../core/api/roles.js';
+import type { SenderRef } from '../../core/api/roles.js';
 import type { LockHolder, LockOptions } from './save-lock.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
@@ -25,7 +25,7 @@ export interface JournalEntry {
   /** Which station wrote it (host name or "cli"). */
   station: string;
   /** The joined device that sent the command over the venue network (none: the station itself). */
-  by?: DeviceRef;
+  by?: SenderRef;
   /** The sender's own id for the command: a second sending is answered with this entry (sent-by.ts). */
   cid?: string;
   command: Command;

@@ -6,10 +6,12 @@
  *
  * - Every request: the Host header must name the address and port this listener serves (no DNS
  *   rebinding), and a browser's Origin must be that same origin (no other site's page drives it).
- * - Open to anyone: the renderer's static files (the join page and the device screens must load)
- *   and `POST /join` with `{"code", "name"}` as JSON, which answers `{"token", "device"}`. Joining
- *   is rate-limited per address, and wrong codes across the whole network, so a code of 40 random
- *   bits cannot be found by trying.
+ * - Open to anyone: the renderer's static files (the join page, the device screens and the player
+ *   page `/p` with the files it loads must load), `POST /join` with `{"code", "name"}` as JSON,
+ *   which answers `{"token", "device"}` (lan-join.ts: rate-limited per address, and wrong codes
+ *   across the whole network, so a code of 40 random bits cannot be found by trying), and the
+ *   players' WebSocket `/public` (issue 16), which public-door.ts guards and which never reaches
+ *   the StationApi.
  * - `/rpc` (a WebSocket, or a plain GET that answers 204 or 403 in words, so a page can tell
  *   "refused" from "host gone") needs `?token=` of a joined, unrevoked device. Each connection is
  *   served as that device (core/api/roles.ts decides what its role may do); its messages are
@@ -21,15 +23,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { z } from 'zod';
 import type { HostApi } from '../../core/api/contract.js';
 import { serveRpc } from '../../core/api/rpc.js';
 import type { Caller, DeviceRef, DeviceRole } from '../../core/api/roles.js';
-import { PodiumError } from '../../core/model/errors.js';
-import { nameProblem } from '../../core/model/names.js';
-import { firstIssue } from '../../core/model/zod-words.js';
-import { DEVICE_NAME_MAX, type DeviceRecord, type DeviceRegistry } from './device-registry.js';
-import { KeyedBuckets, TokenBucket, type BucketLimits, type MonotonicClock } from './rate-limit.js';
+import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
+import type { DeviceRecord, DeviceRegistry } from './device-registry.js';
+import { joinEndpoint } from './lan-join.js';
+import type { PublicDoor } from './public-door.js';
+import { KeyedBuckets, type BucketLimits, type MonotonicClock } from './rate-limit.js';
 import { contentSecurityPolicy, securityHeaders, serveStatic } from './static-files.js';
 import {
   DEVICE_MAX_MESSAGE_BYTES,
@@ -102,6 +103,8 @@ export interface LanDoorOptions {
   clock?: MonotonicClock;
   /** A device joined, connected, or went away: the station's device list changed. */
   onChange(): void;
+  /** The players' door, `/public` (absent: no such endpoint here). */
+  phones?: PublicDoor;
   log?: { info(line: string, fields?: Record<string, unknown>): void; warn(line: string, fields?: Record<string, unknown>): void };
 }
 
@@ -117,21 +120,6 @@ export interface LanDoor {
   /** Close every device connection now (the network goes off). */
   closeAll(): void;
 }
-
-const joinSchema = z
-  .object({
-    code: z.string({ error: 'the join code is missing: type the code the station shows' }).max(32, 'that is not a join code: it has 8 letters and digits, such as K7PM-Q2XD'),
-    name: z
-      .string({ error: 'a name for this device is needed, such as "Judge Ana" or "Desk 2"' })
-      .trim()
-      .min(1, 'a name for this device is needed, such as "Judge Ana" or "Desk 2"')
-      .max(DEVICE_NAME_MAX, `the name may have at most ${DEVICE_NAME_MAX} characters`)
-      .superRefine((name, ctx) => {
-        const problem = nameProblem(name, "device's name");
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-  })
-  .strict();
 
 /** Does a header name exactly this listener ("192.168.1.20:5719"; the bare address on port 80)? */
 function namesListener(host: string | undefined, served: Served): boolean {
@@ -157,7 +145,8 @@ function pathnameOf(url: string | undefined): string {
 }
 
 function headersFor(served: Served): Record<string, string> {
-  return securityHeaders(contentSecurityPolicy([`ws://${served.address}:${served.port}${RPC_PATH}`]));
+  const origin = `ws://${served.address}:${served.port}`;
+  return securityHeaders(contentSecurityPolicy([`${origin}${RPC_PATH}`, `${origin}${PUBLIC_SOCKET_PATH}`]));
 }
 
 function reply(response: ServerResponse, served: Served, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -186,97 +175,6 @@ function deviceOf(request: IncomingMessage, registry: DeviceRegistry): DeviceRec
   const tokens = params.getAll(TOKEN_PARAM);
   if (tokens.length !== 1) return null;
   return registry.byToken(tokens[0]);
-}
-
-/** A request's body, or null when it is longer than `max` (reading stops there) or breaks off. */
-function readBody(request: IncomingMessage, max: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > max) return resolve(null);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (value: string | null): void => {
-      if (done) return;
-      done = true;
-      resolve(value);
-    };
-    request.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > max) finish(null);
-      else chunks.push(chunk);
-    });
-    request.once('end', () => finish(Buffer.concat(chunks).toString('utf8')));
-    request.once('error', () => finish(null));
-  });
-}
-
-/** JSON with no `__proto__`, `constructor` or `prototype` key anywhere, or why the text is not that. */
-function parsePlainJson(text: string): { value: unknown } | { problem: string } {
-  let forbidden = false;
-  try {
-    const value: unknown = JSON.parse(text, (key, inner: unknown) => {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') forbidden = true;
-      return inner;
-    });
-    return forbidden ? { problem: 'that request has a field a join request never has' } : { value };
-  } catch {
-    return { problem: 'that request is not JSON: send {"code": "K7PM-Q2XD", "name": "Judge Ana"}' };
-  }
-}
-
-/** The first problem of a join request, in words. */
-function joinProblem(error: Parameters<typeof firstIssue>[0]): string {
-  const { path, message } = firstIssue(error);
-  return path === '' || message.startsWith('the ') || message.startsWith('a ') ? message : `${path}: ${message}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// POST /join
-
-type JoinHandler = (request: IncomingMessage, response: ServerResponse, served: Served) => Promise<void>;
-
-/** `POST /join`: `{code, name}` → `{token, device}`, rate-limited per address and for wrong codes. */
-function joinEndpoint(options: LanDoorOptions, limits: DoorLimits): JoinHandler {
-  const joins = new KeyedBuckets(limits.joinsPerAddress, 1024, options.clock);
-  const wrongCodes = new TokenBucket(limits.wrongCodes, options.clock);
-  return async (request, response, served) => {
-    const fail = (status: number, error: string, extra: Record<string, string> = {}): void => replyJson(response, served, status, { error }, extra);
-    // Limited before anything is read: while limited, even the right code learns nothing.
-    const mine = joins.get(request.socket.remoteAddress ?? 'unknown');
-    if (!mine.take()) {
-      const wait = mine.secondsUntilNext();
-      return fail(429, `too many tries to join from this device: wait ${wait} seconds, then try again`, { 'Retry-After': String(wait) });
-    }
-    if (!wrongCodes.has()) {
-      const wait = wrongCodes.secondsUntilNext();
-      return fail(429, `too many wrong join codes were tried on this network: wait ${wait} seconds, then try again`, { 'Retry-After': String(wait) });
-    }
-    const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') return fail(415, 'send the join code and the name as JSON (Content-Type: application/json)');
-    const body = await readBody(request, limits.joinBodyBytes);
-    if (body === null) return fail(413, 'that request is far too long for a join code and a name', { Connection: 'close' });
-    const json = parsePlainJson(body);
-    if ('problem' in json) return fail(400, json.problem);
-    const parsed = joinSchema.safeParse(json.value);
-    if (!parsed.success) return fail(400, joinProblem(parsed.error));
-    const role = options.roleForCode(parsed.data.code);
-    if (role === null) {
-      wrongCodes.take();
-      return fail(403, 'that join code is not right (or the scorekeeper has made a new one): type the code the station shows now');
-    }
-    try {
-      const { token, device } = await options.registry.add(parsed.data.name, role);
-      options.log?.info(`${device.name} joined the venue network as a ${role} device`, { device: device.id, role });
-      options.onChange();
-      replyJson(response, served, 200, { token, device: { id: device.id, name: device.name, role: device.role } });
-    } catch (error) {
-      if (error instanceof PodiumError) return fail(403, error.message);
-      options.log?.warn(`A device could not join: ${error instanceof Error ? error.message : String(error)}`);
-      fail(500, 'the station could not record this device (its folder cannot be written): tell the scorekeeper');
-    }
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +293,7 @@ function refuseUpgrade(socket: Duplex, status: string, reason: string): void {
 
 export function createLanDoor(options: LanDoorOptions): LanDoor {
   const limits: DoorLimits = { ...DEFAULT_DOOR_LIMITS, ...options.limits };
-  const join = joinEndpoint(options, limits);
+  const join = joinEndpoint(options, limits, replyJson);
   const devices = deviceConnections(options, limits);
 
   return {
@@ -422,9 +320,12 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
     upgrade(request, socket, head, served) {
       socket.on('error', () => socket.destroy());
       const pathname = pathnameOf(request.url);
-      if (pathname !== RPC_PATH) return refuseUpgrade(socket, '404 Not Found', `no WebSocket endpoint at ${pathname.slice(0, 100)}`);
+      const phones = pathname === PUBLIC_SOCKET_PATH ? options.phones : undefined;
+      if (pathname !== RPC_PATH && !phones) return refuseUpgrade(socket, '404 Not Found', `no WebSocket endpoint at ${pathname.slice(0, 100)}`);
       const refused = refuseRequest(request, served);
       if (refused) return refuseUpgrade(socket, '403 Forbidden', refused);
+      // Players' phones: no token, the public door's own limits.
+      if (phones) return phones.upgrade(request, socket, head, 'lan');
       const device = deviceOf(request, options.registry);
       if (!device) return refuseUpgrade(socket, '403 Forbidden', NOT_JOINED);
       const api = options.api();
@@ -435,6 +336,9 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
     isConnected: (id) => devices.isConnected(id),
     connections: () => devices.count(),
     closeDevice: (id) => devices.closeDevice(id),
-    closeAll: () => devices.closeAll(),
+    closeAll() {
+      devices.closeAll();
+      options.phones?.closeEntrance('lan', 'the venue network was turned off');
+    },
   };
 }

@@ -3,24 +3,37 @@
  * runs in the change queue (station-slot.ts), is on disk before its acknowledgement, and goes to
  * every window. Each takes its request already parsed (station-service.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { BatchAck, DispatchAck, ValidatedParams } from '../../core/api/contract.js';
-import type { Caller } from '../../core/api/roles.js';
+import type { Caller, SenderRef } from '../../core/api/roles.js';
 import { isClockCommand } from '../../core/clock/index.js';
 import type { Command, NewCommand } from '../../core/event/commands.js';
 import { fail } from '../../core/model/errors.js';
+import type { EventState } from '../../core/model/types.js';
 import type { EntrySender, EventStoreHandle, JournalEntry } from './journal-types.js';
 import { deviceOf, refuseSecondResult } from './sent-by.js';
 import { pushedEntry, type OpenEventSlot } from './station-slot.js';
 import type { StationContext } from './station-types.js';
 
+/** A round's table-code secret (Round.reportKey, core/public/table-codes.ts): 128 random bits, 32 hex digits. */
+export function newReportKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
 /**
- * The host's time is the clock's time: clock commands and results get `at` from the host (a window
- * sends none; an in-process caller's is replaced), in whole seconds, as the clock service counts
- * (clock-service.ts). A window's own clock may be off; the journal must not be.
+ * What the host adds to a command before it is checked against the state and written:
+ * - the host's time is the clock's time: clock commands and results get `at` from the host (a
+ *   window sends none; an in-process caller's is replaced), in whole seconds, as the clock service
+ *   counts (clock-service.ts). A window's own clock may be off; the journal must not be.
+ * - a `pair-round` sent without `reportKey` gets a fresh one (issue 16): the secret of the round's
+ *   table codes is drawn here, on the host, whoever published the pairing (a window, a second desk,
+ *   a batch), and kept in the journal, so the codes printed on the slips are the ones the player
+ *   door checks, after a restart too. A key sent with the command is kept.
  */
-export function stampHostTime(command: NewCommand, nowMs: number): Command {
+export function stampHostTime(command: NewCommand, nowMs: number, reportKey: () => string = newReportKey): Command {
   // Every other command reads the same in both schemas: only clock commands' `at` is optional when sent.
   const sent = command as Command;
+  if (sent.type === 'pair-round') return sent.reportKey === undefined ? { ...sent, reportKey: reportKey() } : sent;
   if (!isClockCommand(sent) && sent.type !== 'record-result') return sent;
   return { ...sent, at: Math.floor(nowMs / 1000) * 1000 };
 }
@@ -62,6 +75,28 @@ export function dispatchBatch(context: StationContext, { commands, cid }: Valida
     for (const entry of entries) slot.sent.add(entry);
     slot.broadcast({ type: 'entries', eventId: handle.state().id, entries: entries.map(pushedEntry) });
     return { from: (entries[0] as JournalEntry).seq, seq: (entries.at(-1) as JournalEntry).seq };
+  });
+}
+
+/**
+ * A player's report or answer from the public door (issue 16; public-door.ts), already validated
+ * as any dispatch: in the same queue as every other change, `refusal` (the table code, checked
+ * against the state as it is when the command's turn comes) first, then written with `by` = the
+ * phone. The state right after it, for the phone's answer (did the report become the result?).
+ */
+export function dispatchFromPhone(
+  context: StationContext,
+  command: NewCommand,
+  by: SenderRef,
+  refusal: (state: EventState) => string | null,
+): Promise<{ seq: number; state: EventState }> {
+  const { slot } = context;
+  return slot.exclusive(async () => {
+    const handle = slot.requireWritable();
+    const refused = refusal(handle.state());
+    if (refused !== null) fail('not-allowed', refused);
+    const { seq } = await append(slot, stampHostTime(command, context.now().getTime()), { by });
+    return { seq, state: handle.state() };
   });
 }
 

@@ -24,13 +24,14 @@ import { validateRequest, type Query, type QueryResult, type RequestMethod, type
 import { parsedAtEdge } from '../../core/api/rpc.js';
 import { LOCAL_CALLER, refusalFor, type Caller } from '../../core/api/roles.js';
 import { fail, PodiumError } from '../../core/model/errors.js';
-import { dispatch, dispatchBatch, undo } from './station-changes.js';
+import { dispatch, dispatchBatch, dispatchFromPhone, undo } from './station-changes.js';
+import { createSitePublisher, type SitePublisher } from './site-publisher.js';
 import { print, query } from './station-queries.js';
 import { closeEvent, createEvent, openEvent, rememberSave, saveCopy, saveRepairedCopy, takeOverEvent } from './station-saves.js';
 import { OpenEventSlot } from './station-slot.js';
 import type { NetworkControl, StationContext, StationRandom, StationService, StationServiceOptions } from './station-types.js';
 
-export type { CreateEventCommand, NetworkControl, Printer, StationService, StationServiceOptions, StoreAccess } from './station-types.js';
+export type { CreateEventCommand, NetworkControl, PhoneCommand, Printer, StationService, StationServiceOptions, StoreAccess } from './station-types.js';
 export { stampHostTime } from './station-changes.js';
 export { slugify } from './station-saves.js';
 
@@ -38,6 +39,9 @@ const cryptoRandom: StationRandom = {
   seed: () => randomInt(0, 0x7fffffff),
   id: () => randomBytes(5).toString('hex'),
 };
+
+/** What a player's phone may have written (through the public door, public-door.ts). */
+const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report']);
 
 /** A request's params, parsed: as serveRpc parsed them (core/api/rpc.ts), or parsed here. */
 function validated<M extends RequestMethod>(method: M, params: unknown, caller: Caller = LOCAL_CALLER): ValidatedParams<M> {
@@ -75,10 +79,26 @@ function requireNetwork(network: NetworkControl | undefined): NetworkControl {
   return network;
 }
 
+/** The open event's published site (site-publisher.ts): it hears the open event's pushes as a window does. */
+function sitePublisher(context: StationContext, log: StationServiceOptions['log']): SitePublisher {
+  const { slot } = context;
+  return createSitePublisher({
+    dataDir: context.dataDir,
+    current: () => {
+      const open = slot.open;
+      return open ? { state: open.state(), version: open.entries().length } : null;
+    },
+    listen: (listener) => slot.listen(listener),
+    now: context.now,
+    ...(log ? { log } : {}),
+  });
+}
+
 export function createStationService(options: StationServiceOptions): StationService {
   const context = stationContext(options);
   const { slot } = context;
   const { network } = options;
+  const site = sitePublisher(context, options.log);
   const service: StationService = {
     async snapshot(params, caller = LOCAL_CALLER) {
       validated('snapshot', params ?? {}, caller);
@@ -114,6 +134,12 @@ export function createStationService(options: StationServiceOptions): StationSer
     async dispatchBatch(params, caller = LOCAL_CALLER) {
       return dispatchBatch(context, validated('dispatchBatch', params, caller), caller);
     },
+    async phoneCommand({ command, by, refusal }) {
+      // Parsed as every dispatch is; the player door is the host's own, so no role stands in the way.
+      const input = validated('dispatch', { command });
+      if (!PHONE_COMMANDS.has(input.command.type)) fail('not-allowed', 'a phone reports results and answers reports, nothing else');
+      return dispatchFromPhone(context, input.command, by, refusal);
+    },
     async undo(params, caller = LOCAL_CALLER) {
       return undo(context, validated('undo', params, caller), caller);
     },
@@ -138,6 +164,13 @@ export function createStationService(options: StationServiceOptions): StationSer
       const input = validated('revokeDevice', params, caller);
       return requireNetwork(network).revoke(input.id);
     },
+    async publishSite(params, caller = LOCAL_CALLER) {
+      return site.publish(validated('publishSite', params, caller));
+    },
+    async siteStatus(params, caller = LOCAL_CALLER) {
+      validated('siteStatus', params ?? {}, caller);
+      return site.status();
+    },
     async query(params: Query, caller = LOCAL_CALLER): Promise<QueryResult> {
       return query(context, validated('query', params, caller));
     },
@@ -157,6 +190,7 @@ export function createStationService(options: StationServiceOptions): StationSer
       return open ? { summary: slot.summaryOf(open), state: open.state() } : null;
     },
     async dispose() {
+      await site.stop();
       await slot.dispose();
     },
   };

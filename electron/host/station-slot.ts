@@ -134,7 +134,12 @@ export class OpenEventSlot {
   }
 }
 
-/** An entry as windows and devices get it (the client command id stays in the save). */
+/**
+ * An entry as windows and devices get it (the client command id stays in the save). A player's
+ * phone (`by.role` 'player', issue 16) goes out as it is: the contract's `by` still reads
+ * DeviceRef, and ROLE_LABELS names the player role, so the event log shows "Ana Archer's phone
+ * (player)".
+ */
 export function pushedEntry(entry: JournalEntry): PushedEntry {
-  return { seq: entry.seq, at: entry.at, station: entry.station, ...(entry.by ? { by: entry.by } : {}), command: entry.command };
+  return { seq: entry.seq, at: entry.at, station: entry.station, ...(entry.by ? { by: entry.by as PushedEntry['by'] } : {}), command: entry.command };
 }

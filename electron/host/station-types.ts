@@ -4,10 +4,11 @@
  * changes (station-changes.ts) and the queries (station-queries.ts).
  */
 import type { HostApi, NetworkStatus, EventSummary, PrintRequest, PrintResult, StationSnapshot } from '../../core/api/contract.js';
-import type { DeviceRole } from '../../core/api/roles.js';
+import type { DeviceRole, SenderRef } from '../../core/api/roles.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
 import type { EventStoreHandle, EventStoreOptions } from './journal-types.js';
+import type { SupportLog } from './log.js';
 import type { OpenEventSlot } from './station-slot.js';
 
 export type CreateEventCommand = Extract<Command, { type: 'create-event' }>;
@@ -37,6 +38,16 @@ export interface NetworkControl {
   onChange(listener: (status: NetworkStatus) => void): () => void;
 }
 
+/** What the public door asks the service to write for a player's phone (StationService.phoneCommand). */
+export interface PhoneCommand {
+  /** Unknown until validated: a `report-result` or `confirm-report`. */
+  command: unknown;
+  /** The phone, as the journal names it: `{ id: phone id, name: "Ana Archer's phone", role: 'player' }`. */
+  by: SenderRef;
+  /** Why the phone may not speak for the table now (its code is not the table's in this round), or null. */
+  refusal(state: EventState): string | null;
+}
+
 /** Randomness for event ids and seeds. */
 export interface StationRandom {
   seed(): number;
@@ -62,6 +73,8 @@ export interface StationServiceOptions {
   network?: NetworkControl;
   /** The support log's file (log.ts), told to the local station's help; never to a device. */
   supportLogFile?: string;
+  /** The support log itself, for what happens off the command path (the published site's failures). */
+  log?: SupportLog;
 }
 
 /**
@@ -85,6 +98,14 @@ export interface StationService extends HostApi {
    * program on the WebSocket can never name a path outside the events folder.
    */
   saveAsFromDialog(params: { path: string; overwrite?: boolean }): Promise<void>;
+  /**
+   * A player's report or answer to one, from the host's public door (issue 16, public-door.ts).
+   * In-process only (no transport serves it, as saveAsFromDialog): `command` is validated as any
+   * dispatch and must be a `report-result` or `confirm-report`; in the change queue, `refusal`
+   * (the table code) is asked about the state of that moment, then the command is written with
+   * `by` = the phone. Resolves with its sequence number and the state after it.
+   */
+  phoneCommand(request: PhoneCommand): Promise<{ seq: number; state: EventState }>;
   /** Close the open event (if any) and drop every subscriber. */
   dispose(): Promise<void>;
 }

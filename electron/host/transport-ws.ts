@@ -26,6 +26,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { HostApi, StationPush } from '../../core/api/contract.js';
 import { serveRpc, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
+import { frameText, parseDeviceMessage } from './strict-messages.js';
 
 export const RPC_PATH = '/rpc';
 /** The local station's frames: a whole large event's save can come back through saveAs and friends. */
@@ -117,47 +118,9 @@ export function refuseUpgrade(request: IncomingMessage, port: number, key: strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// A device's messages, read strictly
+// A device's messages, read strictly (strict-messages.ts)
 
-/** Keys no message may carry anywhere (prototype pollution of whatever copies the object later). */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-const REQUEST_KEYS = new Set(['kind', 'id', 'method', 'params']);
-
-export type RpcRequest = Extract<RpcMessage, { kind: 'request' }>;
-
-function frameText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
-}
-
-/**
- * A device's frame as an RPC request, or why it is not one: a binary frame, text that is not
- * JSON, JSON that is not exactly a request object (`kind: 'request'`, a whole-number `id`, a
- * `method` name, `params`), or any `__proto__` / `constructor` / `prototype` key at any depth.
- * The transport closes the connection on any of these: a device's own client never sends them.
- */
-export function parseDeviceMessage(data: RawData | string, isBinary = false): { ok: true; message: RpcRequest } | { ok: false; reason: string } {
-  if (isBinary) return { ok: false, reason: 'a binary message (Podium speaks JSON text)' };
-  let forbidden: string | null = null;
-  let value: unknown;
-  try {
-    value = JSON.parse(typeof data === 'string' ? data : frameText(data), (key, inner: unknown) => {
-      if (FORBIDDEN_KEYS.has(key)) forbidden = key;
-      return inner;
-    });
-  } catch {
-    return { ok: false, reason: 'a message that is not JSON' };
-  }
-  if (forbidden !== null) return { ok: false, reason: `a message with a "${forbidden}" key` };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'a message that is not a request object' };
-  const message = value as Record<string, unknown>;
-  if (message.kind !== 'request') return { ok: false, reason: 'a message that is not a request' };
-  for (const key of Object.keys(message)) if (!REQUEST_KEYS.has(key)) return { ok: false, reason: 'a message with an unknown field' };
-  if (typeof message.id !== 'number' || !Number.isSafeInteger(message.id) || message.id < 0) return { ok: false, reason: 'a request without a whole-number id' };
-  if (typeof message.method !== 'string' || message.method.length === 0 || message.method.length > 64) return { ok: false, reason: 'a request without a method name' };
-  return { ok: true, message: { kind: 'request', id: message.id, method: message.method, params: message.params ?? {} } };
-}
+export { parseDeviceMessage, type RpcRequest } from './strict-messages.js';
 
 /** The close code for a message the connection's rules refuse (RFC 6455: policy violation). */
 export const CLOSE_POLICY = 1008;
@@ -373,6 +336,8 @@ export interface WebSocketRpcOptions {
   sendBuffer?: SendBufferOptions;
   /** Told about every connection dropped for being over its send buffer. */
   onDropped?: (dropped: DroppedConnection) => void;
+  /** WebSockets at other paths, each with a door of its own (browser mode: the players' `/public`). */
+  otherSockets?: Readonly<Record<string, (request: IncomingMessage, socket: Duplex, head: Buffer) => void>>;
 }
 
 export interface WebSocketRpc {
@@ -398,7 +363,9 @@ export function attachWebSocketRpc(server: Server, api: HostApi, options: WebSoc
     socket.destroy();
   };
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const pathname = (request.url ?? '').split('?')[0];
+    const pathname = (request.url ?? '').split('?')[0] ?? '';
+    const other = options.otherSockets && Object.hasOwn(options.otherSockets, pathname) ? options.otherSockets[pathname] : undefined;
+    if (other) return other(request, socket, head);
     if (pathname !== RPC_PATH) return refuse(socket, '404 Not Found', `no WebSocket endpoint at ${pathname}`);
     const refused = refuseUpgrade(request, port(), options.key);
     if (refused) return refuse(socket, '403 Forbidden', refused);

@@ -28,6 +28,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './device-registry.js'
 import { joinCodeMatches, newJoinCode } from './join-codes.js';
 import { createLanDoor, JOIN_PATH, type DoorLimits, type LanDoor } from './lan-door.js';
 import { listen } from './listen.js';
+import { createPublicDoor, isPublicHost, type PublicDoor, type PublicLimits } from './public-door.js';
 import type { MonotonicClock } from './rate-limit.js';
 import type { NetworkControl } from './station-service.js';
 import type { SendBufferOptions } from './transport-ws.js';
@@ -56,15 +57,23 @@ export interface VenueNetworkOptions {
   clock?: MonotonicClock;
   /** How long a device's "last seen" may wait to be written (default 5 s). */
   seenFlushMs?: number;
+  /** The players' door's limits (public-door.ts DEFAULT_PUBLIC_LIMITS); tests and the bench lower or raise them. */
+  phones?: Partial<PublicLimits>;
   log?: VenueNetworkLog;
 }
 
 export interface VenueNetwork extends NetworkControl {
   /**
    * Serve `api` to devices. The station service is made after the network (it takes it as its
-   * `network`), so it is handed over here; until then `/rpc` answers 503.
+   * `network`), so it is handed over here; until then `/rpc` answers 503. The station service
+   * itself (not a bare HostApi) also opens the players' door, `phones`.
    */
   serve(api: HostApi): void;
+  /**
+   * The players' door (issue 16): `/public` on the LAN listeners while the network is on, and on
+   * the local web server in browser mode (web.ts hands it over). Closed with the network.
+   */
+  readonly phones: PublicDoor;
   /** Open device connections. */
   connections(): number;
   /** Stop listening on the LAN, close every device connection, write what is pending. */
@@ -204,6 +213,28 @@ async function lanUp(door: LanDoor, given: readonly string[], port: number, log?
   return { listeners, problem: `devices can join at ${listeners.map((l) => l.address).join(', ')}, but not at the others: ${problems}` };
 }
 
+/** Tell every listener; one failing never keeps the others from hearing. */
+function tellAll<T>(listeners: ReadonlySet<(value: T) => void>, value: T): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(value);
+    } catch {
+      // (the others still hear)
+    }
+  }
+}
+
+/** The players' door, with the network's clocks, limits and log. */
+function phonesDoor(options: VenueNetworkOptions): PublicDoor {
+  const { now, log } = options;
+  return createPublicDoor({
+    ...(now ? { now: () => now().getTime() } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.phones ? { limits: options.phones } : {}),
+    ...(log ? { log: { warn: (line, fields) => log.warn(line, fields), error: (line, error) => log.warn(`${line}: ${error instanceof Error ? error.message : String(error)}`) } } : {}),
+  });
+}
+
 export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
   const changeListeners = new Set<(status: NetworkStatus) => void>();
   let api: HostApi | null = null;
@@ -223,7 +254,10 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
     onProblem: (message, error) => options.log?.warn(error instanceof Error ? `${message}: ${error.message}` : message),
   });
 
+  const phones = phonesDoor(options);
+
   const door: LanDoor = createLanDoor({
+    phones,
     rendererDir: options.rendererDir,
     registry,
     api: () => api,
@@ -238,15 +272,7 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
   const status = (): NetworkStatus => statusOf({ on, listeners, ...(problem !== undefined ? { problem } : {}) }, codes, registry, door);
 
   function emit(): void {
-    if (changeListeners.size === 0) return;
-    const now = status();
-    for (const listener of [...changeListeners]) {
-      try {
-        listener(now);
-      } catch {
-        // One listener failing never keeps the others from hearing.
-      }
-    }
+    if (changeListeners.size > 0) tellAll(changeListeners, status());
   }
 
   function serially<T>(work: () => Promise<T>): Promise<T> {
@@ -329,7 +355,9 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
 
     serve(given) {
       api = given;
+      if (isPublicHost(given)) phones.serve(given);
     },
+    phones,
 
     connections: () => door.connections(),
 
@@ -338,6 +366,7 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
         closed = true;
         on = false;
         await stopListening();
+        phones.close();
       });
       await registry.flush();
       changeListeners.clear();

@@ -1,6 +1,7 @@
 /**
  * Browser mode's server: HTTP on 127.0.0.1 only, serving the built renderer (the station at `/`,
- * the projector at `/projector`) with a strict CSP, and the StationApi over WebSocket at `/rpc`.
+ * the projector at `/projector`, the player page at `/p`) with a strict CSP, the StationApi over
+ * WebSocket at `/rpc`, and the players' published view at `/public` (public-door.ts: no key).
  * Requests whose Host is not this machine are refused (no DNS rebinding).
  *
  * The station key: every launch has its own (or the one it is given), and `/rpc` refuses any
@@ -15,8 +16,11 @@
  * lan-door.ts) are other servers on the same port, where the station key means nothing.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { HostApi } from '../../core/api/contract.js';
+import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
 import { listen } from './listen.js';
+import { refuseLocalPhone, refusePhoneUpgrade, type PublicDoor } from './public-door.js';
 import { contentSecurityPolicy, securityHeaders, serveStatic } from './static-files.js';
 import {
   attachWebSocketRpc,
@@ -48,6 +52,11 @@ export interface WebServerOptions {
   sendBuffer?: SendBufferOptions;
   /** Told about a window dropped for being over its send buffer (it reconnects by itself). */
   onDropped?: (dropped: DroppedConnection) => void;
+  /**
+   * The players' door (issue 16): `/public` answers without the station key, for the projector's
+   * player page and tests on this machine (the Host and Origin checks stay).
+   */
+  phones?: PublicDoor;
 }
 
 export interface WebServer {
@@ -67,10 +76,22 @@ export interface WebServer {
 }
 
 
+/** `/public` on the local door: a loopback peer naming this machine, from a page of this server if from a page at all; no key. */
+function publicSocket(phones: PublicDoor, port: number, onRefused?: (reason: string) => void) {
+  return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const refused = refuseLocalPhone(request, port);
+    if (!refused) return phones.upgrade(request, socket, head, 'local');
+    onRefused?.(refused);
+    refusePhoneUpgrade(socket, '403 Forbidden', refused);
+  };
+}
+
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const key = options.key ?? createStationKey();
+  const phones = options.phones;
   let port = 0;
-  const csp = (): string => contentSecurityPolicy([`ws://${LOOPBACK}:${port}${RPC_PATH}`, `ws://localhost:${port}${RPC_PATH}`]);
+  const csp = (): string =>
+    contentSecurityPolicy([RPC_PATH, PUBLIC_SOCKET_PATH].flatMap((socket) => [`ws://${LOOPBACK}:${port}${socket}`, `ws://localhost:${port}${socket}`]));
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const headers = securityHeaders(csp());
@@ -107,6 +128,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     ...(options.onInvalidRequest ? { onInvalidRequest: options.onInvalidRequest } : {}),
     ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
     ...(options.onDropped ? { onDropped: options.onDropped } : {}),
+    ...(phones ? { otherSockets: { [PUBLIC_SOCKET_PATH]: publicSocket(phones, port, options.onRefused) } } : {}),
   });
   const url = `http://${LOOPBACK}:${port}/`;
 

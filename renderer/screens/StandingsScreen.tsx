@@ -16,6 +16,7 @@ import { displayNames, familyNames, nameLookup } from './standings/people.js';
 import { competitorsWord } from './start/settings.js';
 import { StandingsTable } from './standings/StandingsTable.js';
 import './Standings.css';
+import { PublishPanel } from './publish/PublishPanel.js';
 
 export function StandingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
@@ -137,6 +138,7 @@ export function StandingsScreen() {
         )}
       </div>
       <p className="muted st-small">Click a row, or press Enter on it, for the tiebreakers worked out. Click a column header to sort by it.</p>
+      <PublishPanel />
     </section>
   );
 }

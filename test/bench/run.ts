@@ -33,6 +33,7 @@ import { stalledWindow, writeBigEvent } from '../support/stalled-window.js';
 import { bytesPerResult } from './bytes-per-result.js';
 import { csvImport } from './csv-import.js';
 import { keystrokeToScreen } from './keystroke.js';
+import { phonesBench } from './phones.js';
 import { sustainedLoad } from './sustained.js';
 
 interface Row {
@@ -601,6 +602,8 @@ const BENCHMARKS: Benchmark[] = [
   csvImport(10_000, 10_000),
   // 15 minutes by default (the issue's figure); PODIUM_BENCH_SUSTAINED_MINUTES=1 for a short run.
   sustainedLoad({ players: 1024, perSecond: 20, windows: 10, maxRounds: 15, ratio: 1.5, maxCpuPercent: 50 }),
+  // Issue 16: players' phones. 60 s by default; PODIUM_BENCH_PHONES_SECONDS changes it (`npm run bench -- phones`).
+  phonesBench({ players: 2048, phones: 1000, resultsPerSecond: 5, reportsPerMinute: 100, ackBudgetMs: 50, bytesBudget: 5 * 1024 }),
 ];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */

@@ -205,6 +205,7 @@ describe('the menu', () => {
       ['&Open…', 'CmdOrCtrl+O'],
       ['Open &Recent', undefined],
       ['Save &As…', 'CmdOrCtrl+Shift+S'],
+      ['Publish Event &Site…', undefined],
       ['&Print…', 'CmdOrCtrl+P'],
       ['&Quit', 'quit'],
     ]);

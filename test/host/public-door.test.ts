@@ -1,0 +1,327 @@
+/**
+ * The players' door (issue 16, 1-2) on a real browser-mode host: a phone opens `/public` with no
+ * token, on the local door (127.0.0.1) and on the venue network (127.0.0.2), gets the published
+ * view, follows the station's results as small patches, and with its table's code reports and
+ * confirms results, which go through the station's one queue and are journal entries naming the
+ * phone. Real sockets throughout; every wait is for an event, with a deadline.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { StationSnapshot } from '../../core/api/contract.js';
+import { publishCommand, type NewCommand } from '../../core/event/commands.js';
+import type { EventState, Round } from '../../core/model/types.js';
+import { applyPublicPatch } from '../../core/public/patch.js';
+import { tableCode } from '../../core/public/table-codes.js';
+import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
+import { publicView } from '../../core/public/view.js';
+import { LAN_ADDRESS, startVenueHost, within, type VenueHost } from './venue-helpers.js';
+
+/** A phone as the player page is: its pushes, its view (patched as the page patches it), its requests. */
+interface Phone {
+  ws: WebSocket;
+  pushes: { push: PublicPush; bytes: number }[];
+  view: PublicView | null;
+  /** Resolves with the first push from `from` on that passes `check`. */
+  push<P extends PublicPush>(check: (push: PublicPush) => push is P, what: string, from?: number): Promise<{ push: P; bytes: number }>;
+  /** Resolves once the phone's view passes `check` (now, or after a later push). */
+  until(check: (view: PublicView) => boolean, what: string): Promise<PublicView>;
+  ask(request: Ask): Promise<PublicAnswer>;
+  close(): void;
+}
+
+/** A request without its id (the phone numbers them). */
+type Ask = PublicRequest extends infer R ? (R extends PublicRequest ? Omit<R, 'id'> : never) : never;
+
+let nextId = 1;
+
+async function openPhone(url: string): Promise<Phone> {
+  const ws = new WebSocket(url);
+  const pushes: Phone['pushes'] = [];
+  const waiting = new Map<number, (answer: PublicAnswer) => void>();
+  const listeners = new Set<() => void>();
+  const phone: Phone = {
+    ws,
+    pushes,
+    view: null,
+    push(check, what, from = 0) {
+      return within(
+        new Promise((resolve) => {
+          const look = (): void => {
+            const found = pushes.slice(from).find((p) => check(p.push));
+            if (!found) return;
+            listeners.delete(look);
+            resolve(found as never);
+          };
+          listeners.add(look);
+          look();
+        }),
+        what,
+      );
+    },
+    async until(check, what) {
+      const passes = (): boolean => phone.view !== null && check(phone.view);
+      if (!passes()) await phone.push((_p): _p is PublicPush => passes(), what);
+      return phone.view as PublicView;
+    },
+    ask(request) {
+      const id = nextId++;
+      return within(
+        new Promise<PublicAnswer>((resolve) => {
+          waiting.set(id, resolve);
+          ws.send(JSON.stringify({ ...request, id }));
+        }),
+        `an answer to ${request.kind}`,
+      );
+    },
+    close: () => ws.close(),
+  };
+  ws.on('message', (data) => {
+    const text = String(data);
+    const message = JSON.parse(text) as PublicPush | PublicAnswer;
+    if ('kind' in message) return waiting.get(message.id)?.(message);
+    if (message.type === 'view') phone.view = message.view;
+    if (message.type === 'patch') {
+      const next = phone.view ? applyPublicPatch(phone.view, message) : null;
+      if (!next) throw new Error(`a patch from ${message.from} did not apply to view ${phone.view?.version}`);
+      phone.view = next;
+    }
+    pushes.push({ push: message, bytes: Buffer.byteLength(text) });
+    for (const listener of [...listeners]) listener();
+  });
+  await within(new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject))), `a phone to connect to ${url}`);
+  return phone;
+}
+
+const isView = (p: PublicPush): p is Extract<PublicPush, { type: 'view' }> => p.type === 'view';
+const isPatch = (p: PublicPush): p is Extract<PublicPush, { type: 'patch' }> => p.type === 'patch';
+const isTick = (p: PublicPush): p is Extract<PublicPush, { type: 'tick' }> => p.type === 'tick';
+const isNoEvent = (p: PublicPush): p is Extract<PublicPush, { type: 'no-event' }> => p.type === 'no-event';
+/** A push that brings the phone to journal entry `seq` or later. */
+const reaching = (seq: number) => (p: PublicPush): p is Extract<PublicPush, { type: 'view' | 'patch' }> =>
+  (p.type === 'patch' && p.to >= seq) || (p.type === 'view' && p.view.version >= seq);
+
+const NAMES = 'Ana Archer, Bo Brandt, Chloé Dubois, Dara Oneill, Eitan Levi, Fumiko Sato, Gia Gold, Hal Hart, Ida Ito, Jon Jones, Kai Kent, Lea Lund, Mo Mann'.split(', ');
+
+/** 26 players (13 tables), round 1 published by the station: the host draws its report key. */
+async function pairedEvent(host: VenueHost, name: string, settings: Record<string, unknown> = {}): Promise<{ state: EventState; round: Round }> {
+  await host.station.createEvent({ name, ruleset: 'mtr', settings, seed: 4 });
+  const players = Array.from({ length: 26 }, (_, i) => ({ id: `p${String(i + 1).padStart(2, '0')}`, name: `${NAMES[i % NAMES.length]}${i >= NAMES.length ? ' II' : ''}` }));
+  await host.station.dispatchBatch({ commands: players.map((player, draw): NewCommand => ({ type: 'register-player', player, draw })) });
+  const proposed = await host.station.query({ kind: 'propose-pairing', seed: 9 });
+  if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
+  await host.station.dispatch({ command: publishCommand(1, 'swiss', proposed.proposal) });
+  const state = (await host.station.snapshot()).state as EventState;
+  return { state, round: state.rounds[0] as Round };
+}
+
+const codeOf = (round: Round, table: number): string => tableCode(round.reportKey as string, round.number, table);
+const seatsOf = (round: Round, table: number): string[] => round.tables.find((t) => t.table === table)?.seats ?? [];
+
+/** The host's state and its public view as a phone's must be (the same `now` as the phone's, which only `madeAt` carries). */
+async function hostView(host: VenueHost, like: PublicView): Promise<{ snapshot: StationSnapshot; view: PublicView }> {
+  const snapshot = await host.station.snapshot();
+  return { snapshot, view: publicView(snapshot.state as EventState, { now: like.madeAt, version: snapshot.lastSeq }) };
+}
+
+describe("players' phones on the public door", () => {
+  let host: VenueHost;
+  const phones: Phone[] = [];
+  const phone = async (url = `ws://127.0.0.1:${host.port}/public`): Promise<Phone> => {
+    const opened = await openPhone(url);
+    phones.push(opened);
+    return opened;
+  };
+
+  beforeAll(async () => {
+    host = await startVenueHost();
+    await host.networkOn();
+  });
+  afterAll(async () => {
+    for (const p of phones) p.close();
+    await host?.close();
+  });
+  beforeEach(() => {
+    host.advance(3_600_000); // the rate limits full again
+  });
+
+  it('connects without a token (local door and LAN), says when no event is open, then gets the view and the host time', async () => {
+    await host.station.closeEvent();
+    const early = await phone();
+    const none = await early.push(isNoEvent, 'the no-event words');
+    expect(none.push.message).toMatch(/No event is open/);
+    await pairedEvent(host, 'Phone Open');
+    // The event opened: the whole view, to the phone already there, then its changes as patches.
+    await early.push(isView, 'the view once the event is open');
+    const lastSeq = (await host.station.snapshot()).lastSeq;
+    await early.push(reaching(lastSeq), 'the phone to follow the event to its pairing');
+    const expected = await hostView(host, early.view as PublicView);
+    expect(early.view).toEqual(expected.view);
+
+    for (const url of [`ws://127.0.0.1:${host.port}/public`, `ws://${LAN_ADDRESS}:${host.port}/public`]) {
+      const p = await phone(url);
+      const first = await p.push(isView, `the view on connecting to ${url}`);
+      expect(first.push.view.version).toBe(expected.snapshot.lastSeq);
+      expect(first.push.view).toEqual((await hostView(host, first.push.view)).view);
+      expect(first.push.view.round?.tables).toHaveLength(13);
+      const tick = await p.push(isTick, 'the host time');
+      expect(Math.abs(tick.push.now - Date.now())).toBeLessThan(5_000);
+      // Nothing private: no report key, no code.
+      expect(JSON.stringify(first.push.view)).not.toContain(expected.snapshot.state?.rounds[0]?.reportKey as string);
+    }
+  });
+
+  it('follows a result entered at the station as one small patch that makes exactly the host’s view', async () => {
+    const { round } = await pairedEvent(host, 'Patch Cup');
+    const p = await phone();
+    await p.push(isView, 'the view');
+    const from = p.pushes.length;
+    const ack = await host.station.dispatch({ command: { type: 'record-result', round: 1, table: 3, result: { games: [2, 1, 0] } } });
+    const patch = await p.push(isPatch, 'the result as a patch', from);
+    expect(patch.bytes).toBeLessThan(5 * 1024);
+    expect(patch.push.to).toBe(ack.seq);
+    const view = p.view as PublicView;
+    expect(view.round?.tables.find((t) => t.table === 3)).toMatchObject({ result: { games: [2, 1, 0] }, resultText: expect.any(String) });
+    expect(view).toEqual((await hostView(host, view)).view);
+    // An undo comes as the whole view.
+    const undone = await host.station.undo({ seq: ack.seq });
+    const whole = await p.push(isView, 'the whole view after an undo', from);
+    expect(whole.push.view.version).toBe(undone.seq);
+    expect(whole.push.view.round?.tables.find((t) => t.table === 3)?.result).toBeUndefined();
+    expect(seatsOf(round, 3)).toHaveLength(2);
+  });
+
+  it('lets two players report and confirm a head-to-head result: in the queue by default, the result at once when automatic', async () => {
+    const { round } = await pairedEvent(host, 'Report Cup');
+    const [a, b] = [await phone(), await phone(`ws://${LAN_ADDRESS}:${host.port}/public`)];
+    await a.push(isView, 'the view');
+    const [ana, bo] = seatsOf(round, 5) as [string, string];
+    const where = { round: 1, table: 5, code: codeOf(round, 5) };
+    expect(await a.ask({ kind: 'look', ...where })).toEqual({ kind: 'answer', id: expect.any(Number), ok: true });
+    const reported = await a.ask({ kind: 'report', ...where, phone: 'phone-ana-1', player: ana, result: { games: [2, 0, 0] } });
+    expect(reported).toMatchObject({ ok: true, report: { reporter: ana, status: 'waiting', result: { games: [2, 0, 0] } } });
+    const seen = await b.ask({ kind: 'look', ...where, code: where.code.toLowerCase() });
+    expect(seen).toMatchObject({ ok: true, report: { reporter: ana, status: 'waiting', resultText: expect.any(String) } });
+    const confirmed = await b.ask({ kind: 'confirm', ...where, phone: 'phone-bo-1', player: bo, agree: true });
+    expect(confirmed).toMatchObject({ ok: true, report: { status: 'agreed', answers: { [bo]: { agree: true } } } });
+    expect('accepted' in confirmed).toBe(false);
+    // The station sees it waiting (its folded state), with the table pending on the phones.
+    const snapshot = await host.station.snapshot();
+    expect(snapshot.state?.rounds[0]?.reports).toEqual([expect.objectContaining({ table: 5, reporter: ana, status: 'agreed' })]);
+    // (The confirmation changed nothing the phones see: no push for it.)
+    const pending = await a.until((v) => v.round?.tables.find((t) => t.table === 5)?.reportPending === true, 'the phones to hear of the report');
+    expect(pending.round?.tables.find((t) => t.table === 5)?.result).toBeUndefined();
+    expect(pending.version).toBe(snapshot.lastSeq - 1);
+
+    // Automatic: the report every other player agreed with is the result.
+    await host.station.dispatch({ command: { type: 'set-settings', settings: { selfReports: 'auto' } } });
+    const [cy, di] = seatsOf(round, 6) as [string, string];
+    const six = { round: 1, table: 6, code: codeOf(round, 6) };
+    expect(await b.ask({ kind: 'report', ...six, phone: 'phone-di-1', player: di, result: { games: [1, 2, 0] }, drop: [di] })).toMatchObject({ ok: true });
+    const accepted = await a.ask({ kind: 'confirm', ...six, phone: 'phone-cy-1', player: cy, agree: true });
+    expect(accepted).toEqual({ kind: 'answer', id: expect.any(Number), ok: true, accepted: true });
+    const after = await host.station.snapshot();
+    expect(after.state?.rounds[0]?.tables.find((t) => t.table === 6)?.result).toEqual({ games: [1, 2, 0] });
+    expect(after.state?.players.find((p) => p.id === di)?.droppedAfterRound).toBe(1);
+    await b.push(reaching(after.lastSeq), 'the phones to hear of the result');
+    expect(b.view).toEqual((await hostView(host, b.view as PublicView)).view);
+  });
+
+  it('lets a pod (mstr-2022) report and the three others confirm', async () => {
+    await host.station.createEvent({ name: 'Pod Night', ruleset: 'mstr-2022', settings: { selfReports: 'auto' }, seed: 2 });
+    await host.station.dispatchBatch({ commands: ['Ana Archer', 'Bo Brandt', 'Cy Clay', 'Di Dunn'].map((name, draw): NewCommand => ({ type: 'register-player', player: { id: `q${draw + 1}`, name }, draw })) });
+    const proposed = await host.station.query({ kind: 'propose-pairing', seed: 3 });
+    if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
+    await host.station.dispatch({ command: publishCommand(1, 'swiss', proposed.proposal) });
+    const round = (await host.station.snapshot()).state?.rounds[0] as Round;
+    const seats = seatsOf(round, 1);
+    expect(seats).toHaveLength(4);
+    const pod = await Promise.all(seats.map(() => phone()));
+    const where = { round: 1, table: 1, code: codeOf(round, 1) };
+    const [reporter, ...others] = seats as [string, ...string[]];
+    expect(await (pod[0] as Phone).ask({ kind: 'report', ...where, phone: 'phone-pod-0', player: reporter, result: { winner: reporter } })).toMatchObject({ ok: true, report: { status: 'waiting' } });
+    for (const [i, player] of others.entries()) {
+      const answer = await (pod[i + 1] as Phone).ask({ kind: 'confirm', ...where, phone: `phone-pod-${i + 1}`, player, agree: true });
+      if (i < others.length - 1) expect(answer).toMatchObject({ ok: true, report: { status: 'waiting' } });
+      else expect(answer).toMatchObject({ ok: true, accepted: true });
+    }
+    const state = (await host.station.snapshot()).state as EventState;
+    expect(state.rounds[0]?.tables[0]?.result).toEqual({ winner: reporter });
+  });
+
+  it('keeps a disputed report in the queue, even when automatic; the scorekeeper decides', async () => {
+    const { round } = await pairedEvent(host, 'Dispute Cup', { selfReports: 'auto' });
+    const [a, b] = [await phone(), await phone()];
+    const [ana, bo] = seatsOf(round, 2) as [string, string];
+    const where = { round: 1, table: 2, code: codeOf(round, 2) };
+    await a.ask({ kind: 'report', ...where, phone: 'phone-ana-2', player: ana, result: { games: [2, 0, 0] } });
+    const disputed = await b.ask({ kind: 'confirm', ...where, phone: 'phone-bo-2', player: bo, agree: false, result: { games: [0, 2, 0] } });
+    expect(disputed).toMatchObject({ ok: true, report: { status: 'disputed', answers: { [bo]: { agree: false, result: { games: [0, 2, 0] } } } } });
+    let state = (await host.station.snapshot()).state as EventState;
+    expect(state.rounds[0]?.tables.find((t) => t.table === 2)?.result).toBeUndefined();
+    expect(state.rounds[0]?.reports).toEqual([expect.objectContaining({ table: 2, status: 'disputed' })]);
+    await host.station.dispatch({ command: { type: 'decide-report', round: 1, table: 2, accept: false, reason: 'players called a judge' } });
+    state = (await host.station.snapshot()).state as EventState;
+    expect(state.rounds[0]?.reports ?? []).toEqual([]);
+  });
+
+  it('refuses in words: a wrong code, table 12’s code for table 13, a round-1 code in round 2, a report after the station’s result', async () => {
+    const { round } = await pairedEvent(host, 'Code Cup');
+    const p = await phone();
+    const [ana] = seatsOf(round, 13) as [string];
+    const report = (table: number, code: string, r = 1, player = ana): Ask => ({ kind: 'report', round: r, table, code, phone: 'phone-code-1', player, result: { games: [2, 0, 0] } });
+    const fence = await host.station.snapshot();
+    expect(await p.ask(report(13, 'ZZZZZZ'))).toMatchObject({ ok: false, message: 'that is not the code of table 13 in round 1: check the code on your slip' });
+    expect(await p.ask(report(13, codeOf(round, 12)))).toMatchObject({ ok: false, message: 'that is not the code of table 13 in round 1: check the code on your slip' });
+    expect(await p.ask({ kind: 'look', round: 1, table: 13, code: codeOf(round, 12) })).toMatchObject({ ok: false, message: /not the code of table 13/ });
+    expect(await p.ask(report(14, codeOf(round, 13)))).toMatchObject({ ok: false, message: 'round 1 has no table 14' });
+    expect((await host.station.snapshot()).lastSeq).toBe(fence.lastSeq); // nothing written
+
+    // A result typed at the station: the table's report is refused in words.
+    await host.station.dispatch({ command: { type: 'record-result', round: 1, table: 12, result: { games: [2, 1, 0] } } });
+    const [twelve] = seatsOf(round, 12) as [string];
+    expect(await p.ask(report(12, codeOf(round, 12), 1, twelve))).toMatchObject({ ok: false, message: "Table 12's result is already final: if it is wrong, tell a judge" });
+
+    // Round 2: round 1's codes are dead.
+    const results = round.tables.filter((t) => t.table !== 12).map((t): NewCommand => ({ type: 'record-result', round: 1, table: t.table, result: { games: [2, 0, 0] } }));
+    await host.station.dispatchBatch({ commands: results });
+    const proposed = await host.station.query({ kind: 'propose-pairing', seed: 11 });
+    if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
+    await host.station.dispatch({ command: publishCommand(2, 'swiss', proposed.proposal) });
+    const two = (await host.station.snapshot()).state?.rounds[1] as Round;
+    expect(two.reportKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(two.reportKey).not.toBe(round.reportKey);
+    const [first] = seatsOf(two, 1) as [string];
+    expect(await p.ask(report(1, codeOf(round, 1), 1, first))).toMatchObject({
+      ok: false,
+      message: "that code is for round 1, and round 2 is being played now: use the code on this round's slip",
+    });
+    expect(await p.ask(report(1, codeOf(round, 1), 2, first))).toMatchObject({ ok: false, message: 'that is not the code of table 1 in round 2: check the code on your slip' });
+    expect(await p.ask(report(1, codeOf(two, 1), 2, first))).toMatchObject({ ok: true, report: { reporter: first } });
+  });
+
+  it('writes reports and answers as journal entries naming the phone, which the event log shows', async () => {
+    const { round } = await pairedEvent(host, 'Journal Cup');
+    const p = await phone();
+    const [ana, bo] = seatsOf(round, 1) as [string, string];
+    const where = { round: 1, table: 1, code: codeOf(round, 1) };
+    await p.ask({ kind: 'report', ...where, phone: 'phone-journal-ana', player: ana, result: { games: [2, 1, 0] } });
+    await p.ask({ kind: 'confirm', ...where, phone: 'phone-journal-bo', player: bo, agree: true });
+    const snapshot = await host.station.snapshot();
+    const names = new Map(snapshot.state?.players.map((pl) => [pl.id, pl.name]));
+    const lines = (await readFile(snapshot.summary?.path as string, 'utf8')).trim().split('\n').slice(1).map((line) => JSON.parse(line) as { by?: unknown; command: { type: string } });
+    const phoneLines = lines.filter((l) => l.command.type === 'report-result' || l.command.type === 'confirm-report');
+    expect(phoneLines.map((l) => l.by)).toEqual([
+      { id: 'phone-journal-ana', name: `${names.get(ana)}'s phone`, role: 'player' },
+      { id: 'phone-journal-bo', name: `${names.get(bo)}'s phone`, role: 'player' },
+    ]);
+    const log = await host.station.query({ kind: 'journal' });
+    if (log.kind !== 'journal') throw new Error('no journal');
+    expect(log.entries.filter((e) => e.command.type === 'confirm-report').map((e) => e.by)).toEqual([{ id: 'phone-journal-bo', name: `${names.get(bo)}'s phone`, role: 'player' }]);
+    // The save reads back (the journal's `by` knows the player role): reopened, the same entries.
+    await host.station.closeEvent();
+    const reopened = await host.station.openEvent({ path: snapshot.summary?.path as string });
+    expect(reopened.notices).toEqual([]);
+    expect(reopened.lastSeq).toBe(snapshot.lastSeq);
+  });
+});
