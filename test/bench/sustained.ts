@@ -106,6 +106,8 @@ export function sustainedLoad(options: { players?: number; perSecond?: number; w
           return held;
         };
         let lateMost = 0;
+        /** Each result's time from sending to its acknowledgement (written and fsynced), measured part only. */
+        const ackMs: number[] = [];
         for (let i = 0; i < count; i++) {
           if (i === warmUpS * perSecond) {
             measuredFrom = performance.now();
@@ -125,7 +127,9 @@ export function sustainedLoad(options: { players?: number; perSecond?: number; w
             lastSeq = ack.seq;
             next = nextCommand(state(), maxRounds, n++);
           }
+          const sentAt = performance.now();
           const ack = await d.api.dispatch({ command: next.command });
+          if (measuredFrom > 0) ackMs.push(performance.now() - sentAt);
           counts[next.kind]++;
           lastSeq = ack.seq;
           if (i === 0) started = performance.now() - 1000 / perSecond; // pace from the first answer (the JIT, the first fold)
@@ -176,6 +180,9 @@ export function sustainedLoad(options: { players?: number; perSecond?: number; w
         console.log(`  host CPU per minute: ${perMinute.join(', ') || 'n/a'}; first ${window} ${first.toFixed(1)} %, last ${last.toFixed(1)} % (×${ratio.toFixed(2)})`);
         console.log(`  host resident memory: ${firstA.rssMb.toFixed(0)} MB at the start, ${lastA.rssMb.toFixed(0)} → ${end.rssMb.toFixed(0)} MB over the last ${window}; peak sampled ${Math.max(...samples.map((s) => s.rssMb)).toFixed(0)} MB`);
         console.log(`  windows: ${identical}/${windows} hold exactly the host's state; gaps filled ${gaps}, fresh snapshots ${resyncs}; windows dropped by the host ${dropped}${page ? `; the Chromium station ${pageCurrent ? 'current' : 'NOT current'}` : ''}; one window received ${pushedBytes}`);
+        const sorted = [...ackMs].sort((a, b) => a - b);
+        const pct = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+        console.log(`  result acknowledgements: p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, worst ${(sorted[sorted.length - 1] ?? Number.NaN).toFixed(1)} ms (${sorted.length.toLocaleString('en')} results)`);
         const rows: Row[] = [
           {
             work: `host CPU under ${perSecond} results/s, ${label} players, ${windows} windows${page ? ' + Chromium' : ''}: first → last ${window} of ${minutes} min (% of a core)`,
@@ -184,6 +191,7 @@ export function sustainedLoad(options: { players?: number; perSecond?: number; w
             ok: ratio <= ratioBudget && last < cpuBudget,
           },
           { work: `  host resident memory, first → last ${window}`, budget: '', measured: `${firstB.rssMb.toFixed(0)} MB → ${end.rssMb.toFixed(0)} MB` },
+          { work: '  result acknowledgement (sent → written, fsynced, answered), p99', budget: 'under 50 ms', measured: `${pct(0.99).toFixed(1)} ms (p50 ${pct(0.5).toFixed(1)} ms)`, ok: pct(0.99) < 50 },
           {
             work: `  results entered (new to round ${maxRounds}, then amended with a reason)`,
             budget: `${perSecond}/s`,
