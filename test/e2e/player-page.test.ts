@@ -253,9 +253,8 @@ async function pod({ host, base, phone, shot, problems }: Env, scheme: 'light' |
   await search.tap();
   await search.pressSequentially('ana');
   await ana.getByRole('button', { name: /Ana Archer/ }).tap();
-  const winner = ana.getByLabel(/Winner — seat number \(1–4\)/);
-  await winner.tap();
-  await winner.fill('2');
+  // One tap on her own seat: the pod's quick results are the seats and a draw.
+  await ana.getByRole('button', { name: /^2\s*Ana Archer wins$/ }).tap();
   await expect.poll(() => ana.getByTestId('report-preview').textContent(), { timeout: 15_000 }).toMatch(/^You are reporting: .?Ana Archer.? wins$/);
   await shot(ana, `report-pod-${scheme}`);
   await ana.getByRole('button', { name: 'Send the result' }).tap();

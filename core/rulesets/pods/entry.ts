@@ -69,7 +69,14 @@ function form(table: Table, draft: ResultDraft, context: EntryContext): ResultFo
   const typedOut = typed.kind === 'ok' ? typed.value.excluded : [];
   return {
     fields: [
-      { kind: 'text', key: WINNER, label: [`Winner — seat number (1–${n}), or d for a draw`], placeholder: `1–${n} · d · games: 2 d 2 · exclude: x3` },
+      {
+        kind: 'text',
+        key: WINNER,
+        label: [`Winner — seat number (1–${n}), or d for a draw`],
+        placeholder: `1–${n} · d · games: 2 d 2 · exclude: x3`,
+        // One tap on a phone (and one click at the desk) for the common pod results.
+        quick: [...table.seats.map((id, i) => ({ text: String(i + 1), title: `${context.name(id)} wins` })), { text: 'd', title: 'a draw' }],
+      },
       {
         kind: 'seat-checks',
         key: EXCLUDED,

@@ -80,7 +80,8 @@ describe('reporting a result', () => {
     const user = userEvent.setup();
     const { host } = openPage(podView('mstr-2022'), { me: 'p3', store: phoneWithCode(5) });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
-    await user.type(screen.getByLabelText(/Winner — seat number \(1–4\)/), '2');
+    // One tap on the winner's seat (the rule set's quick results for a pod).
+    await user.click(screen.getByRole('button', { name: /^2\s*Ana Archer wins$/ }));
     expect(await textOf('report-preview')).toBe('You are reporting: Ana Archer wins');
     await user.click(screen.getByRole('button', { name: 'Send the result' }));
     const report = await lastRequest(host, 'report');
@@ -91,7 +92,7 @@ describe('reporting a result', () => {
     const user = userEvent.setup();
     const { host } = openPage(podView('mamtr-2024'), { me: 'p1', store: phoneWithCode(5) });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
-    await user.type(screen.getByLabelText(/Winner — seat number/), 'd');
+    await user.click(screen.getByRole('button', { name: /^d\s*a draw$/ }));
     await user.click(screen.getByRole('checkbox', { name: /Seat 4 — María de la Cruz/ }));
     await user.click(screen.getByRole('button', { name: 'Send the result' }));
     const report = await lastRequest(host, 'report');
