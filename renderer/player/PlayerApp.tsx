@@ -5,7 +5,7 @@
  * plainly when it is offline, and speaks the rule set's words (Ruleset.presentation) without ever
  * asking which rule set it shows.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
 import type { Ruleset } from '../../core/rulesets/ruleset.js';
 import { Confirm } from './Confirm.js';
@@ -157,7 +157,9 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
   useEffect(() => {
     if (view) document.title = `${view.event.name} — Podium`;
   }, [view]);
-  const talk: Talk = { request: (ask) => client.request(ask), store };
+  // One object for the page's life: the Confirm screen asks the host again whenever `talk` changes,
+  // and the page redraws every second (the clock) — a new one each render meant a `look` a second.
+  const talk = useMemo<Talk>(() => ({ request: (ask) => client.request(ask), store }), [client, store]);
   if (!view)
     return (
       <div className="pl-page">
