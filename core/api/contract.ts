@@ -140,6 +140,8 @@ export const DOCUMENT_NAMES = [
   'extensions-log',
   'bracket',
   'round-pack',
+  'penalty-report',
+  'deck-check-sheet',
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 

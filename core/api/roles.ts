@@ -72,9 +72,16 @@ const LOCAL_ONLY: ReadonlySet<RequestMethod> = new Set([
 /** What reading needs: any joined device may call these. */
 const READ: ReadonlySet<RequestMethod> = new Set(['snapshot', 'whoami', 'query']);
 
-/** The commands a judge on the floor may send: the clock's table work and results (issue 15, 2). */
+/**
+ * The commands a judge on the floor may send: the clock's table work, results and penalties (issue 15,
+ * 2; issue 17, 1), and decklists (issue 17, 2: a list is accepted by a tournament official, MTR 2.7 —
+ * judges collect them and enter corrections found at a deck check; a correction after the lock still
+ * needs its reason, which the fold checks).
+ */
 const JUDGE_COMMANDS: ReadonlySet<string> = new Set([
   'record-result',
+  'record-penalty',
+  'register-decklist',
   'record-intentional-draw',
   'extend-table',
   'add-extra-turns',
@@ -124,7 +131,7 @@ export function refusalFor(caller: Caller, method: RequestMethod, params: unknow
   if (READ.has(method)) return null;
   if (method === 'dispatch' || method === 'dispatchBatch') {
     const refused = types.find((type) => !JUDGE_COMMANDS.has(type));
-    return refused === undefined ? null : `${who} cannot ${refused.replace(/-/g, ' ')}: a judge device enters results and the clock's table work; ask the scorekeeper`;
+    return refused === undefined ? null : `${who} cannot ${refused.replace(/-/g, ' ')}: a judge device enters results, penalties, decklists and the clock's table work; ask the scorekeeper`;
   }
   return `${who} cannot do this from a judge device: ask the scorekeeper (${method})`;
 }

@@ -49,12 +49,11 @@ Usage:
       name, then the match slips (and in multiplayer events the seating), as one PDF.
   npm run cli -- import FILE.json --out EVENT.podium
       Write a new event save holding the transcript's event (never over an existing file).
-      Reads transcript versions 1 and 2; a transcript with a penalty log is refused (a save
-      has no place for it yet).
+      Reads transcript versions 1 and 2; a version-2 penalty log is imported with the rest.
   npm run cli -- export EVENT.podium --out FILE.json
       Write the transcript of an event save, as version 2: late entries, awarded byes, draft
       pods, teams, family names, notes, registration draws, no-shows, drops and byes after the
-      cut (not the clock, nor amendment reasons).
+      cut, the penalty log (not the clock, nor amendment reasons).
   npm run cli -- help | --help
       This text.
 

@@ -7,11 +7,13 @@ import type { DocumentName } from '../api/contract.js';
 import { fail } from '../model/errors.js';
 import type { EventState } from '../model/types.js';
 import { bracket } from './bracket.js';
+import { deckCheckSheet } from './deck-check-sheet.js';
 import { extensionsLog } from './extensions-log.js';
 import { type DocContext, type DocumentOptions, createContext } from './layout.js';
 import { matchSlips } from './match-slips.js';
 import { pairingsByName } from './pairings-by-name.js';
 import { pairingsByTable } from './pairings-by-table.js';
+import { penaltyReport } from './penalty-report.js';
 import { isWebAddress } from './qr.js';
 import { roundPack } from './round-pack.js';
 import { seating } from './seating.js';
@@ -37,6 +39,8 @@ const BUILDERS: Record<DocumentName, (ctx: DocContext) => DocDefinition> = {
   'extensions-log': extensionsLog,
   bracket,
   'round-pack': roundPack,
+  'penalty-report': penaltyReport,
+  'deck-check-sheet': deckCheckSheet,
 };
 
 /** What each document is called on screen and in file names. */
@@ -49,6 +53,8 @@ export const DOCUMENT_TITLES: Record<DocumentName, string> = {
   'extensions-log': 'Deck-check and time-extension log',
   bracket: 'Playoff bracket',
   'round-pack': 'Round pack: pairings by name, match slips and seating',
+  'penalty-report': 'Penalty report (a round, or the event without a round)',
+  'deck-check-sheet': 'Deck-check sheets: the lists of the players checked in the round',
 };
 
 export function isDocumentName(name: string): name is DocumentName {

@@ -21,6 +21,7 @@
  */
 import type { PlayerId, Round, Table } from '../model/types.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
+import { isFixedTable } from './fixed-tables.js';
 import { SLIP_CODE_WIDTH, SLIP_QR_GAP, slipCodeBlock, slipReport, withSlipQr } from './qr.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
 
@@ -103,7 +104,8 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
       {
         width: 90,
         stack: [
-          { text: 'TABLE', fontSize: 7.5, bold: true, alignment: 'right', color: COLORS.muted },
+          // Issue 17 §3: a fixed player's table says so (its players are not to be moved).
+          { text: isFixedTable(ctx, table) ? 'FIXED TABLE' : 'TABLE', fontSize: 7.5, bold: true, alignment: 'right', color: COLORS.muted },
           { text: String(table.table), fontSize: table.table >= 1000 ? 22 : 28, bold: true, alignment: 'right', margin: [0, -3, 0, 0] },
         ],
       },

@@ -5,12 +5,20 @@
  * people by seat letter under its name. While the venue network is on, the player page's QR code
  * stands at the top (qr.ts).
  */
-import type { PlayerId } from '../model/types.js';
+import type { PlayerId, Table } from '../model/types.js';
+import { FIXED_MARK, isFixedTable } from './fixed-tables.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
 import { boardQr, qrHeading } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, StackNode, TextNode } from './types.js';
 
 const NAME_SIZE = 10;
+
+/** The table's number, marked "fixed" under it when it is a fixed player's table (issue 17 §3). */
+function tableCell(ctx: DocContext, table: Table): Content {
+  const number: TextNode = { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' };
+  if (!isFixedTable(ctx, table)) return number;
+  return { stack: [number, { text: FIXED_MARK, fontSize: 7, color: COLORS.muted, alignment: 'center' }] };
+}
 
 export function pairingsByTable(ctx: DocContext): DocDefinition {
   const round = ctx.round;
@@ -72,7 +80,7 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
         return { stack: [line, { text: members, fontSize: fitFontSize(members, nameWidth, 8, 6), color: COLORS.muted }] };
       };
       body.push([
-        { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' },
+        tableCell(ctx, table),
         cell(a),
         { text: a === undefined ? '' : scoreOf(a), alignment: 'right', margin: [0, 3, 0, 0] },
         { text: 'vs', color: COLORS.muted, alignment: 'center', margin: [0, 3, 0, 0] },
@@ -108,7 +116,7 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
         };
       });
       body.push([
-        { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' },
+        tableCell(ctx, table),
         { stack: [...lines, { text: `${plural(table.seats.length, 'player')}`, fontSize: 7, color: COLORS.muted }] },
       ]);
     }

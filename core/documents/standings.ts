@@ -52,6 +52,8 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   // Team events rank teams (MTR 8, 9): said so, with each team's people under its name.
   const who = isTeamEvent(ctx) ? 'team' : 'player';
   const dropRound = new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
+  // An organiser's house rules (pod rule sets, issue 17 §4), where they differ from the document.
+  const houseRules = ctx.ruleset.presentation.houseRules?.(state.settings);
   const body: Content[][] = [
     [
       { text: 'Rank', style: 'th', alignment: 'right' },
@@ -95,6 +97,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
         : `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
       style: 'subtitle',
     },
+    ...(houseRules ? [{ text: houseRules, style: 'subtitle', bold: true }] : []),
     { table: { widths: [fixed[0] as number, '*', ...fixed.slice(1)], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' },
     { text: 'Tiebreakers', style: 'heading' },
     ...tiebreakers.map((t) => ({ text: [{ text: `${t.label}: `, bold: true }, t.description], fontSize: 8.5, margin: [0, 0, 0, 2] as [number, number, number, number] })),

@@ -5,6 +5,7 @@
  */
 import { fail, PodiumError } from '../model/errors.js';
 import type { EventState, Player, PlayerId } from '../model/types.js';
+import { fixedSeatLimit } from '../pairing/fixed-seats.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Command } from './commands.js';
 
@@ -86,7 +87,7 @@ export function registerPlayers(state: EventState, commands: readonly RegisterPl
   commands.forEach((command, i) => {
     let player: Player;
     try {
-      player = newPlayer(state, command, find);
+      player = newPlayer(state, command, find, added);
     } catch (error) {
       if (where && error instanceof PodiumError) throw new PodiumError(error.code, `${where(i)}${error.message}`);
       throw error;
@@ -101,14 +102,14 @@ export function registerPlayers(state: EventState, commands: readonly RegisterPl
 }
 
 /** The player a registration adds, checked against the players there are (`find` by id). */
-function newPlayer(state: EventState, command: RegisterPlayer, find: (id: string) => Player | undefined): Player {
+function newPlayer(state: EventState, command: RegisterPlayer, find: (id: string) => Player | undefined, added: readonly Player[] = []): Player {
   const input = command.player;
   if (state.playoff) fail('not-allowed', `cannot register ${input.name}: the playoff has started`);
   const existing = find(input.id);
   if (existing) fail('duplicate-player', `the id "${input.id}" is already used by ${existing.name}`);
   checkTeam(state, input.name, input.members);
   getRuleset(state.ruleset).checkNewPlayer?.(input);
-  return {
+  const player: Player = {
     id: input.id,
     name: input.name,
     draw: command.draw,
@@ -117,8 +118,35 @@ function newPlayer(state: EventState, command: RegisterPlayer, find: (id: string
     ...(input.familyName ? { familyName: input.familyName } : {}),
     ...(input.note !== undefined ? { note: input.note } : {}),
     ...(input.draftPod !== undefined ? { draftPod: input.draftPod } : {}),
+    ...(input.fixedTable !== undefined ? { fixedTable: input.fixedTable } : {}),
+    ...(input.fixedSeat !== undefined ? { fixedSeat: input.fixedSeat } : {}),
     ...(input.members !== undefined ? { members: input.members } : {}),
   };
+  checkFixedPlace(state, player, added);
+  return player;
+}
+
+/**
+ * Issue 17 §3: a fixed table (and seat) in words. A seat needs a table, and a rule set whose tables
+ * have seats to fix (pods: seats 1 to the pod size); a table is one competitor's (among those who
+ * have not dropped): it holds one match or pod a round, so two players fixed to it could not both
+ * sit there whenever they are not paired together.
+ */
+function checkFixedPlace(state: EventState, player: Player, added: readonly Player[] = []): void {
+  const { fixedTable, fixedSeat } = player;
+  if (fixedSeat !== undefined) {
+    if (fixedTable === undefined) fail('invalid-input', `${player.name}: a fixed seat needs a fixed table`);
+    const limit = fixedSeatLimit(getRuleset(state.ruleset).presentation.table, state.settings);
+    if (limit === null) fail('invalid-input', `${player.name}: ${state.ruleset} tables have no seats to fix (a fixed table only)`);
+    if (fixedSeat > limit) fail('invalid-input', `${player.name}: seat ${fixedSeat} is beyond the pod size (pods of ${limit}: seats 1–${limit})`);
+  }
+  if (fixedTable === undefined) return;
+  const other = [...state.players, ...added].find((p) => p.id !== player.id && p.fixedTable === fixedTable && p.droppedAfterRound === undefined);
+  if (other)
+    fail(
+      'invalid-input',
+      `${player.name}: table ${fixedTable} is already the fixed table of ${other.name} (${other.id}); a table holds one game a round, so two players fixed to it could not both sit there`,
+    );
 }
 
 function checkTeam(state: EventState, name: string, members: Player['members']): void {
@@ -147,6 +175,14 @@ export function editPlayer(state: EventState, command: Extract<Command, { type: 
   if (changes.members !== undefined) {
     checkTeam(state, next.name, changes.members);
     next.members = changes.members;
+  }
+  // Issue 17 §3: 0 clears a fixed table (and with it the seat) or a fixed seat.
+  if (changes.fixedTable !== undefined || changes.fixedSeat !== undefined) {
+    if (changes.fixedTable === 0) delete next.fixedTable;
+    else if (changes.fixedTable !== undefined) next.fixedTable = changes.fixedTable;
+    if (changes.fixedSeat === 0 || changes.fixedTable === 0) delete next.fixedSeat;
+    else if (changes.fixedSeat !== undefined) next.fixedSeat = changes.fixedSeat;
+    checkFixedPlace(state, next);
   }
   return replacePlayer(state, next);
 }

@@ -2,13 +2,15 @@
  * The pure fold of the journal: state = commands.reduce(apply). Every command is checked against the
  * state it applies to; an invalid one throws PodiumError and changes nothing (the state is never
  * mutated, only replaced). The commands by concern: apply-players.ts, apply-rounds.ts,
- * apply-results.ts; the clock's in ../clock/apply.ts.
+ * apply-results.ts, apply-penalties.ts; the clock's in ../clock/apply.ts.
  */
 import { applyClockCommand, noteResultTime } from '../clock/apply.js';
+import { registerDecklist } from '../decklists/journal.js';
 import { fail } from '../model/errors.js';
 import type { EventState } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { pluralWord } from '../text/format.js';
+import { checkPenaltySeats, checkTableResult, confirmAgainstPenalties, recordPenalty, refuseReturn } from './apply-penalties.js';
 import { dropPlayer, editPlayer, registerPlayer, reinstatePlayer, reportIn } from './apply-players.js';
 import { confirmReport, decideReport, publishStandings, reportResult } from './apply-reports.js';
 import { recordResult } from './apply-results.js';
@@ -48,25 +50,29 @@ export function apply(state: EventState | undefined, command: Command): EventSta
     case 'drop-player':
       return dropPlayer(state, command.id);
     case 'reinstate-player':
-      return reinstatePlayer(state, command.id);
+      return reinstatePlayer(refuseReturn(state, command.id), command.id);
     case 'pair-round':
-      return pairRound(state, command);
+      return checkPenaltySeats(pairRound(state, command), command.round);
     case 'record-result':
-      return noteResultTime(state, recordResult(state, command), command);
+      return noteResultTime(state, checkTableResult(recordResult(state, command), command.round, command.table), command);
     case 'report-result':
       return reportResult(state, command);
     case 'confirm-report':
-      return confirmReport(state, command);
+      return confirmAgainstPenalties(state, command, (s) => confirmReport(s, command));
     case 'decide-report':
-      return decideReport(state, command);
+      return checkTableResult(decideReport(state, command), command.round, command.table);
     case 'publish-standings':
       return publishStandings(state, command);
     case 'report-in':
-      return reportIn(state, command.id);
+      return reportIn(refuseReturn(state, command.id), command.id);
     case 'fix-tables':
-      return fixTables(state, command);
+      return checkPenaltySeats(fixTables(state, command), command.round);
     case 'start-playoff':
       return startPlayoff(state, command);
+    case 'record-penalty':
+      return recordPenalty(state, command);
+    case 'register-decklist':
+      return registerDecklist(state, command);
     case 'start-round-clock':
     case 'pause-clock':
     case 'resume-clock':
@@ -109,6 +115,10 @@ const SCORING_SETTINGS: readonly (readonly [keyof EventState['settings'], string
   ['teamSize', 'the team size'],
   ['podSize', 'the pod size'],
   ['gamesToWin', 'games to win'],
+  // Organisers' house points on the pod rule sets (issue 17 §4).
+  ['winPoints', 'the points for a win'],
+  ['drawPoints', 'the points for a draw'],
+  ['byePoints', 'the points for a bye'],
 ];
 
 function setSettings(state: EventState, command: Extract<Command, { type: 'set-settings' }>): EventState {

@@ -2,10 +2,13 @@
  * The command union of the journal (ARCHITECTURE "The event save"). Commands record outcomes, not
  * requests: `pair-round` carries the tables it produced and the seed, so a replay never re-runs a
  * pairing algorithm. Schemas validate anything that arrives from a file or a person.
+ *
+ * Over 400 lines on purpose: this file is the save format, every command a line can hold, read as
+ * one list (each group's schema is short; splitting them would scatter the one format).
  */
 import { z } from 'zod';
 import { nameProblem } from '../model/names.js';
-import { RULESET_IDS } from '../model/types.js';
+import { PENALTY_KINDS, RULESET_IDS } from '../model/types.js';
 import { zodMessage } from '../model/zod-words.js';
 
 const playerId = z.string().min(1).max(64);
@@ -55,9 +58,17 @@ export const settingsPatchSchema = z
     lastTurnMinutes: z.number().int().min(1).max(240),
     balanceSeats: z.boolean(),
     selfReports: z.enum(['off', 'queue', 'auto']),
+    // Pod rule sets' house rules (issue 17 §4): odd counts, points a win, a draw, a bye.
+    oddCounts: z.enum(['byes', 'smaller-pods-bottom', 'smaller-pods-top', 'larger-pods']),
+    winPoints: z.number().int().min(1).max(99),
+    drawPoints: z.number().int().min(0).max(99),
+    byePoints: z.number().int().min(0).max(99),
   })
   .partial()
   .strict();
+
+/** Issue 17 §3: a fixed table and seat (the rule set checks the seat); in edit-player 0 clears one. */
+const fixedPlace = (min: number) => ({ fixedTable: z.number().int().min(min).max(9999).optional(), fixedSeat: z.number().int().min(min).max(12).optional() });
 
 function playerInput(rule: NameRule) {
   const names = nameFields(rule);
@@ -74,6 +85,8 @@ function playerInput(rule: NameRule) {
     awardedByes: z.number().int().min(0).max(3).optional(),
     draftPod: z.number().int().min(1).max(1000).optional(),
     members: z.array(z.object({ seat: z.enum(['A', 'B', 'C']), name: names.member })).min(2).max(3).optional(),
+    /** Player.fixedTable and Player.fixedSeat. */
+    ...fixedPlace(1),
   });
 }
 
@@ -126,7 +139,7 @@ function eventCommands(rule: NameRule) {
     z.object({
       type: z.literal('edit-player'),
       id: playerId,
-      changes: player.omit({ id: true }).partial(),
+      changes: player.omit({ id: true }).partial().extend(fixedPlace(0)),
     }),
     z.object({ type: z.literal('drop-player'), id: playerId }),
     z.object({ type: z.literal('reinstate-player'), id: playerId }),
@@ -344,11 +357,54 @@ const reportCommands = [
   z.object({ type: z.literal('publish-standings'), round: z.number().int().min(1) }),
 ] as const;
 
+/**
+ * RULES 4: a judge's penalty (core/event/apply-penalties.ts has what it changes). `table` is the
+ * match it concerns — for a game or match loss, the match it is applied to; left out only for a
+ * warning or a disqualification given where the player has no table. `at`: stamped by the host.
+ */
+function penaltyCommand(rule: NameRule) {
+  const names = nameFields(rule);
+  return z.object({
+    type: z.literal('record-penalty'),
+    round: z.number().int().min(1),
+    table: z.number().int().min(1).optional(),
+    player: playerId,
+    infraction: rule(z.string().trim().min(1, 'name the infraction').max(200), 'infraction'),
+    penalty: z.enum(PENALTY_KINDS),
+    judge: names.judge.optional(),
+    note: rule(z.string().max(500), 'note').optional(),
+    at: z.number().int().min(0).optional(),
+  });
+}
+
+/**
+ * Issue 17 §2 (MTR 2.7): a player's decklist, as parsed (core/decklists/parse.ts) with the text it
+ * came from. After the list locked (core/decklists/journal.ts) a registration is a correction and
+ * needs a reason.
+ */
+function decklistCommand(rule: NameRule) {
+  const card = z.object({
+    count: z.number().int().min(1).max(250),
+    name: rule(z.string().trim().min(1, 'a card needs a name').max(200), 'card name'),
+  });
+  return z.object({
+    type: z.literal('register-decklist'),
+    player: playerId,
+    main: z.array(card).max(400),
+    side: z.array(card).max(400),
+    commander: z.array(card).max(4),
+    source: z.string().max(40_000),
+    reason: z.string().max(500).optional(),
+  });
+}
+
 function commandUnion<At extends z.ZodType<number | undefined>>(rule: NameRule, clockAt: At) {
   return z.discriminatedUnion('type', [
     ...eventCommands(rule),
     ...roundCommands,
     ...reportCommands,
+    penaltyCommand(rule),
+    decklistCommand(rule),
     ...clockCommands(rule, clockAt),
     /** Revert an earlier command (by its journal sequence number); undoing an undo redoes. */
     z.object({ type: z.literal('undo'), target: z.number().int().min(0), reason: z.string().max(500).optional() }),

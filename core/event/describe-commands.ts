@@ -3,11 +3,13 @@
  * command carries a reason — one describer per command type. Names are set as the log sets them
  * (JournalReading.name, isolated); pairings and results are read from the journal so far.
  */
+import { describeRegisterDecklist } from '../decklists/journal.js';
 import { getRuleset } from '../rulesets/index.js';
 import { andNames } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
+import { describeRecordPenalty } from './describe-penalties.js';
 import { confirmReport, decideReport, publishStandings, reportResult } from './describe-reports.js';
 
 /** One entry in words. */
@@ -34,6 +36,18 @@ const SETTING_WORDS: Record<string, (value: unknown) => string> = {
   lastTurnMinutes: (v) => `last turn ${String(v)} minutes`,
   balanceSeats: (v) => (v ? 'balanced seats' : 'random seats'),
   selfReports: (v) => (v === 'off' ? 'players do not report results' : v === 'auto' ? 'players’ agreed reports are results' : 'players’ reports wait for the scorekeeper'),
+  // Pod rule sets' house rules (issue 17 §4).
+  oddCounts: (v) =>
+    v === 'byes'
+      ? 'odd counts: byes'
+      : v === 'smaller-pods-top'
+        ? 'odd counts: smaller pods at the top'
+        : v === 'larger-pods'
+          ? 'odd counts: pods one larger'
+          : 'odd counts: smaller pods at the bottom',
+  winPoints: (v) => `${plural(Number(v), 'point')} a win`,
+  drawPoints: (v) => `${plural(Number(v), 'point')} a draw`,
+  byePoints: (v) => `${plural(Number(v), 'point')} a bye`,
 };
 
 const EXTENSION_REASONS = { 'deck-check': 'deck check', 'judge-pause': 'judge pause', 'feature-match': 'feature match', other: 'extension' } as const;
@@ -73,6 +87,7 @@ function registerPlayer(c: CommandOf<'register-player'>, seq: number, journal: J
   if (player.members) extra.push(`team: ${player.members.map((m) => `${m.seat} ${isolate(m.name)}`).join(', ')}`);
   if (player.familyName) extra.push(`family name “${isolate(player.familyName)}”`);
   if (player.note) extra.push(`note “${isolate(player.note)}”`);
+  if (player.fixedTable !== undefined) extra.push(`fixed at table ${player.fixedTable}${player.fixedSeat !== undefined ? `, seat ${player.fixedSeat}` : ''}`);
   return { what: `${isolate(player.name)} registered (${player.id})${extra.length > 0 ? ` — ${extra.join('; ')}` : ''}` };
 }
 
@@ -86,6 +101,9 @@ function editPlayer(c: CommandOf<'edit-player'>, _seq: number, journal: JournalR
   if (changed.awardedByes !== undefined) changes.push(`awarded byes → ${changed.awardedByes}`);
   if (changed.draftPod !== undefined) changes.push(`draft pod → ${changed.draftPod}`);
   if (changed.members !== undefined) changes.push(`team → ${changed.members.map((m) => `${m.seat} ${isolate(m.name)}`).join(', ')}`);
+  // Issue 17 §3: 0 clears (a cleared table takes the seat with it).
+  if (changed.fixedTable !== undefined) changes.push(changed.fixedTable === 0 ? 'no fixed table (nor seat)' : `fixed table → ${changed.fixedTable}`);
+  if (changed.fixedSeat !== undefined && changed.fixedTable !== 0) changes.push(changed.fixedSeat === 0 ? 'no fixed seat' : `fixed seat → ${changed.fixedSeat}`);
   return { what: `${journal.name(c.id)} (${c.id}) edited: ${changes.join(', ') || 'no change'}` };
 }
 
@@ -142,6 +160,8 @@ const DESCRIBERS: { [T in Command['type']]: Describer<T> } = {
   'report-in': (c, _seq, journal) => ({ what: `${journal.name(c.id)} reported in after a no-show: not dropped` }),
   'fix-tables': fixTables,
   'start-playoff': startPlayoff,
+  'record-penalty': describeRecordPenalty,
+  'register-decklist': describeRegisterDecklist,
   'start-round-clock': (c) => ({ what: `Round ${c.round} clock started${c.minutes === null ? ' (untimed)' : c.minutes !== undefined ? ` (${c.minutes} minutes)` : ''}` }),
   'pause-clock': (c) => ({ what: `Round ${c.round} clock paused`, why: c.reason }),
   'resume-clock': (c) => ({ what: `Round ${c.round} clock resumed` }),

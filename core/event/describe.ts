@@ -24,13 +24,14 @@ import type { Command } from './commands.js';
 import { describeCommand } from './describe-commands.js';
 import { JournalReading } from './describe-journal.js';
 
-export type LogKind = 'event' | 'registration' | 'pairings' | 'results' | 'drops' | 'clock' | 'undo';
+export type LogKind = 'event' | 'registration' | 'pairings' | 'results' | 'drops' | 'penalties' | 'clock' | 'undo';
 
 export const LOG_KINDS: { kind: LogKind; label: string }[] = [
   { kind: 'registration', label: 'Registration' },
   { kind: 'pairings', label: 'Pairings' },
   { kind: 'results', label: 'Results' },
   { kind: 'drops', label: 'Drops' },
+  { kind: 'penalties', label: 'Penalties' },
   { kind: 'clock', label: 'Clock' },
   { kind: 'undo', label: 'Undo' },
   { kind: 'event', label: 'Event & settings' },
@@ -67,6 +68,8 @@ const KIND_OF: Record<Command['type'], LogKind> = {
   'publish-standings': 'event',
   'report-in': 'drops',
   'fix-tables': 'pairings',
+  'record-penalty': 'penalties',
+  'register-decklist': 'registration',
   'start-round-clock': 'clock',
   'pause-clock': 'clock',
   'resume-clock': 'clock',

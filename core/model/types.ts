@@ -55,9 +55,25 @@ export interface Settings {
    * player of the table agreed with is the result; a dispute still waits for the scorekeeper).
    */
   selfReports?: SelfReportsSetting;
+  /**
+   * Pod rule sets, an organiser's house rule (issue 17 §4): how a player count that does not fill
+   * pods of n is seated — byes for the lowest-ranked, the smaller pods at the bottom or at the top
+   * of the standings, or pods of n + 1. Undefined: as the document says (MSTR 10.4A: byes at
+   * Competitive REL, smaller pods at Regular REL; MAMTR 10.4A: smaller pods at the bottom).
+   */
+  oddCounts?: OddCountsPolicy;
+  /** Pod rule sets, house rule: match points for a win; undefined = the document's (App. C: MSTR n + 1, MAMTR 2n − 1). */
+  winPoints?: number;
+  /** Pod rule sets, house rule: match points for a drawn match; undefined = the document's 1 (2.1A, App. C). */
+  drawPoints?: number;
+  /** Pod rule sets, house rule: match points for a bye; undefined = the document's, a win's points (App. C). */
+  byePoints?: number;
 }
 
 export type SelfReportsSetting = 'off' | 'queue' | 'auto';
+
+/** How pods seat a player count that does not fill pods of n (Settings.oddCounts). */
+export type OddCountsPolicy = 'byes' | 'smaller-pods-bottom' | 'smaller-pods-top' | 'larger-pods';
 
 export interface TeamMember {
   seat: TeamSeat;
@@ -87,6 +103,16 @@ export interface Player {
   draftPod?: number;
   /** MTR 8/9: the team's members with their fixed seats. */
   members?: TeamMember[];
+  /**
+   * Issue 17 §3 (accessibility): the table this competitor always plays at (1 or more); the pairing
+   * numbers their table so (core/pairing/fixed-seats.ts). Absent: numbered as usual.
+   */
+  fixedTable?: number;
+  /**
+   * With `fixedTable`, where the rule set's tables have numbered seats of a standard size (pods):
+   * the seat (1 = plays first) this player takes in Swiss rounds.
+   */
+  fixedSeat?: number;
   /** Dropped: the last round whose pairing included the player (0 = before round 1: removed). */
   droppedAfterRound?: number;
   /**
@@ -193,6 +219,51 @@ export interface EventState {
   clock?: EventClock;
   /** The standings the scorekeeper published for players' phones and the site: after this round. */
   publishedStandings?: number;
+  /** The penalty log (RULES 4), in the order recorded (core/event/apply-penalties.ts). Absent: none yet. */
+  penalties?: Penalty[];
+  /**
+   * Registered decklists (issue 17 §2; MTR 2.7), by player: the last registration of each
+   * (core/decklists/journal.ts). Never public: core/public copies nothing of it. Absent: none yet.
+   */
+  decklists?: Record<PlayerId, Decklist>;
+}
+
+/** One card line of a registered list: how many and the name as the list gave it. */
+export interface DecklistCard {
+  count: number;
+  name: string;
+}
+
+/** A player's registered decklist (MTR 2.7), as parsed from the text the player gave (kept in `source`). */
+export interface Decklist {
+  main: DecklistCard[];
+  side: DecklistCard[];
+  /** Commander events: the commander (or two partners), counted in the 100. */
+  commander: DecklistCard[];
+  source: string;
+  /** How many times it was registered (1 = the first registration). */
+  version: number;
+  /** The reason of the last registration, when it was a correction after the list locked (MTR 2.7). */
+  correction?: string;
+}
+
+/** RULES 4, transcript `penalty`: what a judge gave. */
+export const PENALTY_KINDS = ['warning', 'game-loss', 'match-loss', 'disqualification'] as const;
+export type PenaltyKind = (typeof PENALTY_KINDS)[number];
+
+/** One penalty of the log (RULES 4; kept six months for appeals, MTR 1.6), as the journal recorded it. */
+export interface Penalty {
+  round: number;
+  /** The table of the match it concerns (a game or match loss: the match it is applied to); absent: none. */
+  table?: number;
+  player: PlayerId;
+  /** A common name (core/event/describe-penalties.ts COMMON_INFRACTIONS) or the judge's own words. */
+  infraction: string;
+  penalty: PenaltyKind;
+  judge?: string;
+  note?: string;
+  /** When it was recorded (epoch ms, stamped by the host); absent in a penalty read from a transcript. */
+  at?: number;
 }
 
 export interface PlayoffState {

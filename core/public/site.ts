@@ -125,6 +125,7 @@ function header(page: Page): string {
     '<header class="top">',
     `<h1>${escapeHtml(view.event.name)}</h1>`,
     `<p class="rules">${escapeHtml(view.event.rulesetName)}</p>`,
+    ...(view.event.houseRules ? [`<p class="rules house-rules">${escapeHtml(view.event.houseRules)}</p>`] : []),
     `<p class="published">Published at <time datetime="${made}">${escapeHtml(options.publishedAt)}</time></p>`,
     '</header>',
   ].join('\n');

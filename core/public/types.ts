@@ -74,7 +74,15 @@ export interface PublicView {
    * The event and its settings (nothing private in them): the page asks the rule set
    * (getRuleset(ruleset).presentation) for its words and its result entry form, as a station does.
    */
-  event: { id: string; name: string; ruleset: RulesetId; rulesetName: string; settings: Settings };
+  event: {
+    id: string;
+    name: string;
+    ruleset: RulesetId;
+    rulesetName: string;
+    settings: Settings;
+    /** The organiser's house rules in words, where they differ from the document (pod rule sets, issue 17 §4). */
+    houseRules?: string;
+  };
   players: PublicPlayer[];
   /**
    * The latest published round (Swiss or playoff), null before round 1. Only the latest: a phone

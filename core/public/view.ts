@@ -43,7 +43,7 @@ export function publicView(state: EventState, options: { now: number; version: n
   const clock = latest ? publicClock(state, options.now) : undefined;
   return {
     version: options.version,
-    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings },
+    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state) },
     players: state.players.map((p) => ({
       id: p.id,
       name: p.name,
@@ -60,6 +60,12 @@ export function publicView(state: EventState, options: { now: number; version: n
   };
 }
 
+/** The organiser's house rules in words (pod rule sets), only where they differ from the document. */
+function houseRulesOf(state: EventState): { houseRules?: string } {
+  const houseRules = getRuleset(state.ruleset).presentation.houseRules?.(state.settings);
+  return houseRules ? { houseRules } : {};
+}
+
 function publicRound(state: EventState, round: Round, now: number): PublicRound {
   const presentation = getRuleset(state.ruleset).presentation.results;
   const names = new Map(state.players.map((p) => [p.id, p.name]));
@@ -71,7 +77,7 @@ function publicRound(state: EventState, round: Round, now: number): PublicRound 
     tables: round.tables.map((t) => ({
       table: t.table,
       seats: [...t.seats],
-      ...(t.result !== undefined ? { result: t.result, resultText: presentation.note(t, t.result, (id) => names.get(id) ?? id) } : {}),
+      ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, (id) => names.get(id) ?? id) } : {}),
       ...(pending.has(t.table) ? { reportPending: true } : {}),
       ...(extensions.get(t.table) ? { extensionMs: extensions.get(t.table) } : {}),
     })),

@@ -129,6 +129,8 @@ export const MAMTR_2024: PodVariant = {
   // opponents with MWP 1/PPW to OMWP for its empty seats (RULES 2 Decision: not to OAMP).
   pointsPerWin: (n) => 2 * n - 1,
   pointsPerWinFormula: (n) => `2 × ${n} − 1`,
+  // 2.1A: a drawn match gives 1 point to every pod member but who conceded or got a match loss.
+  pointsPerDraw: 1,
   ghostOpponents: true,
 
   // App. E, pods of four: 4–5 players — one single-elimination round; then the rows below (RULES 2

@@ -86,6 +86,8 @@ export const MSTR_2022: PodVariant = {
   // App. C: points per win (also a bye) n + 1 — 5 for pods of 4.
   pointsPerWin: (n) => n + 1,
   pointsPerWinFormula: (n) => `${n} + 1`,
+  // 2.1A: a drawn match gives 1 point to every pod member but who conceded or got a match loss.
+  pointsPerDraw: 1,
   ghostOpponents: false,
 
   // App. E, pods of four: 4 players — one single-elimination round; then the rows below; above 256,

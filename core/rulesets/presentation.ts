@@ -100,7 +100,12 @@ export type SettingField =
   | 'podSize'
   | 'endOfRound'
   | 'lastTurnMinutes'
-  | 'balanceSeats';
+  | 'balanceSeats'
+  // Pod rule sets' house rules (issue 17 §4): left empty, each is the document's rule.
+  | 'oddCounts'
+  | 'winPoints'
+  | 'drawPoints'
+  | 'byePoints';
 
 export interface SettingsForm {
   /** The settings the rule set reads, in the order the form shows them (some depend on others). */
@@ -111,6 +116,12 @@ export interface SettingsForm {
   formats: readonly { value: Settings['format']; label: string }[];
   /** A line under the format choice (what it changes). */
   formatNote?(draft: Settings): string | undefined;
+  /**
+   * What a setting left empty means (a house rule whose default is the document's rule): the
+   * document's value in words ("5") and where it comes from ("MSTR App. C: 4 + 1"). Undefined, or
+   * absent: nothing to say.
+   */
+  documentDefault?(field: SettingField, draft: Settings): { value: string; rule: string } | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,6 +316,12 @@ export interface PlayoffView {
 export interface RulesetPresentation {
   words: RulesetWords;
   settings: SettingsForm;
+  /**
+   * The organiser's house rules these settings set, in one line ("House rules: pods of 5 for odd
+   * counts; 4 points a win, 1 a draw, bye 3"), for standings, the new-event form and the player
+   * page; undefined when every rule is the document's. Absent: the rule set has no house rules.
+   */
+  houseRules?(settings: Settings): string | undefined;
   registration(settings: Settings): Registration;
   /** The event is played in groups (Lightseekers large): pairings and standings show each player's. */
   groups: boolean;

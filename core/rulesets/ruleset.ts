@@ -181,6 +181,22 @@ export interface PlayoffPlan {
   tablesPerRound: readonly number[];
 }
 
+/**
+ * RULES 4 "Penalties that change results", read in a rule set's own results
+ * (Ruleset.penaltyResults; core/event/apply-penalties.ts applies them).
+ */
+export interface PenaltyResults {
+  /**
+   * The games `player` lost in `result`: a game loss is one of them, so a result of a table where
+   * the player has k game losses must count at least k games they lost.
+   */
+  gamesLost(table: Table, result: TableResult, player: PlayerId): number;
+  /** Does `result` give `player` the match as lost (what a match loss asks of a result entered)? */
+  lostMatch(table: Table, result: TableResult, player: PlayerId): boolean;
+  /** The result a match loss of `player` records at a table with none yet (their opponent wins every game the match needs). */
+  matchLoss(table: Table, player: PlayerId, settings: Settings): Record<string, unknown>;
+}
+
 /** Where a no-show is checked (Ruleset.checkNoShow). */
 export interface NoShowContext {
   /** "round 2, table 3", for the message. */
@@ -293,6 +309,13 @@ export interface Ruleset {
    * game is entered as it was played).
    */
   checkNoShow?(table: Table, result: TableResult, absent: PlayerId, context: NoShowContext): void;
+  /**
+   * RULES 4: how a game loss and a match loss show in this rule set's results (the MTR's matches).
+   * Absent: a game loss leaves the result as entered — the multiplayer documents (MSTR/MAMTR 2.1A)
+   * speak of match-loss penalties only — and a match loss is a lost match as checkNoShow checks a
+   * no-show's; a rule set with neither (Lightseekers) records only penalties that change no result.
+   */
+  penaltyResults?: PenaltyResults;
   /**
    * Plausible random results for simulated events (the CLI's `simulate`, the benchmark, property
    * tests), drawn from the `rng` given; throws PodiumError for settings it cannot simulate. Absent:

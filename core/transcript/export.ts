@@ -14,15 +14,17 @@
  * - Podium's own fields (schema.ts) only when the rest cannot say it: replaying the transcript
  *   without them must give the same groups, cut and waiting seeds, else they are added; a table's
  *   no-shows whenever it has some.
- * - Not written (a save has no other place for them, or they are the journal's, not the event's): the
- *   penalty log (the engine keeps none yet), each round's pairing seed, the clock and its logs,
- *   amendment reasons and undo history, the event's name, id and creation time.
+ * - The penalty log (`penalties`), in the order recorded, when there is one (not the time each was
+ *   recorded: the README has no field for it). Results and drops already show what the penalties did.
+ * - Not written (a save has no other place for them, or they are the journal's, not the event's):
+ *   each round's pairing seed, the clock and its logs, amendment reasons and undo history, the
+ *   event's name, id and creation time.
  */
 import { type SettingsPatch, settingsPatchSchema } from '../event/commands.js';
-import type { EventState, Player } from '../model/types.js';
+import type { EventState, Penalty, Player } from '../model/types.js';
 import { transcriptToState } from './load.js';
 import { resultToTranscript } from './results.js';
-import { TRANSCRIPT_VERSION, type Transcript, type TranscriptPlayer, type TranscriptRound } from './schema.js';
+import { TRANSCRIPT_VERSION, type Transcript, type TranscriptPenalty, type TranscriptPlayer, type TranscriptRound } from './schema.js';
 
 export function stateToTranscript(state: EventState): Transcript {
   const transcript = plainTranscript(state);
@@ -59,6 +61,19 @@ function plainTranscript(state: EventState): Transcript {
     seed: state.seed,
     players: state.players.map(transcriptPlayer),
     rounds,
+    ...(state.penalties && state.penalties.length > 0 ? { penalties: state.penalties.map(transcriptPenalty) } : {}),
+  };
+}
+
+function transcriptPenalty(p: Penalty): TranscriptPenalty {
+  return {
+    round: p.round,
+    ...(p.table !== undefined ? { table: p.table } : {}),
+    player: p.player,
+    infraction: p.infraction,
+    penalty: p.penalty,
+    ...(p.judge !== undefined ? { judge: p.judge } : {}),
+    ...(p.note !== undefined ? { note: p.note } : {}),
   };
 }
 

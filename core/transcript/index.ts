@@ -11,7 +11,6 @@ export type {
 export { REGISTRATION_DRAW_STREAM, registrationDraws, roundSeed } from './draws.js';
 export { locateJsonFault, parseJson } from './json.js';
 export {
-  checkImportable,
   loadTranscript,
   parseTranscript,
   transcriptToCommands,

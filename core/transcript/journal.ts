@@ -112,6 +112,11 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
   });
   // A cut made with no playoff round paired yet (Podium's `playoff`).
   if (given && !current().playoff) startPlayoff(given, 'playoff');
+  // The penalty log, after every round: the results and drops above already show what each penalty
+  // did (README), so each is checked against them (a game loss's lost game is in its table's result)
+  // and a disqualified player is already dropped where the transcript says; placed at its own round,
+  // a disqualification would drop the player there, before a round the transcript may seat them in.
+  (t.penalties ?? []).forEach((p, i) => push({ type: 'record-penalty', ...p }, `penalties[${i}]`));
   return { entries, state: current() };
 }
 

@@ -14,12 +14,12 @@
  * makes them: the first cut of the rule set whose first round seats the transcript's first playoff
  * round, and the waiting list of the rule set's own next round when its tables are the transcript's.
  * Version 1 reads exactly as it always did (the cut: the first playoff round's players, in order of
- * the Swiss standings).
+ * the Swiss standings). A version-2 penalty log becomes one record-penalty per entry, after the
+ * rounds (journal.ts says why there).
  */
 import type { Command } from '../event/commands.js';
 import { fail } from '../model/errors.js';
 import type { EventState } from '../model/types.js';
-import { pluralWord } from '../text/format.js';
 import { buildJournal, type TranscriptEntry } from './journal.js';
 import { parseJson } from './json.js';
 import { type Transcript, transcriptSchemas } from './schema.js';
@@ -50,35 +50,17 @@ export function validateTranscript(value: unknown): Transcript {
   return transcript;
 }
 
-/**
- * The journal a transcript stands for (see the file comment), for a new save. A save has no place
- * for the penalty log yet, so a transcript that lists penalties is refused here rather than
- * imported without them (reading it — standings, pairings — is fine: results already show their
- * effect).
- */
+/** The journal a transcript stands for (see the file comment), for a new save, penalty log included. */
 export function transcriptToCommands(transcript: Transcript): Command[] {
   return transcriptToJournal(transcript).map((e) => e.command);
 }
 
 /** The journal with sequence numbers (0, 1, ...) and where each command came from. */
 export function transcriptToJournal(transcript: Transcript): TranscriptEntry[] {
-  checkImportable(transcript);
   return buildJournal(transcript).entries;
 }
 
 /** Replay a transcript into an event state; errors name the round and table. */
 export function transcriptToState(transcript: Transcript): EventState {
   return buildJournal(transcript).state;
-}
-
-/** PodiumError('not-allowed') when the transcript holds what a save cannot keep (the penalty log). */
-export function checkImportable(transcript: Transcript): void {
-  const penalties = transcript.penalties ?? [];
-  if (penalties.length === 0) return;
-  const first = penalties[0] as NonNullable<Transcript['penalties']>[number];
-  const name = transcript.players.find((p) => p.id === first.player)?.name ?? first.player;
-  fail(
-    'not-allowed',
-    `penalties are not supported by this version yet: a save has no place for the penalty log, so importing would lose ${pluralWord(penalties.length, 'its penalty', `its ${penalties.length} penalties`)} (penalties[0]: round ${first.round}${first.table !== undefined ? `, table ${first.table}` : ''}, ${name} (${first.player}), ${first.infraction}, ${first.penalty}); remove "penalties" to import the rest`,
-  );
 }

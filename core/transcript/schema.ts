@@ -23,7 +23,7 @@
 import { z } from 'zod';
 import { playerInputSchema, settingsPatchSchema } from '../event/commands.js';
 import { nameProblem } from '../model/names.js';
-import { RULESET_IDS } from '../model/types.js';
+import { PENALTY_KINDS, RULESET_IDS } from '../model/types.js';
 
 /** The version `export` (and every transcript writer) writes. */
 export const TRANSCRIPT_VERSION = 2;
@@ -128,7 +128,8 @@ export const transcriptRoundSchemaV2 = z.strictObject({
   waiting: z.array(playerId).optional(),
 });
 
-export const PENALTIES = ['warning', 'game-loss', 'match-loss', 'disqualification'] as const;
+/** The penalties of the log (the event model's, so the two never differ). */
+export const PENALTIES = PENALTY_KINDS;
 
 export const transcriptPenaltySchema = z.strictObject({
   round: z.number().int().min(1),

@@ -22,7 +22,7 @@ export function newReportKey(): string {
 
 /**
  * What the host adds to a command before it is checked against the state and written:
- * - the host's time is the clock's time: clock commands and results get `at` from the host (a
+ * - the host's time is the clock's time: clock commands, results and penalties get `at` from the host (a
  *   window sends none; an in-process caller's is replaced), in whole seconds, as the clock service
  *   counts (clock-service.ts). A window's own clock may be off; the journal must not be.
  * - a `pair-round` sent without `reportKey` gets a fresh one (issue 16): the secret of the round's
@@ -34,7 +34,7 @@ export function stampHostTime(command: NewCommand, nowMs: number, reportKey: () 
   // Every other command reads the same in both schemas: only clock commands' `at` is optional when sent.
   const sent = command as Command;
   if (sent.type === 'pair-round') return sent.reportKey === undefined ? { ...sent, reportKey: reportKey() } : sent;
-  if (!isClockCommand(sent) && sent.type !== 'record-result') return sent;
+  if (!isClockCommand(sent) && sent.type !== 'record-result' && sent.type !== 'record-penalty') return sent;
   return { ...sent, at: Math.floor(nowMs / 1000) * 1000 };
 }
 

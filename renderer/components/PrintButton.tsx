@@ -15,6 +15,8 @@ const LABELS: Record<DocumentName, string> = {
   'extensions-log': 'Deck checks & extensions',
   bracket: 'Bracket',
   'round-pack': 'Round pack',
+  'penalty-report': 'Penalty report',
+  'deck-check-sheet': 'Deck-check sheets',
 };
 
 function openPdf(base64: string, fileName: string): void {

@@ -110,6 +110,11 @@ export function Standings({ view, ruleset, me }: { view: PublicView; ruleset: Ru
   return (
     <section className="pl-list" aria-label="Standings">
       <h2>Standings after round {standings.afterRound}</h2>
+      {view.event.houseRules && (
+        <p className="pl-house-rules" data-testid="house-rules">
+          {view.event.houseRules}
+        </p>
+      )}
       {mine && (
         <p className="pl-points" data-testid="my-standing">
           You are <strong>{ordinal(mine.rank)}</strong>

@@ -13,6 +13,7 @@ import { RoundClock } from './clock/RoundClock.js';
 import { Tables } from './clock/Tables.js';
 import { Timers } from './clock/Timers.js';
 import './Clock.css';
+import { DeckPick } from './clock/DeckPick.js';
 
 export function ClockScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
@@ -54,6 +55,7 @@ export function ClockScreen() {
       <div className="clock-col">
         {round && <Extensions view={view} state={state} round={round} />}
         <DeckChecks view={view} />
+        <DeckPick state={state} round={view.round} now={view.now} />
         <Timers view={view} state={state} />
       </div>
     </div>

@@ -15,6 +15,7 @@ import { CsvImport } from './players/CsvImport.js';
 import { PlayerCounts, PlayerList } from './players/PlayerList.js';
 import { RegistrationForm, isTeamEvent } from './players/RegistrationForm.js';
 import './Players.css';
+import { Decklists } from './players/Decklists.js';
 
 /** People already written to the directory this session (name + note), so each is written once. */
 const remembered = new Set<string>();
@@ -156,6 +157,7 @@ export function PlayersScreen() {
       <RegistrationForm key={state.id} state={state} readOnly={readOnly} />
       {importing && <CsvImport state={state} onClose={() => setImporting(false)} />}
       <PlayerList state={state} readOnly={readOnly} />
+      <Decklists state={state} readOnly={readOnly} />
     </div>
   );
 }

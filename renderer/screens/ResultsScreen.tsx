@@ -15,6 +15,7 @@ import { getRuleset } from '../../core/rulesets/index.js';
 import { describeResult, displayNames, roundLabel, searchKey } from './pairings/shared.js';
 import { EntryPanel, type Target } from './results/EntryPanel.js';
 import { ReportQueue } from './results/ReportQueue.js';
+import { PenaltyPanel } from './results/PenaltyPanel.js';
 import { VIRTUAL_FROM, VirtualBody, type Measure } from './pairings/VirtualBody.js';
 import './Pairings.css';
 import './Results.css';
@@ -210,6 +211,7 @@ export function ResultsScreen() {
       <div className="results-top">
         <EntryPanel state={state} target={target} setTarget={setTarget} tableBox={tableBox} />
         <Outstanding state={state} onPick={pickCurrent} active={target.round === current.number && /^\d+$/.test(target.table) ? Number(target.table) : null} />
+        <PenaltyPanel state={state} target={target} />
       </div>
       <RoundResults state={state} onAmend={pick} />
     </div>

@@ -211,6 +211,14 @@ describe('the published site', () => {
     expect(text(doc.querySelector('nav.sections'))).toContain('Standings');
   });
 
+  it('prints the organiser’s house rules where they differ from the document (pods)', () => {
+    const podNames = NAMES.slice(0, 8);
+    const plain = site(registered('mstr-2022', podNames)).doc;
+    expect(plain.querySelector('.house-rules')).toBeNull();
+    const house = site(run(registered('mstr-2022', podNames), { type: 'set-settings', settings: { winPoints: 4, byePoints: 3 } })).doc;
+    expect(text(house.querySelector('.house-rules'))).toMatch(/^House rules: .*4 points a win/);
+  });
+
   it('draws the playoff bracket with each table’s winner', () => {
     let state = registered('mtr', NAMES);
     for (let r = 1; r <= 3; r++) state = finishRound(pairNext(state, 10 + r), r);

@@ -1,7 +1,7 @@
 /**
  * Transcript version 2 (shared/conformance/README.md "Version 2"), hand-made cases: every field the
  * README adds read into the event and written back, the problems each can have named in one line,
- * the penalty log read but not imported, and Podium's own fields (`playoff`, `waiting`, `noShow`).
+ * the penalty log read, imported and written back, and Podium's own fields (`playoff`, `waiting`, `noShow`).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -257,12 +257,19 @@ describe('version 2: the penalty log', () => {
     expect(getRuleset('mtr').standings(state)).toEqual(getRuleset('mtr').standings(transcriptToState(readmeEvent())));
   });
 
-  it('is not imported: a save has no place for it yet, and import says so rather than lose it', () => {
-    expect(() => transcriptToCommands(withPenalties())).toThrow(
-      'penalties are not supported by this version yet: a save has no place for the penalty log, so importing would lose its 2 penalties (penalties[0]: round 2, table 1, Bo Berg (p02), Tardiness, game-loss); remove "penalties" to import the rest',
-    );
+  it('is imported: one record-penalty per entry, after the rounds, and export writes it back', () => {
+    const commands = transcriptToCommands(withPenalties());
+    expect(commands.slice(-2)).toEqual([
+      { type: 'record-penalty', round: 2, table: 1, player: 'p02', infraction: 'Tardiness', penalty: 'game-loss', judge: 'Kim Lee', note: 'arrived 12 minutes late' },
+      { type: 'record-penalty', round: 1, player: 'p04', infraction: 'Unsporting Conduct — Minor', penalty: 'warning' },
+    ]);
+    expect(stateToTranscript(transcriptToState(withPenalties())).penalties).toEqual(withPenalties().penalties);
     // An empty log is no log.
     expect(transcriptToCommands({ ...readmeEvent(), penalties: [] }).length).toBe(transcriptToCommands(readmeEvent()).length);
+    // The results must show a game loss: Bo Berg (p02) lost 2–1 at round 2, table 1; p01 won round 1's 2–0.
+    const wrong = withPenalties();
+    Object.assign(wrong.penalties![0]!, { round: 1, player: 'p01' });
+    expect(() => transcriptToState(wrong)).toThrow(/^penalties\[0\]: round 1, table 1 already has a result .*Aoife Ní Bhriain has a game loss there \(Tardiness\), so the result must count at least 1 game they lost \(it counts 0\)/);
   });
 
   it('each entry is checked against the README, one line naming it', () => {
@@ -448,7 +455,7 @@ describe('the command line reads version 2 (real files)', () => {
   const tmp = tempDir('podium-v2-');
   afterAll(() => tmp.cleanup());
 
-  it('standings, pair and export of an imported version-2 transcript; import refuses a penalty log', () => {
+  it('standings, pair and export of an imported version-2 transcript; import keeps a penalty log', () => {
     const file = tmp.file('readme.json', readmeEvent());
     const save = path.join(tmp.dir, 'readme.podium');
     const imported = cli(['import', file, '--out', save]);
@@ -465,9 +472,11 @@ describe('the command line reads version 2 (real files)', () => {
 
     const penalties = tmp.file('penalties.json', { ...readmeEvent(), penalties: [{ round: 1, player: 'p04', infraction: 'Tardiness', penalty: 'warning' }] });
     expect(cli(['standings', penalties]).code).toBe(0);
-    const refused = cli(['import', penalties, '--out', path.join(tmp.dir, 'penalties.podium')]);
-    expect(refused).toMatchObject({ code: 2, stdout: '' });
-    expect(refused.stderr).toMatch(/^[^\n]*penalties\.json: penalties are not supported by this version yet: [^\n]*\n$/);
+    const kept = path.join(tmp.dir, 'penalties.podium');
+    expect(cli(['import', penalties, '--out', kept])).toMatchObject({ code: 0, stderr: '' });
+    const back = path.join(tmp.dir, 'penalties-back.json');
+    expect(cli(['export', kept, '--out', back]).code).toBe(0);
+    expect(JSON.parse(readFileSync(back, 'utf8')).penalties).toEqual([{ round: 1, player: 'p04', infraction: 'Tardiness', penalty: 'warning' }]);
 
     const unknown = tmp.file('unknown.json', { ...readmeEvent(), judges: ['Kim Lee'] });
     const run = cli(['standings', unknown]);

@@ -24,6 +24,7 @@
 import { activePlayers } from '../../event/queries.js';
 import { fail } from '../../model/errors.js';
 import type { EventState, PairingProposal, PairingWarning, Player, PlayerId, Round, Table } from '../../model/types.js';
+import { placeFixedSeats } from '../../pairing/fixed-seats.js';
 import { type Rng, createRng, deriveSeed } from '../../random/rng.js';
 import { plural } from '../../text/format.js';
 import { casualTableSizes, competitiveTableSizes, describeSizes, largeGroupSizes } from './tables.js';
@@ -316,17 +317,16 @@ export function lightseekersPair(variant: LightseekersVariant, state: EventState
   const rng = createRng(deriveSeed(seed, TABLE_STREAM));
   const active = activePlayers(state, roundNumber);
   const tables: Table[] = [];
+  const repeats: { warning: PairingWarning; a: PlayerId; b: PlayerId; label: string; first: number }[] = [];
   const seatTables = (ids: readonly PlayerId[], sizes: readonly number[], label: string): void => {
     const arrangement = arrangeTables(ids, sizes, history, rng);
     const first = tables.length + 1;
     arrangement.tables.forEach((seats) => tables.push({ table: tables.length + 1, seats }));
     for (const [a, b] of arrangement.repeats) {
-      const table = tables.slice(first - 1).find((t) => t.seats.includes(a));
-      warnings.push({
-        kind: 'rematch',
-        message: `${nameOf(a)} targets ${nameOf(b)} again (table ${table?.table ?? '?'}${label}): no arrangement avoids it`,
-        players: [a, b],
-      });
+      // Worded once the tables have their final numbers (fixed tables, below).
+      const warning: PairingWarning = { kind: 'rematch', message: '', players: [a, b] };
+      warnings.push(warning);
+      repeats.push({ warning, a, b, label, first });
     }
     if (variant.structure !== 'casual' && sizes.includes(3) && ids.length >= 8)
       warnings.push({
@@ -353,5 +353,13 @@ export function lightseekersPair(variant: LightseekersVariant, state: EventState
     const sizes = variant.structure === 'casual' ? casualTableSizes(ids.length) : competitiveTableSizes(ids.length);
     seatTables(ids, sizes, '');
   }
-  return { tables, byes: [], warnings, seed, ...(groups ? { groups } : {}) };
+  // Issue 17 §3: fixed tables renumber the tables (core/pairing/fixed-seats.ts); seat order is the
+  // targets' (no seat to fix), and in the same order the tables keep their groups.
+  const fixed = placeFixedSeats(state.players, tables, { seats: false, keepOrder: true });
+  for (const { warning, a, b, label, first } of repeats) {
+    const table = fixed.tables.slice(first - 1).find((t) => t.seats.includes(a));
+    warning.message = `${nameOf(a)} targets ${nameOf(b)} again (table ${table?.table ?? '?'}${label}): no arrangement avoids it`;
+  }
+  warnings.push(...fixed.warnings);
+  return { tables: fixed.tables, byes: [], warnings, seed, ...(groups ? { groups } : {}) };
 }

@@ -8,6 +8,7 @@ import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { mtrPair } from './pairing.js';
 import { mtrAdvancing, mtrBracketOrder, mtrIsPlayoffFinal, mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
+import { mtrPenaltyResults } from './penalties.js';
 import { mtrPresentation } from './presentation.js';
 import { mtrRandomResults } from './random-result.js';
 import { mtrCheckNoShow, validateMtrResult } from './results.js';
@@ -66,5 +67,6 @@ export const mtr: Ruleset = {
   bracketOrder: mtrBracketOrder,
   describeEndOfRound: mtrDescribeEndOfRound,
   checkNoShow: mtrCheckNoShow,
+  penaltyResults: mtrPenaltyResults,
   randomResults: mtrRandomResults,
 };

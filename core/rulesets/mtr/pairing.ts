@@ -5,6 +5,7 @@
  */
 import { activePlayers, byeCounts, opponentHistory } from '../../event/queries.js';
 import type { Bye, EventState, PairingProposal, PairingWarning, Player, Table } from '../../model/types.js';
+import { withFixedSeats } from '../../pairing/fixed-seats.js';
 import { pairSwiss, type RematchCause, type SwissPlayer } from '../../pairing/swiss.js';
 import { deriveSeed } from '../../random/rng.js';
 import { pluralWord } from '../../text/format.js';
@@ -68,7 +69,8 @@ export function mtrPair(state: EventState, seed: number): PairingProposal {
   });
   for (const p of awarded)
     warnings.push({ kind: 'info', message: `${p.name} has an awarded bye for round ${roundNumber}`, players: [p.id] });
-  return { tables, byes: roundByes, warnings, seed };
+  // Issue 17 §3: fixed tables renumber the matches (who plays whom stays as paired).
+  return withFixedSeats(state.players, { tables, byes: roundByes, warnings, seed }, { seats: false });
 }
 
 interface Pool {

@@ -34,11 +34,18 @@ import type {
   Round,
   Table,
 } from '../../model/types.js';
+import { withFixedSeats } from '../../pairing/fixed-seats.js';
 import { createRng } from '../../random/rng.js';
 import { pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
 import { isHeadToHeadResult, matchOutcome } from './results.js';
 import { mtrStandings } from './standings.js';
+
+/**
+ * Issue 17 §3: a player's fixed table is honoured in the playoff too (core/pairing/fixed-seats.ts):
+ * only the table numbers change, the matches and their order stay the bracket's.
+ */
+const FIXED_IN_PLAYOFF = { seats: false, keepOrder: true } as const;
 
 /** The playoff cuts MTR 10.4 describes. */
 export const MTR_PLAYOFF_CUTS = [2, 4, 8] as const;
@@ -212,7 +219,7 @@ export function mtrPlayoff(state: EventState, options: PlayoffOptions, seed: num
   const playoff: PlayoffState = { top, draft, seeds };
   const bracket = mtrBracketOrder(playoff);
   const { tables } = bracketRound(state, bracket, new Set(seeds), 1, (id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER);
-  return { tables, waiting: [], seeds, seed };
+  return withFixedSeats(state.players, { tables, waiting: [], seeds, seed }, FIXED_IN_PLAYOFF);
 }
 
 /** The winner of a playoff table (seat 1 wins with more game wins — for teams, seat matches won). */
@@ -307,7 +314,7 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
       })();
   if (drawn && drawn.alone.length === 0) {
     const warnings: PairingWarning[] = droppedText ? [{ kind: 'info', message: `${droppedText} (MTR 2.10)`, players: dropped }] : [];
-    return { tables: drawn.tables, byes: [], warnings, seed };
+    return withFixedSeats(state.players, { tables: drawn.tables, byes: [], warnings, seed }, FIXED_IN_PLAYOFF);
   }
 
   // A drop left someone without an opponent: the round is paired by seed (RULES 1, MTR 2.10).
@@ -325,7 +332,7 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
     parts.push(`${parts.length > 0 ? 'the' : 'The'} round is paired by seed, the best remaining against the worst, so that nobody advances without playing`);
   const message = `${parts.join('; ')} (MTR 2.10)`;
   const warnings: PairingWarning[] = [{ kind: 'info', message, players: [...(paired.bye !== undefined ? [paired.bye] : []), ...dropped] }];
-  return { tables: paired.tables, byes, warnings, seed };
+  return withFixedSeats(state.players, { tables: paired.tables, byes, warnings, seed }, FIXED_IN_PLAYOFF);
 }
 
 function andList(items: readonly string[]): string {

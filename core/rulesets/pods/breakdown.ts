@@ -6,6 +6,7 @@
 import type { EventState, PlayerId } from '../../model/types.js';
 import { plural } from '../../text/format.js';
 import { formatValue, isolate, num, type BreakdownBlock, type RichText } from '../presentation.js';
+import { housePoints, podHouseRules, podPolicy } from './policies.js';
 import { isPodResult, podMatchWinner } from './results.js';
 import { podRecords, type PodRecord } from './standings.js';
 import type { PodVariant } from './variant.js';
@@ -21,11 +22,12 @@ interface PodRow {
 
 function podsPlayed(variant: PodVariant, state: EventState, id: PlayerId, name: (id: PlayerId) => string): PodRow[] {
   const n = state.settings.podSize;
-  const ppw = variant.pointsPerWin(n);
+  const { winPoints: ppw, drawPoints, byePoints } = podPolicy(variant, state.settings);
+  const byeText = byePoints === ppw ? `bye — worth a win (${ppw} points), not a match played` : `bye — ${plural(byePoints, 'point')}, not a match played`;
   const out: PodRow[] = [];
   for (const round of state.rounds) {
     if (round.stage !== 'swiss') continue;
-    if (round.byes.some((b) => b.player === id)) out.push({ round: round.number, text: `bye — worth a win (${ppw} points), not a match played`, ghosts: 0 });
+    if (round.byes.some((b) => b.player === id)) out.push({ round: round.number, text: byeText, ghosts: 0 });
     for (const table of round.tables) {
       if (!table.seats.includes(id)) continue;
       const size = table.seats.length;
@@ -42,7 +44,7 @@ function podsPlayed(variant: PodVariant, state: EventState, id: PlayerId, name: 
         winner === 'draw'
           ? excluded
             ? 'draw — excluded (conceded or match loss): 0 points'
-            : 'draw — 1 point'
+            : `draw — ${plural(drawPoints, 'point')}`
           : winner === id
             ? `won — ${ppw} points`
             : `lost to ${isolate(name(winner))}`;
@@ -54,7 +56,8 @@ function podsPlayed(variant: PodVariant, state: EventState, id: PlayerId, name: 
 
 export function podBreakdown(variant: PodVariant, state: EventState, id: PlayerId, name: (id: PlayerId) => string): BreakdownBlock[] | null {
   const n = state.settings.podSize;
-  const ppw = variant.pointsPerWin(n);
+  const { winPoints: ppw, drawPoints, byePoints } = podPolicy(variant, state.settings);
+  const houseRules = podHouseRules(variant, state.settings);
   const records = new Map(podRecords(variant, state).map((r) => [r.id, r]));
   const r = records.get(id);
   if (!r) return null;
@@ -66,6 +69,7 @@ export function podBreakdown(variant: PodVariant, state: EventState, id: PlayerI
   const ghostPods = pods.filter((p) => p.ghosts > 0);
   const percent = (value: number): string => formatValue(value, 'percent');
   return [
+    ...(houseRules ? [{ kind: 'line' as const, className: 'house-rules', testId: 'house-rules', text: [houseRules] }] : []),
     {
       kind: 'line',
       className: 'record-line',
@@ -74,28 +78,33 @@ export function podBreakdown(variant: PodVariant, state: EventState, id: PlayerI
           (r.lateEntryLosses > 0 ? ` (${plural(r.lateEntryLosses, 'late-entry loss', 'late-entry losses')})` : ''),
       ],
     },
-    {
-      kind: 'line',
-      className: 'ppw',
-      text: [`Points per win (PPW) for pods of ${n}: ${variant.pointsPerWinFormula(n)} = `, { strong: String(ppw) }, ' (a bye is worth the same)'],
-    },
+    { kind: 'line', className: 'ppw', text: ppwText(variant, state.settings) },
     { kind: 'rounds', items: pods.map((p) => ({ round: p.round, ...(p.table !== undefined ? { table: p.table } : {}), text: p.text })), tableWord: 'pod' },
     {
       kind: 'formula',
       title: 'Match points',
       value: String(r.matchPoints),
-      description: `win ${ppw}, draw 1 (not for a player excluded from it), loss 0; a bye ${ppw}`,
-      lines: [{ text: [`${ppw} × ${r.wins + r.byes} ${r.byes > 0 ? '(wins and byes)' : 'wins'} + 1 × ${r.draws} draws = `, { strong: String(r.matchPoints) }] }],
+      description: `win ${ppw}, draw ${drawPoints} (not for a player excluded from it), loss 0; a bye ${byePoints}`,
+      lines: [
+        {
+          text: [
+            byePoints === ppw
+              ? `${ppw} × ${r.wins + r.byes} ${r.byes > 0 ? '(wins and byes)' : 'wins'} + ${drawPoints} × ${r.draws} draws = `
+              : `${ppw} × ${r.wins} wins + ${byePoints} × ${r.byes} byes + ${drawPoints} × ${r.draws} draws = `,
+            { strong: String(r.matchPoints) },
+          ],
+        },
+      ],
     },
     {
       kind: 'formula',
       title: 'MWP (match-win percentage)',
       value: percent(r.mwp),
-      description: '(match points − byes × PPW) ÷ (matches played × PPW); byes are not matches; no minimum',
+      description: `(match points − byes × ${byePoints === ppw ? 'PPW' : 'bye points'}) ÷ (matches played × PPW); byes are not matches; no minimum`,
       lines: [
         {
           testId: 'pod-mwp-formula',
-          text: r.matches > 0 ? [`MWP = (${r.matchPoints} − ${r.byes} × ${ppw}) / (${r.matches} × ${ppw}) = `, { strong: num(r.mwp) }] : ['No match played: MWP = 0'],
+          text: r.matches > 0 ? [`MWP = (${r.matchPoints} − ${r.byes} × ${byePoints}) / (${r.matches} × ${ppw}) = `, { strong: num(r.mwp) }] : ['No match played: MWP = 0'],
         },
       ],
     },
@@ -146,5 +155,19 @@ export function podBreakdown(variant: PodVariant, state: EventState, id: PlayerI
           }),
     },
     { kind: 'line', className: 'muted st-small', text: ['Players equal on everything are ordered by the registration draw made when they registered.'] },
+  ];
+}
+
+/** The points-per-win line: App. C's formula, or the organiser's numbers beside the document's. */
+function ppwText(variant: PodVariant, settings: EventState['settings']): RichText {
+  const n = settings.podSize;
+  const documentPpw = variant.pointsPerWin(n);
+  if (!housePoints(variant, settings))
+    return [`Points per win (PPW) for pods of ${n}: ${variant.pointsPerWinFormula(n)} = `, { strong: String(documentPpw) }, ' (a bye is worth the same)'];
+  const { winPoints, drawPoints, byePoints } = podPolicy(variant, settings);
+  return [
+    'Points per win (PPW): ',
+    { strong: String(winPoints) },
+    ` by house rules (${variant.document} App. C for pods of ${n}: ${variant.pointsPerWinFormula(n)} = ${documentPpw}); a draw ${drawPoints}, a bye ${byePoints}`,
   ];
 }

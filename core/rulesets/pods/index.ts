@@ -11,6 +11,7 @@ import { MAMTR_2024 } from '../mamtr-2024.js';
 import { MSTR_2022 } from '../mstr-2022.js';
 import { podAdvancing, podIsPlayoffFinal, podNextPlayoffRound, podPlayoff, podPlayoffPlanOf, POD_PLAYOFF_CUTS } from './playoffs.js';
 import { podPair } from './pairing.js';
+import { podPolicyProblem } from './policies.js';
 import { podPresentation } from './presentation.js';
 import { podRandomResults } from './random-result.js';
 import { podRecommendedRounds } from './recommended-rounds.js';
@@ -26,14 +27,14 @@ export function podSettings(variant: PodVariant, input: Partial<Settings>): Sett
   const settings = settingsOver(POD_DEFAULTS, input);
   if (settings.podSize < 3 || settings.podSize > 5) fail('invalid-settings', `pod size ${settings.podSize}: pods seat 3 to 5 players`);
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
-  const problem = variant.settingsProblem(settings);
+  const problem = variant.settingsProblem(settings) ?? podPolicyProblem(variant, settings);
   if (problem) fail('invalid-settings', problem);
   return settings;
 }
 
 function createPodRuleset(variant: PodVariant): Ruleset {
   const tiebreakers: TiebreakerInfo[] = [
-    { key: 'mwp', label: 'MWP', description: '(match points − byes × points per win) ÷ (matches played × points per win); byes excluded', format: 'percent' },
+    { key: 'mwp', label: 'MWP', description: '(match points − byes × points per bye) ÷ (matches played × points per win); byes excluded', format: 'percent' },
     { key: 'oamp', label: 'OAMP', description: 'mean of the match points of every opponent faced (each pod member, each time)', format: 'decimal' },
     {
       key: 'omwp',

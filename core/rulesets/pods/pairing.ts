@@ -5,12 +5,13 @@
  */
 import { activePlayers, byeCounts, opponentHistory } from '../../event/queries.js';
 import type { Bye, EventState, PairingProposal, PairingWarning, Player, Table } from '../../model/types.js';
+import { placeFixedSeats } from '../../pairing/fixed-seats.js';
 import { assignPods, type PodPlayer } from '../../pairing/pods.js';
 import { createRng, deriveSeed } from '../../random/rng.js';
 import { plural } from '../../text/format.js';
 import { seatHistory, seatPod } from './seats.js';
 import { podStandings } from './standings.js';
-import { podSizes } from './pod-sizes.js';
+import { podPlan, podPolicy } from './policies.js';
 import type { PodVariant } from './variant.js';
 
 export function podPair(variant: PodVariant, state: EventState, seed: number): PairingProposal {
@@ -30,10 +31,12 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
   let seated = activePlayers(state, roundNumber).sort(byRank);
   const roundByes: Bye[] = [];
 
-  // MSTR 10.4A at Competitive REL: the players left over get byes, lowest-ranked first among those
-  // with the fewest byes.
-  if (variant.unevenUsesByes(state.settings.rel) && seated.length > n && seated.length % n !== 0) {
-    const extra = seated.length % n;
+  // The seating of a count that does not fill pods (policies.ts): the document's (MSTR 10.4A at
+  // Competitive REL: byes; otherwise smaller pods at the bottom) or the organiser's house rule.
+  const plan = podPlan(podPolicy(variant, state.settings).seating, seated.length, n);
+  // Byes go to the players left over, lowest-ranked first among those with the fewest byes.
+  if (plan.byes > 0) {
+    const extra = plan.byes;
     const chosen = seated
       .slice()
       .sort((a, b) => (byes.get(a.id) ?? 0) - (byes.get(b.id) ?? 0) || byRank(b, a))
@@ -47,7 +50,7 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
     }
   }
 
-  const sizes = roundByes.length > 0 ? new Array<number>(seated.length / n).fill(n) : podSizes(seated.length, n);
+  const sizes = plan.sizes;
   const podPlayers: PodPlayer[] = seated.map((p) => ({
     id: p.id,
     points: pointsOf.get(p.id) ?? 0,
@@ -67,10 +70,17 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
 
   const seatRng = createRng(deriveSeed(seed, 2));
   const seats = state.settings.balanceSeats ? seatHistory(state) : new Map();
-  const tables: Table[] = assignment.pods.map((members, index) => ({
-    table: index + 1,
-    seats: seatPod(members, seatRng, state.settings.balanceSeats, seats),
-  }));
+  // Issue 17 §3: fixed tables and seats (core/pairing/fixed-seats.ts) renumber the pods and seat
+  // fixed-seat players before the check below names tables; who sits with whom stays.
+  const fixed = placeFixedSeats(
+    state.players,
+    assignment.pods.map((members, index) => ({
+      table: index + 1,
+      seats: seatPod(members, seatRng, state.settings.balanceSeats, seats),
+    })),
+    { seats: true },
+  );
+  const tables: Table[] = fixed.tables;
 
   for (const table of tables) {
     for (let x = 0; x < table.seats.length; x++)
@@ -100,6 +110,7 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
           });
     }
   }
+  warnings.push(...fixed.warnings);
   return { tables, byes: roundByes, warnings, seed };
 }
 

@@ -38,6 +38,7 @@ import type {
   Round,
   Table,
 } from '../../model/types.js';
+import { placeFixedSeats, withFixedSeats } from '../../pairing/fixed-seats.js';
 import { pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing, PlayoffPlan } from '../ruleset.js';
 import { isPodResult, podMatchWinner } from './results.js';
@@ -47,6 +48,17 @@ import { MSTR_2022 } from '../mstr-2022.js';
 import type { PodVariant } from './variant.js';
 
 export const POD_PLAYOFF_CUTS = [4, 7, 10, 13, 16, 40, 64] as const;
+
+/**
+ * Issue 17 §3 (core/pairing/fixed-seats.ts): a fixed table is honoured in the playoff (only the
+ * numbers change; the pods and their order stay the plan's); a fixed seat is not, the seats follow
+ * the Swiss seeds (2.2A).
+ */
+const FIXED_IN_PLAYOFF = {
+  seats: false,
+  keepOrder: true,
+  seatRule: 'in a playoff pod the seats follow the Swiss seeds, the highest in seat 1 playing first (2.2A)',
+} as const;
 
 /** The shape of a cut: who waits in the first round, who plays it, and the pods of every round. */
 export interface PodPlayoffPlan {
@@ -160,7 +172,7 @@ export function podPlayoff(variant: PodVariant, state: EventState, options: Play
   const seeds = eligible.slice(0, top).map((s) => s.id);
   const { pods, waiting } = firstRound(plan, seeds);
   const tables: Table[] = pods.map((seats, i) => ({ table: i + 1, seats }));
-  return { tables, waiting, seeds, seed };
+  return withFixedSeats(state.players, { tables, waiting, seeds, seed }, FIXED_IN_PLAYOFF);
 }
 
 /**
@@ -256,7 +268,9 @@ function buildRound(
       });
     }
   }
-  return { tables, byes };
+  const fixed = placeFixedSeats(state.players, tables, FIXED_IN_PLAYOFF);
+  warnings.push(...fixed.warnings);
+  return { tables: fixed.tables, byes };
 }
 
 /**

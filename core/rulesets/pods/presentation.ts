@@ -8,6 +8,7 @@ import type { RulesetPresentation, SettingField, TiebreakerInfo } from '../rules
 import { podBreakdown } from './breakdown.js';
 import { podResultEntry } from './entry.js';
 import { podPlayoffPlan } from './playoffs.js';
+import { documentDefault, podHouseRules } from './policies.js';
 import type { PodVariant } from './variant.js';
 
 const PLANS: Record<number, string> = {
@@ -41,6 +42,11 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
         'lateEntryRecord',
         ...(draft.format === 'sealed' ? (['releaseWeekend'] as SettingField[]) : []),
         'balanceSeats',
+        // The organiser's house rules (issue 17 §4), each empty for the document's rule.
+        'oddCounts',
+        'winPoints',
+        'drawPoints',
+        'byePoints',
       ],
       announcesRounds: true,
       formats: [
@@ -51,7 +57,9 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
       ],
       // X.5A (both documents): a Commander deck check adds 4 minutes; other formats the MTR 2.6 3.
       formatNote: (draft) => (draft.format === 'commander' ? 'Deck checks add 4 minutes (Commander, X.5A)' : 'Deck checks add 3 minutes (MTR 2.6)'),
+      documentDefault: (field, draft) => documentDefault(variant, field, draft),
     },
+    houseRules: (settings) => podHouseRules(variant, settings),
     registration: () => ({ awardedByes: false, draftPods: false }),
     groups: false,
     table: { layout: 'seats', standardSize: (settings) => settings.podSize },

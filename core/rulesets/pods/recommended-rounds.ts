@@ -6,7 +6,7 @@
 import type { Settings } from '../../model/types.js';
 import { plural } from '../../text/format.js';
 import type { RoundsInput, RoundsRecommendation } from '../ruleset.js';
-import { podSizes } from './pod-sizes.js';
+import { documentSeating, podPlan, podPolicy } from './policies.js';
 import type { PodVariant } from './variant.js';
 
 /** What the event is expected to need each round for an uneven count (App. E invisible players). */
@@ -32,16 +32,16 @@ export interface PodInvisiblePlayers {
  *   only (RULES 2 "recommended rounds": "each bye adds n − 1 invisible players; smaller pods
  *   (Regular REL) add none"), so 13–15 players in pods of 4 stay in the 5–15 row: 2 rounds, top 4.
  * A pod larger than n (5 players in pods of 4) adds none.
+ * An organiser's house rule for odd counts (policies.ts) is read the same way (**Decision**): its
+ * byes count n − 1 invisible players each, as the MSTR's, in both documents; its smaller pods as
+ * the document counts them; pods of n + 1 none.
  */
 export function podInvisiblePlayers(variant: PodVariant, competitors: number, settings: Settings): PodInvisiblePlayers {
   const n = settings.podSize;
   const count = Math.max(0, Math.floor(competitors));
   if (count < 2) return { byes: 0, smallerPods: 0, sizes: count === 0 ? [] : [count], invisible: 0 };
-  if (variant.unevenUsesByes(settings.rel) && count > n && count % n !== 0) {
-    const byes = count % n;
-    return { byes, smallerPods: 0, sizes: new Array<number>((count - byes) / n).fill(n), invisible: byes * (n - 1) };
-  }
-  const sizes = podSizes(count, n);
+  const { byes, sizes } = podPlan(podPolicy(variant, settings).seating, count, n);
+  if (byes > 0) return { byes, smallerPods: 0, sizes, invisible: byes * (n - 1) };
   const smallerPods = sizes.filter((s) => s < n).length;
   return { byes: 0, smallerPods, sizes, invisible: variant.smallerPodsAddInvisiblePlayers ? smallerPods : 0 };
 }
@@ -80,9 +80,10 @@ export function podRecommendedRounds(variant: PodVariant, input: RoundsInput, se
   } else {
     const expected = podInvisiblePlayers(variant, competitors, settings);
     invisible = expected.invisible;
+    const house = podPolicy(variant, settings).seating !== documentSeating(variant, settings.rel);
     if (expected.byes > 0) {
       notes.push(
-        `${competitors} players in pods of ${n} leave ${plural(expected.byes, 'bye')} a round (${competitors} mod ${n}, 10.4A at Competitive REL); each bye counts ${plural(n - 1, 'invisible player')} (App. E).`,
+        `${competitors} players in pods of ${n} leave ${plural(expected.byes, 'bye')} a round (${competitors} mod ${n}, ${house ? 'house rules' : '10.4A at Competitive REL'}); each bye counts ${plural(n - 1, 'invisible player')} (App. E).`,
       );
     } else if (expected.smallerPods > 0) {
       notes.push(

@@ -8,6 +8,7 @@
  */
 import type { EventState, PlayerId, Standing } from '../../model/types.js';
 import { compareDesc, tallySwiss } from '../swiss-records.js';
+import { podPolicy } from './policies.js';
 import { isPodResult, podMatchWinner } from './results.js';
 import type { PodVariant } from './variant.js';
 
@@ -28,7 +29,7 @@ export interface PodRecord {
   opponents: PlayerId[];
   /** `mamtr-2024`: ghost opponents of the smaller pods played (App. C); 0 for `mstr-2022`. */
   ghosts: number;
-  /** (match points − byes × PPW) / (matches × PPW); 0 with no match played; no floor. */
+  /** (match points − byes × bye points) / (matches × PPW); 0 with no match played; no floor. */
   mwp: number;
   /** Mean match points of the opponents; 0 with none. */
   oamp: number;
@@ -36,10 +37,13 @@ export interface PodRecord {
   omwp: number;
 }
 
-/** MWP of App. C: byes are taken out of the points and not counted as matches. */
-export function podMatchWinPercentage(matchPoints: number, byes: number, matches: number, ppw: number): number {
+/**
+ * MWP of App. C: byes are taken out of the points and not counted as matches. `byePoints`: what a
+ * bye is worth (App. C: a win's points, `ppw`; an organiser's house rule may differ).
+ */
+export function podMatchWinPercentage(matchPoints: number, byes: number, matches: number, ppw: number, byePoints = ppw): number {
   if (matches <= 0) return 0;
-  return (matchPoints - byes * ppw) / (matches * ppw);
+  return (matchPoints - byes * byePoints) / (matches * ppw);
 }
 
 interface Acc {
@@ -60,7 +64,8 @@ interface Acc {
 /** Every registered player's record, in registration order. */
 export function podRecords(variant: PodVariant, state: EventState): PodRecord[] {
   const n = state.settings.podSize;
-  const ppw = variant.pointsPerWin(n);
+  // App. C's points, or the organiser's house rules (policies.ts).
+  const { winPoints: ppw, drawPoints, byePoints } = podPolicy(variant, state.settings);
   const accs = tallySwiss<Acc>(state, {
     start: (p) => ({
       id: p.id,
@@ -78,7 +83,7 @@ export function podRecords(variant: PodVariant, state: EventState): PodRecord[] 
     }),
     // App. C: a bye is worth a win's points; it is neither a match played nor an opponent.
     bye: (p) => {
-      p.mp += ppw;
+      p.mp += byePoints;
       p.byes += 1;
     },
     table: (table, byId) => {
@@ -103,7 +108,7 @@ export function podRecords(variant: PodVariant, state: EventState): PodRecord[] 
           if (excluded.includes(p.id)) {
             p.losses += 1;
           } else {
-            p.mp += 1;
+            p.mp += drawPoints;
             p.draws += 1;
           }
         } else if (p.id === winner) {
@@ -123,7 +128,7 @@ export function podRecords(variant: PodVariant, state: EventState): PodRecord[] 
     },
   });
 
-  for (const p of accs) p.mwp = podMatchWinPercentage(p.mp, p.byes, p.matches, ppw);
+  for (const p of accs) p.mwp = podMatchWinPercentage(p.mp, p.byes, p.matches, ppw, byePoints);
 
   const floor = 1 / ppw;
   return accs.map((p): PodRecord => {

@@ -55,6 +55,8 @@ export interface PodVariant {
   pointsPerWin(podSize: number): number;
   /** The same in words, for the standings breakdown ("2 × 4 − 1"). */
   pointsPerWinFormula(podSize: number): string;
+  /** 2.1A / App. C: a drawn match gives each pod member not excluded from it this many points. */
+  pointsPerDraw: number;
   /** MAMTR App. C: ghost opponents with MWP 1/PPW fill smaller pods in OMWP. */
   ghostOpponents: boolean;
 

@@ -1,6 +1,7 @@
 /**
  * One competitor of the player list, edited in place: name (and the family name the boards sort
- * by), note, awarded byes, draft pod, a team's members. Only what changed is sent (`edit-player`).
+ * by), note, awarded byes, draft pod, a team's members, a fixed table (and seat, where the rule set
+ * has seats to fix). Only what changed is sent (`edit-player`).
  */
 import { useState } from 'react';
 import type { PlayerInput } from '../../../core/event/commands.js';
@@ -9,6 +10,7 @@ import { nameProblem } from '../../../core/model/names.js';
 import { Name } from '../../components/Name.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
+import { type FixedDraft, FixedPlaceFields, fixedDraftOf, fixedSeatsOf, readFixedPlace } from './FixedPlace.js';
 import { hasAwardedByes, isTeamEvent, teamSizeOf, usesDraftPods } from './RegistrationForm.js';
 import { boardName, familyProblem, familyToSend, sameNameWarning, seatsOf } from './registration.js';
 
@@ -21,10 +23,11 @@ interface EditDraft {
   byes: number;
   pod: string;
   members: Record<TeamSeat, string>;
+  fixed: FixedDraft;
 }
 
 /** What the edit changes (the name it saves under, for the toast), or what is wrong with it in words. */
-function editedChanges(player: Player, state: EventState, { name, family, note, byes, pod, members }: EditDraft): { problem: string } | { changes: Partial<Omit<PlayerInput, 'id'>>; name: string } {
+function editedChanges(player: Player, state: EventState, { name, family, note, byes, pod, members, fixed }: EditDraft): { problem: string } | { changes: Partial<Omit<PlayerInput, 'id'>>; name: string } {
   const team = isTeamEvent(state);
   const changes: Partial<Omit<PlayerInput, 'id'>> = {};
   const trimmed = name.replace(/\s+/g, ' ').trim();
@@ -52,6 +55,11 @@ function editedChanges(player: Player, state: EventState, { name, family, note, 
     const before = seatsOf(teamSizeOf(state)).map((seat) => player.members?.find((m) => m.seat === seat)?.name ?? '');
     if (next.some((m, i) => m.name !== before[i])) changes.members = next;
   }
+  // Issue 17 §3: 0 clears a fixed table (and its seat) or a fixed seat.
+  const place = readFixedPlace(fixed, fixedSeatsOf(state));
+  if ('problem' in place) return place;
+  if (place.table !== (player.fixedTable ?? 0)) changes.fixedTable = place.table;
+  if (place.table !== 0 && place.seat !== (player.fixedSeat ?? 0)) changes.fixedSeat = place.seat;
   return { changes, name: trimmed };
 }
 
@@ -70,11 +78,12 @@ export function EditRow({ player, state, columns, done }: { player: Player; stat
     for (const member of player.members ?? []) m[member.seat] = member.name;
     return m;
   });
+  const [fixed, setFixed] = useState<FixedDraft>(() => fixedDraftOf(player));
   const [problem, setProblem] = useState<string | null>(null);
   const warning = name.trim() && name.trim() !== player.name ? sameNameWarning(state.players, name, note, player.id) : null;
 
   const save = async (): Promise<void> => {
-    const edited = editedChanges(player, state, { name, family, note, byes, pod, members });
+    const edited = editedChanges(player, state, { name, family, note, byes, pod, members, fixed });
     if ('problem' in edited) return setProblem(edited.problem);
     if (Object.keys(edited.changes).length === 0) return done();
     const ack = await dispatch({ type: 'edit-player', id: player.id, changes: edited.changes }, `Saved the changes to ${isolate(edited.name)} (${player.id})`);
@@ -143,6 +152,7 @@ export function EditRow({ player, state, columns, done }: { player: Player; stat
                 <input value={members[seat]} onChange={(e) => setMembers((m) => ({ ...m, [seat]: e.target.value }))} />
               </label>
             ))}
+          <FixedPlaceFields state={state} draft={fixed} onChange={setFixed} testId="edit" />
           <div className="edit-actions">
             <button type="submit" className="primary">
               Save

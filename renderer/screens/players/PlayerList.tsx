@@ -17,6 +17,7 @@ import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
 import { EditRow } from './EditRow.js';
+import { fixedPlaceWords } from './FixedPlace.js';
 import { isTeamEvent, missedRoundsWords, usesDraftPods } from './RegistrationForm.js';
 import './family.css';
 
@@ -93,6 +94,11 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
           {status.text}
         </span>
         {player.awardedByes > 0 && <span className="status-byes">{byesWords(player.awardedByes)}</span>}
+        {player.fixedTable !== undefined && (
+          <span className="status-fixed" data-testid="fixed-place">
+            {fixedPlaceWords(player)}
+          </span>
+        )}
       </td>
       <td className="player-actions">
         <button type="button" onClick={onEdit} disabled={readOnly} aria-label={`Edit ${player.name} (${player.id})`}>

@@ -1,6 +1,7 @@
 /**
  * The fast registration form: type a name (type-ahead from the directory), optionally a note,
- * awarded byes (mtr), the draft pod (draft events) or the team's members (team events), Enter —
+ * awarded byes (mtr), the draft pod (draft events), the team's members (team events) or a fixed
+ * table (and seat, where the rule set has seats to fix: FixedPlace.tsx), Enter —
  * and the cursor is back in the name box for the next person. Under the name, the board's form of
  * it ("Mac Giolla, Cian") and the family name it sorts by, which the scorekeeper may change
  * ("Gustavo García Márquez": family "García Márquez", not the guessed "Márquez").
@@ -14,6 +15,7 @@ import { Name } from '../../components/Name.js';
 import { isolate, pluralWord, sentence } from '../../lib/format.js';
 import { directoryKey, type DirectoryPlayer } from '../../store/directory.js';
 import { useStation } from '../../store/station.js';
+import { type FixedDraft, FixedPlaceFields, fixedSeatsOf, NO_FIXED_PLACE, readFixedPlace } from './FixedPlace.js';
 import { NameInput } from './NameInput.js';
 import { boardName, familyProblem, familyToSend, nextId, registrationDraw, sameNameWarning, seatsOf } from './registration.js';
 import './family.css';
@@ -59,9 +61,11 @@ interface Typed {
   note: string;
   byes: number;
   members: Record<TeamSeat, string>;
+  /** Issue 17 §3: a fixed table and seat (rare: cleared for the next person). */
+  fixed: FixedDraft;
 }
 
-const CLEARED: Typed = { name: '', family: null, note: '', byes: 0, members: { A: '', B: '', C: '' } };
+const CLEARED: Typed = { name: '', family: null, note: '', byes: 0, members: { A: '', B: '', C: '' }, fixed: NO_FIXED_PLACE };
 
 /** What the form holds, with `restore` to put back what was typed (or CLEARED, for the next person). */
 function useRegistrationDraft() {
@@ -71,15 +75,17 @@ function useRegistrationDraft() {
   const [byes, setByes] = useState(0);
   const [pod, setPod] = useState('');
   const [members, setMembers] = useState<Record<TeamSeat, string>>({ A: '', B: '', C: '' });
-  const typed: Typed = { name, family, note, byes, members };
+  const [fixed, setFixed] = useState<FixedDraft>(NO_FIXED_PLACE);
+  const typed: Typed = { name, family, note, byes, members, fixed };
   const restore = (t: Typed): void => {
     setName(t.name);
     setFamily(t.family);
     setNote(t.note);
     setByes(t.byes);
     setMembers(t.members);
+    setFixed(t.fixed);
   };
-  return { typed, pod, setName, setFamily, setNote, setByes, setPod, setMembers, restore };
+  return { typed, pod, setName, setFamily, setNote, setByes, setPod, setMembers, setFixed, restore };
 }
 
 /**
@@ -104,7 +110,11 @@ function useRegistrationIds(state: EventState): { take: () => { id: string; numb
 }
 
 /** The typing tidied (names with single spaces), and what is wrong with it in words, if anything. */
-function checkRegistration(state: EventState, { name, family, note, members }: Typed, pod: string): { error: string | null; trimmed: string; podText: string; seatNames: { seat: TeamSeat; name: string }[] } {
+function checkRegistration(
+  state: EventState,
+  { name, family, note, members, fixed }: Typed,
+  pod: string,
+): { error: string | null; trimmed: string; podText: string; seatNames: { seat: TeamSeat; name: string }[]; place: { table: number; seat: number } } {
   const team = isTeamEvent(state);
   const trimmed = name.replace(/\s+/g, ' ').trim();
   const podText = pod.trim();
@@ -122,7 +132,11 @@ function checkRegistration(state: EventState, { name, family, note, members }: T
     if (characters) error = sentence(characters);
     else if (!team) error = familyProblem(trimmed, family);
   }
-  return { error, trimmed, podText, seatNames };
+  // Issue 17 §3: the fixed table and seat (0 = none).
+  const read = readFixedPlace(fixed, fixedSeatsOf(state));
+  if (!error && 'problem' in read) error = read.problem;
+  const place = 'problem' in read ? { table: 0, seat: 0 } : read;
+  return { error, trimmed, podText, seatNames, place };
 }
 
 /** The family name the boards sort by: the guess from the name until the scorekeeper types another. */
@@ -231,7 +245,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
   const dispatch = useStation((s) => s.dispatch);
   const team = isTeamEvent(state);
   const size = teamSizeOf(state);
-  const { typed, pod, setName, setFamily, setNote, setByes, setPod, setMembers, restore } = useRegistrationDraft();
+  const { typed, pod, setName, setFamily, setNote, setByes, setPod, setMembers, setFixed, restore } = useRegistrationDraft();
   const { name, family, note, byes, members } = typed;
   const [problem, setProblem] = useState<string | null>(null);
   const ids = useRegistrationIds(state);
@@ -258,7 +272,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
 
   const register = async (): Promise<void> => {
     if (closed || readOnly) return;
-    const { error, trimmed, podText, seatNames } = checkRegistration(state, typed, pod);
+    const { error, trimmed, podText, seatNames, place } = checkRegistration(state, typed, pod);
     setProblem(error);
     if (error) {
       if (!trimmed) nameRef.current?.focus();
@@ -274,6 +288,8 @@ export function RegistrationForm({ state, readOnly }: Props) {
       ...(hasAwardedByes(state) && byes > 0 ? { awardedByes: byes } : {}),
       ...(usesDraftPods(state) && podText !== '' ? { draftPod: Number(podText) } : {}),
       ...(team ? { members: seatNames } : {}),
+      ...(place.table > 0 ? { fixedTable: place.table } : {}),
+      ...(place.seat > 0 ? { fixedSeat: place.seat } : {}),
     };
     // The form is free for the next person at once; the pod stays: players of one pod usually register one after the other.
     restore(CLEARED);
@@ -330,6 +346,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
             <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="city, DCI number…" disabled={disabled} data-testid="register-note" />
           </label>
           <ByesAndPod state={state} byes={byes} setByes={setByes} pod={pod} setPod={setPod} disabled={disabled} />
+          <FixedPlaceFields state={state} draft={typed.fixed} onChange={setFixed} disabled={disabled} testId="register" />
           {!team && (
             <button type="submit" className="primary" disabled={disabled} data-testid="register">
               Register

@@ -10,6 +10,8 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import type { BreakdownBlock } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
 import { Rich } from '../../lib/rich-text.js';
+import { disqualifiedPlayers } from '../../../core/event/apply-penalties.js';
+import { PenaltyHistory } from './PenaltyHistory.js';
 
 export interface BreakdownProps {
   state: EventState;
@@ -34,6 +36,7 @@ function Formula({ title, description, children, value }: { title: string; descr
 
 export function Breakdown({ state, standing, nameOf, droppedAfter, onClose }: BreakdownProps) {
   const blocks = useMemo(() => getRuleset(state.ruleset).presentation.breakdown(state, standing, nameOf), [state, standing, nameOf]);
+  const dq = disqualifiedPlayers(state).get(standing.id);
   return (
     <aside className="breakdown card" aria-label={`Breakdown for ${nameOf(standing.id)}`} data-testid="breakdown">
       <header className="breakdown-head">
@@ -44,6 +47,7 @@ export function Breakdown({ state, standing, nameOf, droppedAfter, onClose }: Br
           <p className="muted">
             {standing.id}
             {standing.group !== undefined ? ` · group ${standing.group}` : ''}
+            {dq ? ` · disqualified in round ${dq.round} (${dq.infraction})` : ''}
             {standing.dropped ? ` · dropped${droppedAfter !== undefined ? ` after round ${droppedAfter}` : ''} (keeps the record and still counts as an opponent)` : ''}
           </p>
         </div>
@@ -52,6 +56,7 @@ export function Breakdown({ state, standing, nameOf, droppedAfter, onClose }: Br
         </button>
       </header>
       <Blocks blocks={blocks} />
+      <PenaltyHistory state={state} player={standing.id} />
     </aside>
   );
 }

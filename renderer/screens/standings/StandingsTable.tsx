@@ -13,6 +13,7 @@ import { playoffFinishLabel } from '../../../core/rulesets/index.js';
 import { formatValue, type TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural } from '../../lib/format.js';
+import { useStation } from '../../store/station.js';
 import { searchKey } from './people.js';
 
 export const ROW_HEIGHT = 40;
@@ -35,6 +36,8 @@ export interface StandingsTableProps {
   familyNames?: ReadonlyMap<PlayerId, string>;
   /** The round after which each dropped player dropped. */
   droppedAfter?: ReadonlyMap<PlayerId, number>;
+  /** Disqualified players (RULES 4), marked DQ; default: the open event's (its penalty log). */
+  disqualified?: ReadonlySet<PlayerId>;
   /** Search text: rows whose name or id contain it (accents and case ignored). */
   query?: string;
   /** Events played in groups: the group column. */
@@ -121,11 +124,13 @@ interface Columns {
 }
 
 /** One competitor's row: in the tab order only when it is the active row (`tabbable`). */
-function StandingRow({ row, index, droppedAfter: dropped, selected, tabbable, columns, onPick, onFocus, onKeyDown }: {
+function StandingRow({ row, index, droppedAfter: dropped, disqualified, selected, tabbable, columns, onPick, onFocus, onKeyDown }: {
   row: Row;
   index: number;
   /** The round after which the player dropped, when known. */
   droppedAfter: number | undefined;
+  /** Disqualified (RULES 4): marked DQ. */
+  disqualified: boolean;
   selected: boolean;
   tabbable: boolean;
   columns: Columns;
@@ -151,6 +156,11 @@ function StandingRow({ row, index, droppedAfter: dropped, selected, tabbable, co
       {showGroup && <td className="num">{s.group ?? '—'}</td>}
       <td className="st-name" title={`${isolate(row.name)}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
         <Name className={s.dropped ? 'dropped' : undefined}>{row.name}</Name>
+        {disqualified && (
+          <span className="st-tag problem" title="Disqualified: keeps the record, paired no more (RULES 4)" data-testid="dq-tag">
+            DQ
+          </span>
+        )}
         {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
         {s.organiserDecides && (
           <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">
@@ -301,6 +311,8 @@ export function StandingsTable(props: StandingsTableProps) {
   const [sort, setSort] = useState<SortState>({ key: 'rank', natural: true });
 
   const { rows, sorted } = useSortedRows(standings, names, familyNames, query, sort);
+  const penalties = useStation((s) => s.snapshot?.state?.penalties);
+  const disqualified = useMemo(() => props.disqualified ?? new Set((penalties ?? []).filter((p) => p.penalty === 'disqualification').map((p) => p.player)), [props.disqualified, penalties]);
 
   useEffect(() => onCount?.(sorted.length), [sorted.length, onCount]);
 
@@ -358,6 +370,7 @@ export function StandingsTable(props: StandingsTableProps) {
                 row={row}
                 index={item.index}
                 droppedAfter={droppedAfter?.get(row.s.id)}
+                disqualified={disqualified.has(row.s.id)}
                 selected={selectedId === row.s.id}
                 tabbable={item.index === activeIndex}
                 columns={shownColumns}

@@ -226,6 +226,75 @@ function BalanceSeatsField({ draft, change }: Props) {
   );
 }
 
+/** The rule set's own value for a house-rule setting left empty, and where it comes from (its presentation). */
+function documentDefaultOf({ ruleset, draft }: Props, field: FieldId): { value: string; rule: string } | undefined {
+  return getRuleset(ruleset).presentation.settings.documentDefault?.(field, draft);
+}
+
+/** A house rule for player counts that do not fill pods (issue 17 §4); empty: as the rule set's document says. */
+function OddCountsField(props: Props) {
+  const { draft, change } = props;
+  const fallback = documentDefaultOf(props, 'oddCounts');
+  const n = draft.podSize;
+  return (
+    <label className="wide">
+      Player counts that do not fill pods of {n}
+      <select
+        value={draft.oddCounts ?? ''}
+        onChange={(e) => {
+          const value = e.target.value;
+          change({ oddCounts: value === '' ? undefined : (value as NonNullable<Settings['oddCounts']>) });
+        }}
+        data-testid="setting-oddCounts"
+      >
+        <option value="">{fallback ? `As the rules say: ${fallback.value} (${fallback.rule})` : 'As the rules say'}</option>
+        <option value="byes">House rule: byes for the lowest-ranked players</option>
+        <option value="smaller-pods-bottom">House rule: smaller pods at the bottom of the standings</option>
+        <option value="smaller-pods-top">House rule: smaller pods at the top of the standings</option>
+        <option value="larger-pods">{`House rule: pods of ${n + 1}`}</option>
+      </select>
+    </label>
+  );
+}
+
+type PointsKey = 'winPoints' | 'drawPoints' | 'byePoints';
+
+/** A house rule for the points of a win, a draw or a bye: a whole number, or empty for the rule set's own. */
+function PointsField({ props, field, label, min }: { props: Props; field: PointsKey; label: string; min: number }) {
+  const { draft, change } = props;
+  const fallback = documentDefaultOf(props, field);
+  const value = draft[field];
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
+  const trimmed = text.trim();
+  const valid = trimmed === '' || (/^\d+$/.test(trimmed) && Number(trimmed) >= min && Number(trimmed) <= 99);
+  return (
+    <label>
+      {label}
+      <input
+        inputMode="numeric"
+        value={text}
+        placeholder={fallback?.value ?? ''}
+        onChange={(e) => {
+          setText(e.target.value);
+          const typed = e.target.value.trim();
+          if (typed === '') change({ [field]: undefined });
+          else if (/^\d+$/.test(typed) && Number(typed) >= min && Number(typed) <= 99) change({ [field]: Number(typed) });
+        }}
+        aria-invalid={valid ? undefined : true}
+        data-testid={`setting-${field}`}
+      />
+      <small className={valid ? 'muted' : 'problem'}>
+        {valid ? (fallback ? `Empty: ${fallback.value} (${fallback.rule})` : 'Empty: as the rules say') : `A whole number from ${min} to 99, or empty`}
+      </small>
+    </label>
+  );
+}
+
+const WinPointsField = (props: Props) => <PointsField props={props} field="winPoints" label="Points for a win" min={1} />;
+const DrawPointsField = (props: Props) => <PointsField props={props} field="drawPoints" label="Points for a draw" min={0} />;
+const ByePointsField = (props: Props) => <PointsField props={props} field="byePoints" label="Points for a bye" min={0} />;
+
 /** Each setting's control: one small component per field, so a rule set's list (settings.ts) picks them in its order. */
 const CONTROLS: Record<FieldId, (props: Props) => ReactElement> = {
   rel: RelField,
@@ -240,6 +309,10 @@ const CONTROLS: Record<FieldId, (props: Props) => ReactElement> = {
   endOfRound: EndOfRoundField,
   lastTurnMinutes: LastTurnField,
   balanceSeats: BalanceSeatsField,
+  oddCounts: OddCountsField,
+  winPoints: WinPointsField,
+  drawPoints: DrawPointsField,
+  byePoints: ByePointsField,
 };
 
 export function SettingsFields(props: Props) {
@@ -247,12 +320,19 @@ export function SettingsFields(props: Props) {
   const fields = fieldsFor(props.ruleset, props.draft);
   // A structure with nothing to choose (Lightseekers) says so rather than showing an empty box.
   if (fields.length === 0) return <p className="muted" data-testid="no-settings">Nothing to choose for this rule set.</p>;
+  // The organiser's house rules in words, where the rule set has them and they differ from its document.
+  const houseRules = getRuleset(props.ruleset).presentation.houseRules?.(props.settings);
   return (
     <div className="start-fields">
       {fields.map((field) => {
         const Control = CONTROLS[field];
         return <Control key={field} {...props} />;
       })}
+      {houseRules && (
+        <p className="house-rules" style={{ gridColumn: '1 / -1', margin: 0 }} data-testid="house-rules">
+          <strong>{houseRules}</strong>
+        </p>
+      )}
     </div>
   );
 }

@@ -253,10 +253,12 @@ describe('the lists', () => {
             value: { afterRound: 2, columns: ['Points', 'OMW', 'GW'], rows: [{ rank: 1, player: 'p2', values: ['6', '50.00%', '66.67%'] }, { rank: 2, player: 'p1', values: ['6', '45.00%', '60.00%'] }] },
           },
           { op: 'add', path: '/bracket', value: [{ round: 4, tables: [{ table: 1, seats: ['p1', 'p2'], winner: 'p2' }] }] },
+          { op: 'add', path: '/event/houseRules', value: 'House rules: 4 points a win, 1 a draw, bye 3' },
         ],
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Standings after round 2' })).toBeTruthy();
+    expect(await textOf('house-rules')).toBe('House rules: 4 points a win, 1 a draw, bye 3');
     expect(await textOf('my-standing')).toBe('You are 2nd with 6 points.');
     const rows = within(screen.getByTestId('standings')).getAllByRole('listitem').map((li) => plain(li.textContent));
     expect(rows).toEqual(['1Bo BrandtOMW 50.00% · GW 66.67%6', '2Ana ArcherOMW 45.00% · GW 60.00%6']);

@@ -1,0 +1,209 @@
+/**
+ * Fixed seats (issue 17 §3, accessibility): a competitor may be given a fixed table
+ * (`Player.fixedTable`) and, where the rule set's tables have numbered seats of a standard size
+ * (pods: `fixedSeatLimit`), a fixed seat (`Player.fixedSeat`). This is the last step of a pairing:
+ * the rule set has made its matches or pods (who plays whom, the byes, the seat order) and numbered
+ * its tables 1, 2, 3, … in its usual order; here only the table NUMBERS change (and, in Swiss pods,
+ * where a fixed-seat player sits), never who sits with whom. With no fixed competitor at a table the
+ * tables come back untouched (the very same array), so an event without fixed seats pairs exactly as
+ * before.
+ *
+ * Numbers:
+ * - a table with a fixed competitor gets that competitor's fixed table;
+ * - **Decision:** fixed competitors paired together play at the LOWEST-numbered of their fixed
+ *   tables; the others' tables stay empty that round (their numbers are skipped, so nobody else is
+ *   sent there) and an 'info' warning says so. The lowest number, not the higher-ranked player's: it
+ *   does not depend on standings, so the same players meeting again go to the same table, in Swiss
+ *   and playoff rounds alike;
+ * - the other tables take the numbers left (1, 2, 3, …, skipping the fixed and the empty ones) in
+ *   the rule set's order;
+ * - two tables claiming one number (registration refuses a fixed table that another active player
+ *   has, but a reinstated player can bring one back): the first in the rule set's order keeps it;
+ *   the other takes its next fixed table, else a usual number, with a warning;
+ * - a fixed competitor with a bye (or waiting out a playoff round) has no table: their number is
+ *   free for anyone that round.
+ * Seats (`seats: true`: Swiss pods, whose seat order is random or balanced): a fixed-seat player
+ * takes that seat and the others keep the rule set's order in the seats left. **Decision:** a fixed
+ * seat comes before seat balancing (`balanceSeats` orders the others only). Two fixed seats colliding
+ * at one table: the player whose fixed table it is keeps the seat (then the lower fixed table, then
+ * the rule set's seat order); the other sits where the order puts them. A fixed seat beyond a smaller
+ * pod's size becomes its last seat. Both with a warning.
+ * With `seats: false` (head-to-head, where seat 1 is the higher-ranked player; playoff pods, whose
+ * seats follow the Swiss seeds, 2.2A) the seat order stays, and `seatRule` says why in a warning.
+ */
+import type { PairingWarning, Player, PlayerId, Settings, Table } from '../model/types.js';
+import type { TableShape } from '../rulesets/ruleset.js';
+
+export interface FixedSeatOptions {
+  /** Put fixed-seat players in their seats (Swiss pods); false: the rule set's seat order stays. */
+  seats: boolean;
+  /** With `seats: false`: why a fixed seat is not used this round, for the warning (absent: none). */
+  seatRule?: string;
+  /** Keep the tables in the order given (a playoff's bracket order); otherwise sorted by number. */
+  keepOrder?: boolean;
+}
+
+export interface FixedSeatResult {
+  tables: Table[];
+  /** Kind 'info': an empty table, a claim or a seat that could not be honoured. */
+  warnings: PairingWarning[];
+}
+
+/**
+ * The highest seat a player can be fixed to, or null when the rule set's tables have no seats to
+ * fix: only tables of numbered seats with a standard size (pods of n: seats 1–n) do.
+ */
+export function fixedSeatLimit(shape: TableShape, settings: Settings): number | null {
+  return shape.layout === 'seats' && shape.standardSize ? shape.standardSize(settings) : null;
+}
+
+/** The rule set's tables with fixed tables (and seats) honoured; see the file comment. */
+export function placeFixedSeats(players: readonly Player[], tables: Table[], options: FixedSeatOptions): FixedSeatResult {
+  const fixed = new Map<PlayerId, Player>();
+  for (const p of players) if (p.fixedTable !== undefined) fixed.set(p.id, p);
+  const at = tables.map((t) => t.seats.map((id) => fixed.get(id)).filter((p): p is Player => p !== undefined));
+  if (at.every((list) => list.length === 0)) return { tables, warnings: [] };
+  const name = (p: Player): string => p.name;
+  const { numbers, warnings } = numberTables(tables, at, name);
+  const placed = tables.map((t, i): Table => {
+    const table: Table = { ...t, table: numbers[i] as number };
+    if (!options.seats) return table;
+    const seated = seatFixed(table, at[i] as Player[], name);
+    warnings.push(...seated.warnings);
+    return { ...table, seats: seated.seats };
+  });
+  if (!options.seats && options.seatRule) {
+    const off = placed.flatMap((t) => t.seats.filter((id, k) => fixed.get(id)?.fixedSeat !== undefined && fixed.get(id)?.fixedSeat !== k + 1));
+    if (off.length > 0)
+      warnings.push({
+        kind: 'info',
+        message: `${andList(off.map((id) => `${name(fixed.get(id) as Player)} (fixed at seat ${fixed.get(id)?.fixedSeat})`))}: ${options.seatRule}`,
+        players: off,
+      });
+  }
+  if (!options.keepOrder) placed.sort((a, b) => a.table - b.table);
+  return { tables: placed, warnings };
+}
+
+/**
+ * The number of each table (by index): fixed claims first, in the rule set's order, the lowest free
+ * claim of each table; then the empty tables (fixed tables of seated players that no table took)
+ * are skipped; then everyone else in order. Warnings for empty tables and lost claims.
+ */
+function numberTables(tables: readonly Table[], at: readonly (readonly Player[])[], name: (p: Player) => string): { numbers: number[]; warnings: PairingWarning[] } {
+  const order = tables.map((_, i) => i).sort((a, b) => (tables[a] as Table).table - (tables[b] as Table).table || a - b);
+  const numbers: (number | undefined)[] = tables.map(() => undefined);
+  const used = new Map<number, number>();
+  for (const i of order) {
+    const claims = [...new Set((at[i] as Player[]).map((p) => p.fixedTable as number))].sort((a, b) => a - b);
+    const free = claims.find((n) => !used.has(n));
+    if (free === undefined) continue;
+    numbers[i] = free;
+    used.set(free, i);
+  }
+  const empty = new Set<number>();
+  for (const list of at) for (const p of list) if (!used.has(p.fixedTable as number)) empty.add(p.fixedTable as number);
+  let next = 1;
+  for (const i of order) {
+    if (numbers[i] !== undefined) continue;
+    while (used.has(next) || empty.has(next)) next++;
+    numbers[i] = next++;
+  }
+
+  const warnings: PairingWarning[] = [];
+  for (const i of order) {
+    const list = at[i] as Player[];
+    const number = numbers[i] as number;
+    const owners = list.filter((p) => p.fixedTable === number);
+    const others = list.filter((p) => p.fixedTable !== number);
+    // Tables left empty: one warning per number, naming who is fixed there and where they play.
+    const emptyHere = [...new Set(others.filter((p) => empty.has(p.fixedTable as number)).map((p) => p.fixedTable as number))].sort((a, b) => a - b);
+    for (const n of emptyHere) {
+      const theirs = others.filter((p) => p.fixedTable === n);
+      const host = owners.length > 0 ? ` with ${andList(owners.map((p) => `${name(p)} (fixed at ${number})`))}` : '';
+      warnings.push({
+        kind: 'info',
+        message: `Table ${n} stays empty: ${andList(theirs.map((p) => `${name(p)} (fixed at ${n})`))} ${theirs.length === 1 ? 'plays' : 'play'} at table ${number}${host}`,
+        players: [...theirs, ...owners].map((p) => p.id),
+      });
+    }
+    // Claims another table took first.
+    for (const p of others) {
+      const holder = used.get(p.fixedTable as number);
+      if (holder === undefined || holder === i) continue;
+      const there = (at[holder] as Player[]).filter((q) => q.fixedTable === p.fixedTable);
+      warnings.push({
+        kind: 'info',
+        message: `${name(p)} (fixed at table ${p.fixedTable}) plays at table ${number}: table ${p.fixedTable} seats ${andList(there.map(name))}, also fixed there`,
+        players: [p.id, ...there.map((q) => q.id)],
+      });
+    }
+  }
+  return { numbers: numbers as number[], warnings };
+}
+
+/** One table's seats with its fixed-seat players in their seats (see the file comment). */
+function seatFixed(table: Table, fixedHere: readonly Player[], name: (p: Player) => string): { seats: PlayerId[]; warnings: PairingWarning[] } {
+  const position = (p: Player): number => table.seats.indexOf(p.id);
+  const claims = fixedHere
+    .filter((p) => p.fixedSeat !== undefined)
+    .sort(
+      (a, b) =>
+        Number(a.fixedTable !== table.table) - Number(b.fixedTable !== table.table) ||
+        (a.fixedTable as number) - (b.fixedTable as number) ||
+        position(a) - position(b),
+    );
+  if (claims.length === 0) return { seats: table.seats, warnings: [] };
+  const size = table.seats.length;
+  const placed: (PlayerId | undefined)[] = table.seats.map(() => undefined);
+  const holderOf = new Map<number, Player>();
+  const bumped: Player[] = [];
+  const shortened: Player[] = [];
+  for (const p of claims) {
+    const seat = Math.min(p.fixedSeat as number, size);
+    if (placed[seat - 1] !== undefined) {
+      bumped.push(p);
+      continue;
+    }
+    placed[seat - 1] = p.id;
+    holderOf.set(seat, p);
+    if (seat !== p.fixedSeat) shortened.push(p);
+  }
+  const rest = table.seats.filter((id) => !placed.includes(id));
+  let k = 0;
+  const seats = placed.map((id) => id ?? (rest[k++] as PlayerId));
+  const warnings: PairingWarning[] = [];
+  for (const p of shortened)
+    warnings.push({
+      kind: 'info',
+      message: `${name(p)} (fixed at seat ${p.fixedSeat}) sits in seat ${size} at table ${table.table}: it seats ${size} players`,
+      players: [p.id],
+    });
+  for (const p of bumped) {
+    const seat = Math.min(p.fixedSeat as number, size);
+    const holder = holderOf.get(seat) as Player;
+    warnings.push({
+      kind: 'info',
+      message: `${name(p)} (fixed at seat ${p.fixedSeat}) sits in seat ${seats.indexOf(p.id) + 1} at table ${table.table}: seat ${seat} is ${name(holder)}'s fixed seat`,
+      players: [p.id, holder.id],
+    });
+  }
+  return { seats, warnings };
+}
+
+/** "a, b and c". */
+function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * A pairing (a Swiss proposal, a playoff round or cut) with fixed seats honoured: the same object
+ * when nothing changes, else its tables replaced and the warnings added after its own.
+ */
+export function withFixedSeats<P extends { tables: Table[]; warnings?: PairingWarning[] }>(players: readonly Player[], pairing: P, options: FixedSeatOptions): P {
+  const placed = placeFixedSeats(players, pairing.tables, options);
+  if (placed.tables === pairing.tables) return pairing;
+  const warnings = placed.warnings.length > 0 || pairing.warnings ? { warnings: [...(pairing.warnings ?? []), ...placed.warnings] } : {};
+  return { ...pairing, tables: placed.tables, ...warnings };
+}
