@@ -194,6 +194,8 @@ export interface SitePublisherOptions {
 export interface SitePublisher {
   status(): Promise<SiteStatus>;
   publish(params: { folder?: string; auto?: boolean }): Promise<SitePublished>;
+  /** Resolves once no automatic publish is gathering or under way (nothing scheduled is left). */
+  idle(): Promise<void>;
   /** Stop following the service; resolves once a publish under way is done. */
   stop(): Promise<void>;
 }
@@ -214,6 +216,12 @@ function signature(state: EventState): string {
   ]);
 }
 
+/** Waits out a gathering timer (re-armed meanwhile or not), then the work under way. */
+async function settled(pending: () => Promise<void> | null, queue: () => Promise<unknown>): Promise<void> {
+  for (let next = pending(); next; next = pending()) await next;
+  await queue().catch(() => undefined);
+}
+
 export function createSitePublisher(options: SitePublisherOptions): SitePublisher {
   const { dataDir, log } = options;
   let settings: Promise<Map<string, SiteSettings>> | null = null;
@@ -224,6 +232,8 @@ export function createSitePublisher(options: SitePublisherOptions): SitePublishe
   /** The automatic publish that is due: for which event, and whether whatever it shows (`changed`: a trigger entry). */
   let due: { eventId: string; changed: boolean } | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles when the gathered publish the timer will start has run (idle() waits on it). */
+  let [gathered, gatheredDone]: [Promise<void>, () => void] = [Promise.resolve(), () => undefined];
   let stopped = false;
 
   const allSettings = (): Promise<Map<string, SiteSettings>> => (settings ??= readSiteSettings(dataDir));
@@ -292,11 +302,14 @@ export function createSitePublisher(options: SitePublisherOptions): SitePublishe
     if (stopped) return;
     due = { eventId, changed: changed || (due?.eventId === eventId && due.changed) };
     if (timer) return;
+    gathered = new Promise((resolve) => (gatheredDone = resolve));
     timer = setTimeout(() => {
       timer = null;
       const next = due;
       due = null;
-      if (next) void exclusive(() => publishDue(next.eventId, next.changed));
+      const done = gatheredDone;
+      if (next) void exclusive(() => publishDue(next.eventId, next.changed)).finally(done);
+      else done();
     }, options.gatherMs ?? GATHER_MS);
   }
 
@@ -340,12 +353,14 @@ export function createSitePublisher(options: SitePublisherOptions): SitePublishe
         }
       });
     },
+    idle: () => settled(() => (timer ? gathered : null), () => queue),
     async stop() {
       stopped = true;
       unlisten();
       if (timer) clearTimeout(timer);
       timer = null;
       due = null;
+      gatheredDone();
       await queue;
     },
   };

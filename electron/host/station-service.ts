@@ -189,6 +189,9 @@ export function createStationService(options: StationServiceOptions): StationSer
       const open = slot.open;
       return open ? { summary: slot.summaryOf(open), state: open.state() } : null;
     },
+    siteIdle() {
+      return site.idle();
+    },
     async dispose() {
       await site.stop();
       await slot.dispose();

@@ -90,6 +90,8 @@ export interface StationService extends HostApi {
   pushClock(now: number): void;
   /** The open event, for in-process users (the clock service, the shell's menus). */
   current(): { summary: EventSummary; state: EventState } | null;
+  /** Resolves once the published site has no automatic publish gathering or under way (in-process). */
+  siteIdle(): Promise<void>;
   /**
    * Save As from the local station's own file dialog (the Electron shell's menu): a copy at the
    * path the user chose there, anywhere on this computer, replacing an existing file only with

@@ -216,7 +216,7 @@ describe('re-publishing by itself', () => {
     // Results alone do not publish; standings do.
     count = published();
     await finishRound(service);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await service.siteIdle();
     expect(published()).toBe(count);
     await run(service, { type: 'publish-standings', round: 1 });
     await until(() => published() === count + 1, 'the site after the standings');
@@ -235,7 +235,7 @@ describe('re-publishing by itself', () => {
     ]);
     await until(() => published() === count + 1, 'the site after the clock started');
     expect(await page()).toContain('Round 2 ends at');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await service.siteIdle();
     expect(published()).toBe(count + 1);
 
     // An undo of the pairing (a whole state, not an entry): the site goes back to round 1.
@@ -290,7 +290,7 @@ describe('re-publishing by itself', () => {
     await second.publishSite({ auto: false });
     await finishRound(second);
     await run(second, { type: 'publish-standings', round: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await second.siteIdle();
     expect(await page()).not.toContain('Standings after round 1');
   });
 });
