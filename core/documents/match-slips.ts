@@ -97,7 +97,7 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
         stack: [
           { text: ctx.state.name, bold: true, fontSize: fitFontSize(ctx.state.name, width - 90 - codeWidth, 11, 7, true) },
           { text: `${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.id}`, fontSize: 8, color: COLORS.muted },
-          { text: 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk', fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] },
+          slipInstruction(ctx, round, table, width - 90 - codeWidth),
         ],
       },
       ...(report ? [slipCodeBlock(report)] : []),
@@ -132,6 +132,17 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
 // ---------------------------------------------------------------------------------------------
 
 const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => ({ text, style: 'th', alignment });
+
+/**
+ * The slip's instruction line; where a penalty game loss applies to this match (RULES 4, issue 17),
+ * it says so instead, so the players count that game among the games lost before they sign.
+ */
+function slipInstruction(ctx: DocContext, round: Round, table: Table, width: number): Content {
+  const losses = (ctx.state.penalties ?? []).filter((p) => p.round === round.number && p.table === table.table && p.penalty === 'game-loss');
+  if (losses.length === 0) return { text: 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk', fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] };
+  const text = `Includes ${losses.map((p) => `a game loss for ${nameOf(ctx, p.player)} (${p.infraction})`).join(' and ')}: count it among the games lost, then both sign`;
+  return { text, fontSize: fitFontSize(text, width, 7.5, 5.5, true), bold: true, margin: [0, 2, 0, 0] };
+}
 
 function nameCell(name: string, width: number, extra?: string): Content {
   if (!extra) return { text: name, bold: true, fontSize: fitFontSize(name, width, 11, 7, true), margin: [0, 5, 0, 0] };

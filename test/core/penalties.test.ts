@@ -14,6 +14,7 @@ import { mayDispatch } from '../../core/api/roles.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
+import { buildDocument } from '../../core/documents/index.js';
 import { stateToTranscript, transcriptToState } from '../../core/transcript/index.js';
 import { stampHostTime } from '../../electron/host/station-changes.js';
 
@@ -273,5 +274,20 @@ describe('the transcript', () => {
     expect(back.players).toEqual(state.players);
     expect(getRuleset('mtr').standings(back)).toEqual(getRuleset('mtr').standings(state));
     expect(stateToTranscript(back)).toEqual(transcript);
+  });
+});
+
+describe('the match slip of a table with a game loss', () => {
+  const texts = (node: unknown): string[] => {
+    if (typeof node === 'string') return [node];
+    if (Array.isArray(node)) return node.flatMap(texts);
+    if (node && typeof node === 'object') return Object.values(node as Record<string, unknown>).flatMap(texts);
+    return [];
+  };
+  it('says which game loss the players count before they sign; other tables keep the usual line', () => {
+    const state = run([...mtrEvent(), penalty('bo', 'game-loss', { table: 1 })]);
+    const words = texts(buildDocument('match-slips', state, { pageSize: 'A4', generatedAt: '2026-05-01 14:05', round: 1 }).content);
+    expect(words).toContain('Includes a game loss for Bo (Tardiness): count it among the games lost, then both sign');
+    expect(words.filter((w) => w === 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk')).toHaveLength(1);
   });
 });
