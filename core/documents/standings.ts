@@ -8,6 +8,7 @@ import type { EventState, Standing } from '../model/types.js';
 import { finalStandings, playoffFinishLabel } from '../rulesets/index.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, pageBox, plural, nameTags } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
+import { disqualifiedPlayers } from '../event/apply-penalties.js';
 
 const PERCENTAGE_KEYS: ReadonlySet<string> = new Set(['mwp', 'omwp']);
 const TWO_DECIMAL_KEYS: ReadonlySet<string> = new Set(['oamp']);
@@ -52,6 +53,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   // Team events rank teams (MTR 8, 9): said so, with each team's people under its name.
   const who = isTeamEvent(ctx) ? 'team' : 'player';
   const dropRound = new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
+  const disqualified = disqualifiedPlayers(state);
   // An organiser's house rules (pod rule sets, issue 17 §4), where they differ from the document.
   const houseRules = ctx.ruleset.presentation.houseRules?.(state.settings);
   const body: Content[][] = [
@@ -66,7 +68,14 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   ];
   for (const s of standings) {
     const dropped = s.dropped ? dropRound.get(s.id) : undefined;
-    const droppedNote = s.dropped ? (dropped !== undefined && dropped > 0 ? `dropped after round ${dropped}` : 'dropped') : '';
+    // Issue 17: a disqualified player is marked as such (RULES 4), not as one who dropped.
+    const droppedNote = disqualified.has(s.id)
+      ? `DQ — disqualified in round ${disqualified.get(s.id)?.round ?? dropped ?? ''}`.trim()
+      : s.dropped
+        ? dropped !== undefined && dropped > 0
+          ? `dropped after round ${dropped}`
+          : 'dropped'
+        : '';
     body.push([
       { text: String(s.rank), alignment: 'right', bold: true },
       {

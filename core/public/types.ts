@@ -17,6 +17,8 @@ export interface PublicPlayer {
   sortName: string;
   /** Dropped after this round (0: before round 1). */
   droppedAfterRound?: number;
+  /** Disqualified (RULES 4): in this round. */
+  disqualifiedInRound?: number;
 }
 
 /** A table of a published round. Seat order: seat 1 first (plays first). */

@@ -17,6 +17,7 @@ import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { formatValue } from '../rulesets/ruleset.js';
 import type { PublicClock, PublicRound, PublicStandings, PublicView } from './types.js';
+import { disqualifiedPlayers } from '../event/apply-penalties.js';
 
 /**
  * Points before a round and published standings cost a standings computation each: kept while the
@@ -41,6 +42,7 @@ export function publicView(state: EventState, options: { now: number; version: n
   const standings = publishedStandings(state);
   const bracket = playoffBracket(state);
   const clock = latest ? publicClock(state, options.now) : undefined;
+  const disqualified = disqualifiedPlayers(state);
   return {
     version: options.version,
     event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state) },
@@ -49,6 +51,7 @@ export function publicView(state: EventState, options: { now: number; version: n
       name: p.name,
       sortName: personName(p).sortKey,
       ...(p.droppedAfterRound !== undefined ? { droppedAfterRound: p.droppedAfterRound } : {}),
+      ...(disqualified.has(p.id) ? { disqualifiedInRound: disqualified.get(p.id)?.round } : {}),
     })),
     round: latest ? publicRound(state, latest, clock ? options.now : 0) : null,
     roundsPublished: state.rounds.length,

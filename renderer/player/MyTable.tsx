@@ -143,7 +143,11 @@ export function MyTable({ view, ruleset, me, now, notMe, report, confirm, notice
       {notice && <p className="pl-warning">{notice}</p>}
       {dropped !== undefined && (
         <p className="pl-dropped" data-testid="dropped">
-          {dropped === 0 ? 'You dropped before round 1.' : `You dropped after round ${dropped}.`}
+          {me.disqualifiedInRound !== undefined
+            ? `You were disqualified in round ${me.disqualifiedInRound}: see the head judge.`
+            : dropped === 0
+              ? 'You dropped before round 1.'
+              : `You dropped after round ${dropped}.`}
         </p>
       )}
       {!round && <p className="pl-big-words">Pairings are not published yet. Your table shows here as soon as they are.</p>}

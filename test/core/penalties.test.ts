@@ -15,6 +15,7 @@ import { PodiumError } from '../../core/model/errors.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { buildDocument } from '../../core/documents/index.js';
+import { publicView } from '../../core/public/view.js';
 import { stateToTranscript, transcriptToState } from '../../core/transcript/index.js';
 import { stampHostTime } from '../../electron/host/station-changes.js';
 
@@ -289,5 +290,17 @@ describe('the match slip of a table with a game loss', () => {
     const words = texts(buildDocument('match-slips', state, { pageSize: 'A4', generatedAt: '2026-05-01 14:05', round: 1 }).content);
     expect(words).toContain('Includes a game loss for Bo (Tardiness): count it among the games lost, then both sign');
     expect(words.filter((w) => w === 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk')).toHaveLength(1);
+  });
+});
+
+describe('a disqualification where the public and the prints see it', () => {
+  it('is marked DQ on printed standings and told to the player on the public view', () => {
+    const state = run([...mtrEvent(), penalty('bo', 'disqualification', { table: 1, infraction: 'Cheating' })]);
+    const texts = JSON.stringify(buildDocument('standings', state, { pageSize: 'A4', generatedAt: '2026-05-01 14:05' }).content);
+    expect(texts).toContain('DQ — disqualified in round 1');
+    const view = publicView(state, { now: Date.UTC(2026, 4, 1, 12), version: 1 });
+    expect(view.players.find((p) => p.id === 'bo')).toMatchObject({ disqualifiedInRound: 1 });
+    expect(view.players.find((p) => p.id === 'ana')).not.toHaveProperty('disqualifiedInRound');
+    expect(JSON.stringify(view)).not.toContain('Cheating');
   });
 });

@@ -138,6 +138,12 @@ describe('my table', () => {
     expect(await textOf('dropped')).toBe('You dropped after round 2.');
     second.rendered.unmount();
 
+    const dq = mtrView();
+    dq.players.push({ id: 'p9', name: 'Gil Gray', sortName: 'Gray', droppedAfterRound: 2, disqualifiedInRound: 2 });
+    const third = openPage(dq, { me: 'p9' });
+    expect(await textOf('dropped')).toBe('You were disqualified in round 2: see the head judge.');
+    third.rendered.unmount();
+
     const done = mtrView();
     const table = done.round?.tables[0];
     if (table) Object.assign(table, { result: { games: [2, 1, 0] }, resultText: 'Ana Archer 2–1' });
