@@ -11,6 +11,7 @@ import { formatClock, isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames } from '../standings/people.js';
 import { deckCheckUnderWay, tableTimeButton, tableTimeCommand, tableTimeFields, tableTimeHint, tableTimeKinds, tableTimeLimits, type TableTimeFields, type TableTimeKind } from './table-time.js';
+import { withMember } from '../../lib/sets.js';
 
 type Kind = TableTimeKind;
 
@@ -204,12 +205,7 @@ function DecksChecked({ table, names, unchecked, setUnchecked }: {
           <input
             type="checkbox"
             checked={!unchecked.has(id)}
-            onChange={(e) => {
-              const next = new Set(unchecked);
-              if (e.target.checked) next.delete(id);
-              else next.add(id);
-              setUnchecked(next);
-            }}
+            onChange={(e) => setUnchecked(withMember(unchecked, id, !e.target.checked))}
           />
           Seat {i + 1}: <Name>{names.get(id) ?? id}</Name>
         </label>

@@ -14,6 +14,7 @@ import { tableTimeButton, tableTimeCommand, tableTimeHint, tableTimeLimits } fro
 import { displayNames } from '../pairings/shared.js';
 import { Chips } from './Chips.js';
 import { sendingWords, useSender } from './useSender.js';
+import { withMember } from '../../lib/sets.js';
 
 const JUDGE_NAME_KEY = 'podium-judge-name';
 const COMMON_OUTCOMES = ['No problems found', 'Penalty issued', 'Head Judge called'];
@@ -115,10 +116,7 @@ export function DeckCheck({ state, view, round, table, check, onSaved, onCancel 
                   type="checkbox"
                   checked={!unchecked.has(id)}
                   onChange={(e) => {
-                    const next = new Set(unchecked);
-                    if (e.target.checked) next.delete(id);
-                    else next.add(id);
-                    setUnchecked(next);
+                    setUnchecked(withMember(unchecked, id, !e.target.checked));
                     setProblem(null);
                   }}
                 />
