@@ -14,7 +14,7 @@ import { getRuleset } from '../rulesets/index.js';
 import { nameOf } from './apply-players.js';
 import { recordResult } from './apply-results.js';
 import type { Command } from './commands.js';
-import { findTable, reportOf, withoutReport } from './queries.js';
+import { findTable, reportOf, withoutRejection, withoutReport } from './queries.js';
 
 type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
@@ -45,7 +45,7 @@ function checkResult(state: EventState, round: Round, table: Table, result: unkn
 
 function withReport(state: EventState, round: Round, report: SelfReport): EventState {
   const others = (round.reports ?? []).filter((r) => r.table !== report.table);
-  const next: Round = { ...round, reports: [...others, report].sort((a, b) => a.table - b.table) };
+  const next: Round = { ...withoutRejection(round, report.table), reports: [...others, report].sort((a, b) => a.table - b.table) };
   return { ...state, rounds: state.rounds.map((r) => (r === round ? next : r)) };
 }
 
@@ -86,7 +86,11 @@ export function decideReport(state: EventState, command: CommandOf<'decide-repor
   const report = reportOf(round, command.table);
   if (!round || !report) fail('not-allowed', `round ${command.round}, table ${command.table} has no report waiting`);
   if (command.accept) return recordReported(state, command.round, report);
-  return { ...state, rounds: state.rounds.map((r) => (r === round ? withoutReport(r, command.table) : r)) };
+  const rejected = (r: Round): Round => {
+    const rest = withoutReport(r, command.table);
+    return { ...rest, rejectedReports: [...(rest.rejectedReports ?? []), command.table].sort((a, b) => a - b) };
+  };
+  return { ...state, rounds: state.rounds.map((r) => (r === round ? rejected(r) : r)) };
 }
 
 /** The report's result (and drops) recorded as the scorekeeper's record-result would (which drops the report). */

@@ -73,8 +73,17 @@ export function reportOf(round: Round | undefined, table: number): SelfReport | 
 
 /** A round without `table`'s report (a result was recorded, or the report was decided). */
 export function withoutReport(round: Round, table: number): Round {
-  if (!reportOf(round, table)) return round;
-  const reports = (round.reports ?? []).filter((r) => r.table !== table);
-  const { reports: _all, ...rest } = round;
+  const cleared = withoutRejection(round, table);
+  if (!reportOf(cleared, table)) return cleared;
+  const reports = (cleared.reports ?? []).filter((r) => r.table !== table);
+  const { reports: _all, ...rest } = cleared;
   return reports.length > 0 ? { ...rest, reports } : rest;
+}
+
+/** The round without the note that the table's last report was rejected (a new report or a result replaces it). */
+export function withoutRejection(round: Round, table: number): Round {
+  if (!round.rejectedReports?.includes(table)) return round;
+  const rejected = round.rejectedReports.filter((t) => t !== table);
+  const { rejectedReports: _all, ...rest } = round;
+  return rejected.length > 0 ? { ...rest, rejectedReports: rejected } : rest;
 }

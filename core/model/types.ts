@@ -186,6 +186,11 @@ export interface Round {
   reportKey?: string;
   /** Self-reports waiting for the table's other players or the scorekeeper, by table. */
   reports?: SelfReport[];
+  /**
+   * Tables whose players' report the scorekeeper rejected, with no report or result since: their
+   * phones say so instead of only offering to report again. Absent: none.
+   */
+  rejectedReports?: number[];
 }
 
 /** A player's report of their table's result from their phone (issue 16), until it is decided. */

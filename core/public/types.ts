@@ -34,6 +34,8 @@ export interface PublicTable {
    * is not in the view: a phone holding the table's code asks for it (`look`).
    */
   reportPending?: boolean;
+  /** The players' last report for this table was rejected by the scorekeeper (no report or result since). */
+  reportRejected?: boolean;
   /** Extra minutes this table has (extensions, deck checks), for its own countdown. */
   extensionMs?: number;
 }

@@ -82,6 +82,7 @@ function publicRound(state: EventState, round: Round, now: number): PublicRound 
       seats: [...t.seats],
       ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, (id) => names.get(id) ?? id) } : {}),
       ...(pending.has(t.table) ? { reportPending: true } : {}),
+      ...(t.result === undefined && !pending.has(t.table) && round.rejectedReports?.includes(t.table) ? { reportRejected: true } : {}),
       ...(extensions.get(t.table) ? { extensionMs: extensions.get(t.table) } : {}),
     })),
     byes: round.byes.map((b) => ({ player: b.player, kind: b.kind })),

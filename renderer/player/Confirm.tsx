@@ -12,7 +12,7 @@ import { useEntry } from './entry.js';
 import { codeFor, phoneId } from './memory.js';
 import { CodeStep, Problem, sentence, type Talk } from './Report.js';
 import { ResultForm } from './ResultForm.js';
-import { nameIn, tableWord } from './view.js';
+import { nameIn, rejectedWords, tableWord } from './view.js';
 
 /** The report's status in words ("you" for this phone's player). */
 export function statusWords(report: PublicReport, seats: readonly string[], name: (id: string) => string, me: string): string {
@@ -136,7 +136,19 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
         </button>
       </div>
     );
-  if (looked.kind === 'none') return <div className="pl-step">{heading}<p>No result is waiting to be confirmed for this table.</p></div>;
+  if (looked.kind === 'none')
+    return (
+      <div className="pl-step">
+        {heading}
+        {table.reportRejected ? (
+          <p className="pl-rejected" role="status" data-testid="report-rejected">
+            {rejectedWords(table)}
+          </p>
+        ) : (
+          <p>No result is waiting to be confirmed for this table.</p>
+        )}
+      </div>
+    );
   const report = looked.report;
   const mine = report.reporter === me;
   const answered = report.answers[me];

@@ -5,7 +5,7 @@
  */
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
 import type { Ruleset } from '../../core/rulesets/ruleset.js';
-import { clockWords, extensionWords, nameIn, placeOf, pointsWords, seatLine, tableWord, type Place } from './view.js';
+import { clockWords, extensionWords, nameIn, placeOf, pointsWords, rejectedWords, seatLine, tableWord, type Place } from './view.js';
 
 export interface MyTableProps {
   view: PublicView;
@@ -97,7 +97,14 @@ function ResultState({ view, place, confirm }: { view: PublicView; place: Place;
         Result: <strong>{table.resultText ?? 'recorded'}</strong>
       </p>
     );
-  if (view.selfReports === 'off' || !table.reportPending) return null;
+  if (view.selfReports === 'off') return null;
+  if (table.reportRejected)
+    return (
+      <p className="pl-rejected" role="status" data-testid="report-rejected">
+        {rejectedWords(table)}
+      </p>
+    );
+  if (!table.reportPending) return null;
   return (
     <div className="pl-pending">
       <p>A result was reported for this table and waits to be confirmed.</p>

@@ -138,3 +138,8 @@ export function extensionWords(table: PublicTable | null): string | null {
   if (ms <= 0) return null;
   return `Includes +${Math.round(ms / 60_000)} min for this table`;
 }
+
+/** What the table's phones say once the scorekeeper rejected its report (until it is reported again or the result is in). */
+export function rejectedWords(table: PublicTable): string {
+  return `The scorekeeper did not accept the result reported for this table. Agree on it with your ${table.seats.length > 2 ? 'table' : 'opponent'} and report it again, or go to the scorekeeper’s desk.`;
+}

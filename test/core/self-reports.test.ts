@@ -7,6 +7,7 @@ import { describeJournal } from '../../core/event/describe.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { publicReport, waitingReports } from '../../core/public/reports.js';
+import { publicView } from '../../core/public/view.js';
 import { normaliseCode, tableCode, tableCodeRefusal } from '../../core/public/table-codes.js';
 
 const KEY = '00112233445566778899aabbccddeeff';
@@ -84,6 +85,23 @@ describe('a player reports a head-to-head result and the opponent confirms (MTR,
     s = apply(s, { type: 'decide-report', round: 1, table: 1, accept: false, reason: 'players called a judge' });
     expect(waitingReports(s)).toEqual([]);
     expect(s.rounds[0]?.tables[0]?.result).toBeUndefined();
+  });
+
+  it("tells the table's phones a rejected report was rejected, until a new report or a result replaces it", () => {
+    const tableView = (state: EventState, table: number) => publicView(state, { now: 0, version: 1 }).round?.tables.find((t) => t.table === table);
+    let s = apply(mtr(), report(1, 'ana', { games: [2, 0, 0] }));
+    s = apply(s, { type: 'decide-report', round: 1, table: 1, accept: false, reason: 'players called a judge' });
+    expect(tableView(s, 1)).toMatchObject({ reportRejected: true });
+    expect(tableView(s, 1)?.reportPending).toBeUndefined();
+    expect(tableView(s, 2)?.reportRejected).toBeUndefined();
+    // Reported again: waiting, no longer "rejected".
+    const again = apply(s, report(1, 'bo', { games: [2, 0, 0] }));
+    expect(tableView(again, 1)).toMatchObject({ reportPending: true });
+    expect(tableView(again, 1)?.reportRejected).toBeUndefined();
+    // Or the scorekeeper types the result: final, no longer "rejected".
+    const typed = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [0, 2, 0] } });
+    expect(tableView(typed, 1)?.reportRejected).toBeUndefined();
+    expect(typed.rounds[0]?.rejectedReports).toBeUndefined();
   });
 
   it('gives way to a result typed at a station', () => {

@@ -254,11 +254,12 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     const after = await roundOf(mode.service, 1);
     expect(after.reports ?? []).toEqual([]);
     expect(after.tables.find((t) => t.table === 4)?.result).toBeUndefined();
-    // The phones: nothing waits any more; back at the table, reporting is offered again.
+    // The phones: the report was not accepted, in words; back at the table, reporting is offered again.
     for (const p of [gp, hp]) {
-      await p.page.getByText('No result is waiting to be confirmed for this table.').waitFor(WAIT);
+      await eventually(() => p.page.getByTestId('report-rejected').textContent()).toMatch(/^The scorekeeper did not accept the result reported for this table\./);
       await p.page.getByRole('button', { name: '← My table' }).tap();
       await p.page.getByRole('button', { name: 'Report the result' }).waitFor(WAIT);
+      await p.page.getByTestId('report-rejected').waitFor(WAIT);
       expect(await p.page.getByRole('button', { name: 'See it and confirm' }).count()).toBe(0);
     }
     await shot(hp.page, '09-dispute-rejected');

@@ -150,6 +150,15 @@ describe('reporting a result', () => {
     expect(await textOf('table-number')).toBe('1');
   });
 
+  it('a report the scorekeeper rejected is said in words, and the table may report again', async () => {
+    const view = mtrView();
+    const table = view.round?.tables.find((t) => t.table === 1);
+    if (table) table.reportRejected = true;
+    openPage(view, { me: 'p1' });
+    expect(await textOf('report-rejected')).toBe('The scorekeeper did not accept the result reported for this table. Agree on it with your opponent and report it again, or go to the scorekeeper’s desk.');
+    expect(screen.getByRole('button', { name: 'Report the result' })).toBeTruthy();
+  });
+
   it('no reporting when the scorekeeper has it off', async () => {
     openPage({ ...mtrView(), selfReports: 'off' }, { me: 'p1' });
     expect(await textOf('table-number')).toBe('1');
