@@ -19,6 +19,8 @@ export interface PublicPlayer {
   droppedAfterRound?: number;
   /** Disqualified (RULES 4): in this round. */
   disqualifiedInRound?: number;
+  /** A team's members with their seats (MTR 8), by name only: each finds the team by their own name. */
+  members?: { seat: string; name: string }[];
 }
 
 /** A table of a published round. Seat order: seat 1 first (plays first). */

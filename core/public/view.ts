@@ -52,6 +52,7 @@ export function publicView(state: EventState, options: { now: number; version: n
       sortName: personName(p).sortKey,
       ...(p.droppedAfterRound !== undefined ? { droppedAfterRound: p.droppedAfterRound } : {}),
       ...(disqualified.has(p.id) ? { disqualifiedInRound: disqualified.get(p.id)?.round } : {}),
+      ...(p.members ? { members: p.members.map((m) => ({ seat: m.seat, name: m.name })) } : {}),
     })),
     round: latest ? publicRound(state, latest, clock ? options.now : 0) : null,
     roundsPublished: state.rounds.length,

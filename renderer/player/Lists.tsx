@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
 import { ordinal, type Ruleset } from '../../core/rulesets/ruleset.js';
-import { findPlayers, matchesName } from './find.js';
+import { findPlayers, matchesName, memberFound } from './find.js';
 import { boardName, nameIn, placesOf, pointsWords, sortedPlayers, tableWord, type Place } from './view.js';
 
 /** How many matches "Find me" lists before asking for more letters. */
@@ -16,6 +16,17 @@ function placeWords(view: PublicView, ruleset: Ruleset | null, place: Place | un
   if (!place || place.kind === 'none') return '';
   if (place.kind === 'bye') return 'Bye';
   return `${tableWord(view, ruleset)} ${place.table.table}`;
+}
+
+/** Under a team found by a member's name: who, and their seat. */
+function MemberLine({ player, query }: { player: PublicPlayer; query: string }) {
+  const member = memberFound(player, query);
+  if (!member) return null;
+  return (
+    <span className="pl-match-member">
+      <bdi>{member.name}</bdi>, seat {member.seat}
+    </span>
+  );
 }
 
 export function FindMe({ view, ruleset, choose }: { view: PublicView; ruleset: Ruleset | null; choose(player: PublicPlayer): void }) {
@@ -47,7 +58,10 @@ export function FindMe({ view, ruleset, choose }: { view: PublicView; ruleset: R
           {found.slice(0, FIND_LIMIT).map((p) => (
             <li key={p.id}>
               <button type="button" className="pl-match" onClick={() => choose(p)}>
-                <bdi className="pl-match-name">{p.name}</bdi>
+                <span className="pl-match-who">
+                  <bdi className="pl-match-name">{p.name}</bdi>
+                  <MemberLine player={p} query={query} />
+                </span>
                 <span className="pl-match-place">{placeWords(view, ruleset, places.get(p.id))}</span>
               </button>
             </li>

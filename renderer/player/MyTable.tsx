@@ -59,6 +59,21 @@ function TableCard({ view, ruleset, place }: { view: PublicView; ruleset: Rulese
   );
 }
 
+/** A team's members by seat ("A Ana Costa · B Bo Berg"): in a team match seat A plays seat A (MTR 8). */
+function Members({ player }: { player: PublicPlayer | undefined }) {
+  if (!player?.members?.length) return null;
+  return (
+    <span className="pl-members" data-testid="members">
+      {player.members.map((m, i) => (
+        <span key={m.seat}>
+          {i > 0 && ' · '}
+          Seat {m.seat}: <bdi>{m.name}</bdi>
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function Opponents({ view, ruleset, me, place }: { view: PublicView; ruleset: Ruleset | null; me: PublicPlayer; place: Extract<Place, { kind: 'table' }> }) {
   const name = nameIn(view);
   const others = place.table.seats.filter((id) => id !== me.id);
@@ -73,6 +88,7 @@ function Opponents({ view, ruleset, me, place }: { view: PublicView; ruleset: Ru
               <li key={id}>
                 <bdi>{name(id)}</bdi>
                 {place.table.seats.length > 2 && <span className="pl-muted pl-small"> · seat {place.table.seats.indexOf(id) + 1}</span>}
+                <Members player={view.players.find((p) => p.id === id)} />
               </li>
             ))}
           </ul>
@@ -136,6 +152,7 @@ export function MyTable({ view, ruleset, me, now, notMe, report, confirm, notice
       <div className="pl-who">
         <p>
           <bdi className="pl-my-name">{me.name}</bdi>
+          <Members player={me} />
           {round && (
             <span className="pl-round" data-testid="round">
               Round {round.number}

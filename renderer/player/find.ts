@@ -2,7 +2,7 @@
  * "Find me": a few letters of the family or given name find a player, however the phone typed them
  * — case and accents aside ("jose" finds "José"), matching the start of any word of the name ("arch"
  * finds "Ana Archer", "cruz" finds "María de la Cruz"); several words must each start a word
- * ("ana ar"). Pure.
+ * ("ana ar"). A team is found by its name or by a member's own name. Pure.
  */
 import type { PublicPlayer } from '../../core/public/types.js';
 import { sortedPlayers } from './view.js';
@@ -29,11 +29,20 @@ function queryWords(query: string): string[] {
 }
 
 /** Does `player` answer `query` (every typed word starts a word of the name)? */
-export function matchesName(player: Pick<PublicPlayer, 'name' | 'sortName'>, query: string): boolean {
+export function matchesName(player: Pick<PublicPlayer, 'name' | 'sortName' | 'members'>, query: string): boolean {
   const wanted = queryWords(query);
   if (wanted.length === 0) return false;
-  const words = searchWords(`${player.name} ${player.sortName}`);
-  return wanted.every((w) => words.some((word) => word.startsWith(w)));
+  const answers = (text: string): boolean => {
+    const words = searchWords(text);
+    return wanted.every((w) => words.some((word) => word.startsWith(w)));
+  };
+  // A team is found by its name or by any one member's own name ("ana costa", not "ana" + "berg").
+  return answers(`${player.name} ${player.sortName}`) || (player.members ?? []).some((m) => answers(m.name));
+}
+
+/** The member of a team `query` names, when it names one ("Ana Costa, seat A"). */
+export function memberFound(player: Pick<PublicPlayer, 'members'>, query: string): { seat: string; name: string } | undefined {
+  return (player.members ?? []).find((m) => matchesName({ name: m.name, sortName: m.name }, query));
 }
 
 /** The players `query` finds, sorted as the boards are. */

@@ -46,6 +46,18 @@ describe('the public view', () => {
     expect(view.clock).toMatchObject({ round: 1, endsAt: null, status: 'Round 1 has not started yet' });
   });
 
+  it("lists a team's members by seat and name (each finds the team by their own name), nothing else of theirs", () => {
+    const commands: Command[] = [
+      { type: 'create-event', id: 'e2', name: 'Team Sealed', ruleset: 'mtr', settings: { teamSize: 2 }, seed: 1, createdAt: '2026-11-24T18:00:00Z' },
+      { type: 'register-player', player: { id: 't1', name: 'Costa & Berg', note: 'SECRET-TEAM-NOTE', members: [{ seat: 'A', name: 'Ana Costa' }, { seat: 'B', name: 'Bo Berg' }] }, draw: 0 },
+    ];
+    const s = commands.reduce<EventState | undefined>((state, c) => apply(state, c), undefined) as EventState;
+    const view = publicView(s, { now: T0, version: 1 });
+    expect(view.players[0]?.members).toEqual([{ seat: 'A', name: 'Ana Costa' }, { seat: 'B', name: 'Bo Berg' }]);
+    expect(JSON.stringify(view)).not.toContain('SECRET-TEAM-NOTE');
+    expect(publicView(smallEvent(), { now: T0, version: 1 }).players[0]?.members).toBeUndefined();
+  });
+
   it('shows standings only once published, as after the round they were published for', () => {
     let s = smallEvent();
     s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } });

@@ -339,4 +339,26 @@ describe.skipIf(!chromiumAvailable)('the player page on a phone', () => {
     it(`${scheme}: finds a table by part of a name, follows a patch, reports a result, and the opponent confirms it from the slip’s QR link`, () => headToHead(env(), scheme), 120_000);
     it(`${scheme}: a pod — a player reports the winner from the slip’s QR link, another confirms`, () => pod(env(), scheme), 120_000);
   }
+
+  it('a team event: a member finds the team by their own name, sees which seat they play and both teams’ members', async () => {
+    host.change((view) => {
+      view.players = [
+        { id: 't1', name: 'Costa & Berg', sortName: 'Costa & Berg', members: [{ seat: 'A', name: 'Ana Costa' }, { seat: 'B', name: 'Bo Berg' }] },
+        { id: 't2', name: 'The Lees', sortName: 'Lees', members: [{ seat: 'A', name: 'Kim Lee' }, { seat: 'B', name: 'Kai Lee' }] },
+      ];
+      if (view.round) view.round = { ...view.round, tables: [{ table: 1, seats: ['t1', 't2'] }], byes: [], pointsBefore: {} };
+    });
+    const kai = await phone(`${base}/p`, 'light');
+    const search = kai.getByLabel('Type a few letters of your family or given name');
+    await search.tap();
+    await search.fill('kai');
+    const match = kai.getByRole('button', { name: /The Lees/ });
+    await expect.poll(() => match.locator('.pl-match-member').textContent(), { timeout: 15_000 }).toBe('Kai Lee, seat B');
+    await shot(kai, 'find-me-team');
+    await match.tap();
+    await expect.poll(() => kai.getByTestId('table-number').textContent(), { timeout: 15_000 }).toBe('1');
+    expect(await kai.getByTestId('members').allTextContents()).toEqual(['Seat A: Kim Lee · Seat B: Kai Lee', 'Seat A: Ana Costa · Seat B: Bo Berg']);
+    await shot(kai, 'my-table-team', true);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

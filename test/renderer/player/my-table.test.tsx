@@ -69,6 +69,35 @@ describe('Find me', () => {
   });
 });
 
+/** Round 3 of a teams-of-2 event: Costa & Berg v The Lees at table 1. */
+function teamView(): PublicView {
+  const view = mtrView();
+  view.players = [
+    { id: 't1', name: 'Costa & Berg', sortName: 'Costa & Berg', members: [{ seat: 'A', name: 'Ana Costa' }, { seat: 'B', name: 'Bo Berg' }] },
+    { id: 't2', name: 'The Lees', sortName: 'Lees', members: [{ seat: 'A', name: 'Kim Lee' }, { seat: 'B', name: 'Kai Lee' }] },
+  ];
+  if (view.round) view.round = { ...view.round, tables: [{ table: 1, seats: ['t1', 't2'] }], byes: [], pointsBefore: { t1: 3, t2: 3 } };
+  return view;
+}
+
+describe('Find me, in a team event', () => {
+  it('finds the team by a member’s own name (not by words of two members), says which member and seat, and shows both teams’ seats', async () => {
+    const players = teamView().players;
+    expect(findPlayers(players, 'bo ber').map((p) => p.name)).toEqual(['Costa & Berg']);
+    expect(findPlayers(players, 'kai').map((p) => p.name)).toEqual(['The Lees']);
+    expect(findPlayers(players, 'ana berg')).toEqual([]);
+    const user = userEvent.setup();
+    openPage(teamView());
+    await user.type(await screen.findByLabelText('Type a few letters of your family or given name'), 'kai l');
+    expect(matchNames()).toEqual(['The Lees']);
+    const match = screen.getByRole('button', { name: /The Lees/ });
+    expect(plain(match.querySelector('.pl-match-member')?.textContent)).toBe('Kai Lee, seat B');
+    await user.click(match);
+    expect(await textOf('table-number')).toBe('1');
+    expect(screen.getAllByTestId('members').map((m) => plain(m.textContent))).toEqual(['Seat A: Kim Lee · Seat B: Kai Lee', 'Seat A: Ana Costa · Seat B: Bo Berg']);
+  });
+});
+
 describe('my table', () => {
   it('head-to-head: round, the table number, my opponent and my points before the round; no seat to speak of', async () => {
     openPage(mtrView(), { me: 'p1' });
