@@ -142,6 +142,8 @@ export const DOCUMENT_NAMES = [
   'round-pack',
   'penalty-report',
   'deck-check-sheet',
+  'decklist',
+  'opponent-decklists',
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 
@@ -152,6 +154,8 @@ export interface PrintRequest {
   pageSize?: 'A4' | 'LETTER';
   /** Pairings by name for a big event: two sheets, split at this letter ("L": A–K and L–Z). */
   splitAtLetter?: string;
+  /** The decklist print: this player's registered list (MTR 2.7); absent: every registered list. */
+  player?: string;
 }
 
 export interface PrintResult {
@@ -309,6 +313,7 @@ export const requestSchemas = {
       round: z.number().int().min(1).optional(),
       pageSize: z.enum(['A4', 'LETTER']).optional(),
       splitAtLetter: z.string().regex(/^\p{L}$/u, 'one letter, such as L').optional(),
+      player: z.string().min(1, 'a player id cannot be empty').max(64, 'a player id has at most 64 characters').optional(),
     })
     .strict(),
   whoami: z.object({}).strict(),

@@ -43,10 +43,12 @@ Usage:
       The first playoff round of a top-K cut of the transcript's final Swiss standings
       (--draft: the booster-draft seating of MTR 10.4).
   npm run cli -- print FILE.json --doc DOC --out FILE.pdf [--page-size A4|Letter] [--round N]
-                       [--split-at LETTER]
+                       [--split-at LETTER] [--player ID]
       One document as a PDF, for the last round (or --round N). DOC: $DOCUMENTS.
       --split-at L prints pairings by name as two sheets, A–K and L–Z. round-pack: pairings by
       name, then the match slips (and in multiplayer events the seating), as one PDF.
+      decklist: every registered list, or with --player ID that player's own (MTR 2.7).
+      opponent-decklists: each playoff player's opponent's list (Professional REL, MTR 2.7).
   npm run cli -- import FILE.json --out EVENT.podium
       Write a new event save holding the transcript's event (never over an existing file).
       Reads transcript versions 1 and 2; a version-2 penalty log is imported with the rest.

@@ -6,13 +6,14 @@
  *
  * Printed for a round (`round`, default the latest): the players whose decks were checked in that
  * round, as the clock's deck-check log has them (start the check — or pick the tables — then print).
- * `deckCheckSheetFor` prints any players' lists (a player asking to see their own list, MTR 2.7).
- * A list is never public: this is a judges' print.
+ * `deckCheckSheetFor` prints any players' lists. A player asking to see their own list (MTR 2.7)
+ * gets the decklist print (decklist.ts, which holds the list layout both share), without the check
+ * columns. A list is never public: this is a judges' print.
  */
 import { eventClock } from '../clock/derive.js';
-import { sortedForCheck } from '../decklists/deck-checks.js';
 import type { PlayerId } from '../model/types.js';
-import { type DocContext, COLORS, definition, nameOf, roundTitle, writeBox } from './layout.js';
+import { listSections, registrationWords } from './decklist.js';
+import { type DocContext, COLORS, definition, nameOf, roundTitle } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
 
 interface SheetFor {
@@ -20,28 +21,6 @@ interface SheetFor {
   /** Where and by whom it is checked, when it comes from the deck-check log. */
   table?: number;
   judge?: string;
-}
-
-function sectionTable(title: string, cards: readonly { count: number; name: string }[], total: number): Content[] {
-  const body: Content[][] = [
-    [
-      { text: 'OK', style: 'th', alignment: 'center' },
-      { text: 'Listed', style: 'th', alignment: 'right' },
-      { text: 'Card', style: 'th' },
-      { text: 'Found', style: 'th', alignment: 'center' },
-    ],
-    ...cards.map((c): Content[] => [
-      { ...writeBox(9, 9, 0.8), alignment: 'center', margin: [0, 1, 0, 0] },
-      { text: String(c.count), alignment: 'right', bold: true },
-      { text: c.name },
-      { text: '' },
-    ]),
-    [{ text: '' }, { text: String(total), alignment: 'right', bold: true }, { text: `${title}: total`, bold: true }, { text: '' }],
-  ];
-  return [
-    { text: `${title} (${total})`, style: 'heading' },
-    { table: { widths: [14, 34, '*', 60], headerRows: 1, dontBreakRows: true, body }, layout: 'rows', fontSize: 9 },
-  ];
 }
 
 function sheet(ctx: DocContext, item: SheetFor, first: boolean): Content[] {
@@ -56,11 +35,10 @@ function sheet(ctx: DocContext, item: SheetFor, first: boolean): Content[] {
   if (!list) {
     return [heading, { text: where.join(' · '), style: 'subtitle' }, { text: 'No decklist is registered for this player.', bold: true }];
   }
-  const version = list.version > 1 ? `registered ${list.version} times${list.correction ? ` (last correction: ${list.correction})` : ''}` : 'registered once';
   return [
     heading,
-    { text: [...where, version].join(' · '), style: 'subtitle' },
-    ...sortedForCheck(list).flatMap((s) => sectionTable(s.title, s.cards, s.total)),
+    { text: [...where, registrationWords(list)].join(' · '), style: 'subtitle' },
+    ...listSections(list, 'check'),
     {
       text: 'Tick each line whose count matches; write the count found where it does not. Cards are sorted by name within the commander, the main deck and the sideboard.',
       style: 'note',

@@ -5,12 +5,14 @@
  */
 import type { DocumentName } from '../api/contract.js';
 import { fail } from '../model/errors.js';
-import type { EventState } from '../model/types.js';
+import type { EventState, PlayerId } from '../model/types.js';
 import { bracket } from './bracket.js';
 import { deckCheckSheet } from './deck-check-sheet.js';
+import { decklist } from './decklist.js';
 import { extensionsLog } from './extensions-log.js';
 import { type DocContext, type DocumentOptions, createContext } from './layout.js';
 import { matchSlips } from './match-slips.js';
+import { opponentDecklists } from './opponent-decklists.js';
 import { pairingsByName } from './pairings-by-name.js';
 import { pairingsByTable } from './pairings-by-table.js';
 import { penaltyReport } from './penalty-report.js';
@@ -27,6 +29,7 @@ export { cutStackOrder, slipsPerPage } from './match-slips.js';
 export { BOARD_QR_MIN, qrCode, SLIP_QR_MIN } from './qr.js';
 export { distinguishedNames, personName, sortByFamilyName, splitName } from './names.js';
 export { extensionLogEntries } from './extension-entries.js';
+export { opponentDecklistRefusals, type OpponentDecklistRefusal } from './opponent-decklists.js';
 export type { PersonName } from './names.js';
 export * from './types.js';
 
@@ -41,6 +44,8 @@ const BUILDERS: Record<DocumentName, (ctx: DocContext) => DocDefinition> = {
   'round-pack': roundPack,
   'penalty-report': penaltyReport,
   'deck-check-sheet': deckCheckSheet,
+  decklist,
+  'opponent-decklists': opponentDecklists,
 };
 
 /** What each document is called on screen and in file names. */
@@ -55,6 +60,8 @@ export const DOCUMENT_TITLES: Record<DocumentName, string> = {
   'round-pack': 'Round pack: pairings by name, match slips and seating',
   'penalty-report': 'Penalty report (a round, or the event without a round)',
   'deck-check-sheet': 'Deck-check sheets: the lists of the players checked in the round',
+  decklist: "Registered decklist: a player's own list (or every registered list), as registered and corrected",
+  'opponent-decklists': "Opponents' decklists: a playoff round's, a page for each player (Professional REL)",
 };
 
 export function isDocumentName(name: string): name is DocumentName {
@@ -67,20 +74,28 @@ export function buildDocument(name: string, state: EventState, options: Document
   if (options.pageSize !== 'A4' && options.pageSize !== 'LETTER') fail('invalid-input', `unknown page size "${String(options.pageSize)}" (A4 or LETTER)`);
   if (options.playerPage !== undefined && !isWebAddress(options.playerPage))
     fail('invalid-input', `the player page's address "${options.playerPage}" is not an http:// or https:// address`);
+  if (options.player !== undefined && name !== 'decklist') fail('invalid-input', `only the decklist print names a player ("${name}" is printed for the whole event)`);
   return BUILDERS[name](createContext(state, options));
 }
 
-/** "spring-open-round-3-pairings-by-name.pdf" */
-export function documentFileName(name: DocumentName, state: EventState, round?: number): string {
-  const slug =
-    state.name
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'event';
+function fileSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** "spring-open-round-3-pairings-by-name.pdf"; one player's list: "spring-open-round-3-decklist-ana-archer.pdf". */
+export function documentFileName(name: DocumentName, state: EventState, round?: number, player?: PlayerId): string {
+  const slug = fileSlug(state.name) || 'event';
+  // The bracket is the whole playoff; asked without a round, the penalty report is the event's and a
+  // decklist is the player's whole list: none of them is a round's.
+  const roundless = name === 'bracket' || (round === undefined && (name === 'penalty-report' || name === 'decklist'));
   const r = round ?? state.rounds[state.rounds.length - 1]?.number;
-  const where = name === 'bracket' ? '' : r !== undefined ? `-round-${r}` : '';
-  return `${slug}${where}-${name}.pdf`;
+  const where = roundless ? '' : r !== undefined ? `-round-${r}` : '';
+  const whose = player === undefined ? '' : `-${fileSlug(state.players.find((p) => p.id === player)?.name ?? '') || fileSlug(player) || 'player'}`;
+  return `${slug}${where}-${name}${whose}.pdf`;
 }

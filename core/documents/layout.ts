@@ -60,6 +60,8 @@ export interface DocumentOptions {
   locale?: string;
   /** The player page's base URL while the venue network is on ("http://192.168.1.20:8080/"): slips and boards get QR codes (qr.ts). */
   playerPage?: string;
+  /** The decklist print: this player's registered list (MTR 2.7); absent: every registered list. */
+  player?: PlayerId;
 }
 
 export interface DocContext {

@@ -27,7 +27,7 @@
  */
 import { noteResultTime } from '../clock/apply.js';
 import { fail, PodiumError } from '../model/errors.js';
-import type { EventState, Penalty, PenaltyKind, Player, PlayerId, Round, Table } from '../model/types.js';
+import type { EventState, Penalty, PenaltyKind, Player, PlayerId, Round, Table, TableResult } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
@@ -63,6 +63,16 @@ export function changesResult(ruleset: Ruleset, kind: PenaltyKind): boolean {
   if (kind === 'game-loss') return ruleset.penaltyResults !== undefined;
   if (kind === 'match-loss') return ruleset.penaltyResults !== undefined || ruleset.checkNoShow !== undefined;
   return false;
+}
+
+/**
+ * Can the rule set's events record this penalty at all? Warnings and disqualifications always; game
+ * and match losses only where its results can show them (a Magic match or a pod: not Lightseekers'
+ * victory points). Screens offer only these; the fold refuses the others in words.
+ */
+export function acceptsPenalty(ruleset: Ruleset, kind: PenaltyKind): boolean {
+  if (kind === 'warning' || kind === 'disqualification') return true;
+  return ruleset.penaltyResults !== undefined || ruleset.checkNoShow !== undefined;
 }
 
 export function recordPenalty(state: EventState, command: RecordPenalty): EventState {
@@ -112,7 +122,7 @@ function disqualify(before: EventState, state: EventState, player: Player): Even
 function lossAt(state: EventState, round: Round, table: Table | undefined, penalty: Penalty): EventState {
   const ruleset = getRuleset(state.ruleset);
   const kind = penalty.penalty === 'game-loss' ? 'game loss' : 'match loss';
-  if (!ruleset.penaltyResults && !ruleset.checkNoShow)
+  if (!acceptsPenalty(ruleset, penalty.penalty))
     fail('not-allowed', `a ${kind} changes a Magic result (MTR 2.4); ${ruleset.title} results have none: enter the game as it was played, and record the penalty as a warning or a disqualification`);
   if (!table)
     fail('invalid-input', `a ${kind} is applied to a match: name its table (round ${round.number}: the match it happened in, or the player's next match when given between matches)`);
@@ -177,8 +187,16 @@ function resultProblem(state: EventState, round: number, table: Table): string |
 export function checkTableResult(state: EventState, round: number, tableNumber: number): EventState {
   const table = state.rounds[round - 1] && findTable(state.rounds[round - 1] as Round, tableNumber);
   const problem = table ? resultProblem(state, round, table) : null;
-  if (problem) fail('invalid-result', `round ${round}, table ${tableNumber}: ${problem} (RULES 4)`);
+  if (problem) fail('invalid-result', `round ${round}, table ${tableNumber}: ${problem}`);
   return state;
+}
+
+/**
+ * What a result being typed for a table leaves out of its penalties, in words (null: nothing), so a
+ * station can say it before Enter; the fold refuses the same result with the same words.
+ */
+export function penaltyProblemOf(state: EventState, round: number, table: Table, result: TableResult): string | null {
+  return resultProblem(state, round, { ...table, result });
 }
 
 /**

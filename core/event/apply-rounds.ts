@@ -34,7 +34,7 @@ export function pairRound(state: EventState, command: Extract<Command, { type: '
   if (command.stage === 'swiss' && !command.replace && announced !== undefined && !command.beyondAnnounced) {
     const number = base.filter((r) => r.stage === 'swiss').length + 1;
     if (number > announced)
-      fail('not-allowed', `round ${number} is past the announced ${plural(announced, 'Swiss round')}: pairing it needs the scorekeeper's confirmation (RULES 4)`);
+      fail('not-allowed', `round ${number} is past the announced ${plural(announced, 'Swiss round')}: pairing it needs the scorekeeper's confirmation`);
   }
   if (command.stage === 'playoff' && !state.playoff) fail('not-allowed', 'start the playoff (make the cut) before pairing a playoff round');
 

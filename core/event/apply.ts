@@ -136,12 +136,12 @@ function setSettings(state: EventState, command: Extract<Command, { type: 'set-s
     const [it, defines] = [pluralWord(locked.length, 'it', 'them'), pluralWord(locked.length, 'it defines', 'they define')];
     fail(
       'not-allowed',
-      `${what.charAt(0).toUpperCase()}${what.slice(1)} cannot change once round 1 is paired: ${defines} scoring, and changing ${it} would rescore every result already played (RULES 4)`,
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} cannot change once round 1 is paired: ${defines} scoring, and changing ${it} would rescore every result already played`,
     );
   }
   if (settings.swissRounds !== before.swissRounds && !command.reason?.trim()) {
     const was = before.swissRounds === undefined ? 'none was announced' : `it is ${before.swissRounds}`;
-    fail('not-allowed', `the announced number of Swiss rounds (${was}) can change after round 1 is paired only with a reason, kept in the journal (RULES 4)`);
+    fail('not-allowed', `the announced number of Swiss rounds (${was}) can change after round 1 is paired only with a reason, kept in the journal`);
   }
   return { ...state, settings };
 }

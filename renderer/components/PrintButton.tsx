@@ -17,6 +17,8 @@ const LABELS: Record<DocumentName, string> = {
   'round-pack': 'Round pack',
   'penalty-report': 'Penalty report',
   'deck-check-sheet': 'Deck-check sheets',
+  decklist: 'Decklist',
+  'opponent-decklists': "Opponents' decklists",
 };
 
 function openPdf(base64: string, fileName: string): void {
@@ -31,17 +33,19 @@ function openPdf(base64: string, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function PrintButton({ doc, round, label, primary }: { doc: DocumentName; round?: number; label?: string; primary?: boolean }) {
+/** `player`: the decklist print of that player's registered list (MTR 2.7). */
+export function PrintButton({ doc, round, player, label, primary, disabled }: { doc: DocumentName; round?: number; player?: string; label?: string; primary?: boolean; disabled?: boolean }) {
   const run = useStation((s) => s.run);
   const toast = useStation((s) => s.toast);
   const print = async (): Promise<void> => {
-    const result = await run(`Preparing ${LABELS[doc].toLowerCase()}…`, (api) => api.print({ doc, ...(round !== undefined ? { round } : {}) }));
+    const request = { doc, ...(round !== undefined ? { round } : {}), ...(player !== undefined ? { player } : {}) };
+    const result = await run(`Preparing ${LABELS[doc].toLowerCase()}…`, (api) => api.print(request));
     if (!result) return;
     openPdf(result.pdfBase64, result.fileName);
     toast(`${LABELS[doc]}: ${plural(result.pages, 'page')} ready (${result.fileName})`);
   };
   return (
-    <button type="button" className={primary ? 'primary' : undefined} onClick={() => void print()} data-print={doc}>
+    <button type="button" className={primary ? 'primary' : undefined} onClick={() => void print()} data-print={doc} disabled={disabled}>
       Print {label ?? LABELS[doc].toLowerCase()}
     </button>
   );

@@ -2,7 +2,8 @@
  * Playoffs: before the cut, choose and preview it, then cut (a confirmation: it ends the Swiss part).
  * After the cut, the bracket with seats by seed and who won each table, the next playoff round to
  * publish when the current one is complete, and Lightseekers final tables with their seat-choosing
- * order. Results are entered on the Results screen. Print the bracket from here.
+ * order. Results are entered on the Results screen. Print the bracket from here, and at Professional
+ * REL the playoff round's opponents' decklists (MTR 2.7).
  */
 import { useMemo } from 'react';
 import { PrintButton } from '../components/PrintButton.js';
@@ -12,6 +13,7 @@ import { Bracket } from './playoffs/Bracket.js';
 import { CutPlanner } from './playoffs/CutPlanner.js';
 import { FinalStandings } from './playoffs/FinalStandings.js';
 import { NextRound } from './playoffs/NextRound.js';
+import { OpponentListsMissing, OpponentListsPrint } from './playoffs/OpponentLists.js';
 import { displayNames, nameLookup } from './standings/people.js';
 import './Playoffs.css';
 
@@ -49,8 +51,10 @@ export function PlayoffsScreen() {
             </button>
           )}
           {playoff && <PrintButton doc="bracket" />}
+          {playoff && round?.stage === 'playoff' && <OpponentListsPrint state={state} round={round} />}
         </div>
       </div>
+      {playoff && round?.stage === 'playoff' && <OpponentListsMissing state={state} round={round} />}
       {!playoff && <CutPlanner state={state} nameOf={nameOf} />}
       {playoff && waitingForNext && <NextRound state={state} nameOf={nameOf} />}
       {playoff && playoffComplete(state) && <FinalStandings state={state} nameOf={nameOf} />}

@@ -20,7 +20,8 @@ import { Name } from '../components/Name.js';
 import { currentRound, outstandingTables, playoffComplete } from '../lib/event.js';
 import { distinguishedNames } from '../../core/documents/names.js';
 import { getRuleset, playoffFinishLabel } from '../../core/rulesets/index.js';
-import { finalResults, recordLine } from './playoffs/FinalStandings.js';
+import { disqualifiedPlayers } from '../../core/event/apply-penalties.js';
+import { DQ_TITLE, finalResults, recordLine } from './playoffs/FinalStandings.js';
 import { competitorsWord } from './start/settings.js';
 import { formatClock, plural } from '../lib/format.js';
 import { useStation } from '../store/station.js';
@@ -118,11 +119,13 @@ export function ProjectorScreen() {
 /**
  * The end of the event: the champion, as large as the clock was, and the final standings beside —
  * every place, scrolling slowly as the pairings board does when they do not fit, so that each
- * player in the hall finds their own (the playoff places come first, with how far each got).
+ * player in the hall finds their own (the playoff places come first, with how far each got). A
+ * disqualified player keeps their place and is marked "DQ", as on the station's standings.
  */
 function FinalProjection({ state }: { state: EventState }) {
   const results = useMemo(() => finalResults(state), [state]);
   const names = useMemo(() => distinguishedNames(state.players), [state.players]);
+  const disqualified = useMemo(() => disqualifiedPlayers(state), [state]);
   const championWord = getRuleset(state.ruleset).presentation.words.champion;
   const champion = results?.champion;
   const standings = results?.standings ?? [];
@@ -149,8 +152,13 @@ function FinalProjection({ state }: { state: EventState }) {
             {(copy) =>
               standings.map((s) => (
                 <li key={`${copy}-${s.id}`} className="pj-entry">
-                  <span className="pj-entry-name">
+                  <span className="pj-entry-name pj-entry-marked">
                     <Name>{names.get(s.id) ?? s.id}</Name>
+                    {disqualified.has(s.id) && (
+                      <span className="pj-dq" title={DQ_TITLE} data-testid="projector-dq">
+                        DQ
+                      </span>
+                    )}
                   </span>
                   <span className="pj-entry-table">{s.rank}</span>
                   <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s)].filter(Boolean).join(' · ')}</span>

@@ -1,6 +1,6 @@
 /**
  * `npm run cli -- print FILE.json --doc DOC --out FILE.pdf [--page-size A4|Letter]` (conformance
- * README): all seven documents as valid PDFs for every registered rule set, and one-line errors.
+ * README): every document as a valid PDF for every registered rule set, and one-line errors.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ function transcriptFiles(): { rulesetId: string; file: string }[] {
 
 describe('print', () => {
   for (const { rulesetId, file } of transcriptFiles()) {
-    it(`${rulesetId}: all seven documents as valid PDFs`, async () => {
+    it(`${rulesetId}: every document as a valid PDF`, async () => {
       for (const doc of DOCUMENT_NAMES) {
         const out = path.join(tmp.dir, `${rulesetId}-${doc}.pdf`);
         const run = await cli(['print', file, '--doc', doc, '--out', out]);

@@ -269,6 +269,10 @@ describe('every document', () => {
   it('file names say the event, the round and the document', () => {
     const { state } = conformanceCase('mtr') as { state: EventState };
     expect(documentFileName('match-slips', { ...state, name: 'Spring Open — Łódź' })).toBe('spring-open-odz-round-4-match-slips.pdf');
+    // The event's penalty report and a player's own list are nobody's round; asked for a round, they say it.
+    expect(documentFileName('penalty-report', state)).toBe('mtr-9-players-penalty-report.pdf');
+    expect(documentFileName('penalty-report', state, 2)).toBe('mtr-9-players-round-2-penalty-report.pdf');
+    expect(documentFileName('bracket', state, 2)).toBe('mtr-9-players-bracket.pdf');
   });
 
   it('estimates text widths that grow with the text', () => {

@@ -106,7 +106,7 @@ describe('a game loss (mtr): a game the player lost in that match', () => {
     expect(resultNote(state, penaltiesOf(state)[0]!, (id) => id)).toBe('includes a game loss for ana (Tardiness): the result counts it as a game ana lost');
     const refused = refusal(() => apply(state, result(1, [2, 0, 0])));
     expect(refused.code).toBe('invalid-result');
-    expect(refused.message).toBe('round 1, table 1: Ana has a game loss there (Tardiness), so the result must count at least 1 game they lost (it counts 0) (RULES 4)');
+    expect(refused.message).toBe('round 1, table 1: Ana has a game loss there (Tardiness), so the result must count at least 1 game they lost (it counts 0)');
     // Ana still wins 2–1 (the game loss was one of the three games), or loses 0–2.
     expect(apply(state, result(1, [2, 1, 0])).rounds[0]?.tables[0]?.result).toEqual({ games: [2, 1, 0] });
     expect(apply(state, result(1, [0, 2, 0])).rounds[0]?.tables[0]?.result).toEqual({ games: [0, 2, 0] });

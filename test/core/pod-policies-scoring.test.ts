@@ -240,7 +240,7 @@ describe('where the house rules are shown', () => {
   it('winPoints, drawPoints and byePoints cannot change once round 1 is paired (RULES 4); the seating policy can', () => {
     const played = event('mstr-2022', NINE, HOUSE, NINE_ROUNDS.slice(0, 1));
     expect(() => apply(played, { type: 'set-settings', settings: { winPoints: 5 } })).toThrow(
-      'The points for a win cannot change once round 1 is paired: it defines scoring, and changing it would rescore every result already played (RULES 4)',
+      'The points for a win cannot change once round 1 is paired: it defines scoring, and changing it would rescore every result already played',
     );
     expect(() => apply(played, { type: 'set-settings', settings: { drawPoints: 2, byePoints: 4 } })).toThrow(/^The points for a draw and the points for a bye cannot change/);
     expect(apply(played, { type: 'set-settings', settings: { oddCounts: 'larger-pods' } }).settings.oddCounts).toBe('larger-pods');

@@ -26,7 +26,9 @@ describe('createPrintService', () => {
       expect(result.renderThreadId).not.toBe(threadId);
       const pdf = Buffer.from(result.pdfBase64, 'base64');
       expect(Number(pdfInfo(pdf).Pages)).toBe(result.pages);
-      expect(result.fileName).toBe(doc === 'bracket' ? `mtr-9-players-${doc}.pdf` : `mtr-9-players-round-4-${doc}.pdf`);
+      // Asked without a round: the bracket, the event's penalty report and every player's list are no round's.
+      const roundless = doc === 'bracket' || doc === 'penalty-report' || doc === 'decklist';
+      expect(result.fileName).toBe(roundless ? `mtr-9-players-${doc}.pdf` : `mtr-9-players-round-4-${doc}.pdf`);
       // The same document as an in-process rendering: same pages, bytes of the same order.
       const local = await renderPdf(buildDocument(doc, mtr, { pageSize: 'A4', generatedAt: '2026-05-01 14:05' }));
       expect(result.pages).toBe(local.pages);

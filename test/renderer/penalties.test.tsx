@@ -79,6 +79,8 @@ describe('penalties from the Results screen (mtr, real host)', () => {
     expect((await state()).penalties?.[0]).toMatchObject({ round: 1, table: 1, player: first, infraction: 'Tardiness', penalty: 'game-loss', judge: 'Kim Lee', note: '12 minutes late' });
     expect((await state()).penalties?.[0]?.at).toEqual(expect.any(Number));
     await screen.findByText(/^Penalty recorded: game loss for/);
+    // Ready for the next one: the cursor is back in the player box.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('penalty-player')));
 
     // The entry says the table's result includes it…
     const note = await screen.findByTestId('penalty-note');
@@ -87,7 +89,10 @@ describe('penalties from the Results screen (mtr, real host)', () => {
     // …and a result without it is refused, in words; one with it is recorded.
     const field = document.querySelector<HTMLInputElement>('[data-testid="entry"] [data-result-field]') as HTMLInputElement;
     await user.clear(field);
-    await user.type(field, '2-0{Enter}');
+    await user.type(field, '2-0');
+    // Said while typing, before Enter, in the words the host would refuse it with.
+    await waitFor(() => expect(screen.getByTestId('verdict').textContent).toMatch(/^\S.* has a game loss there \(Tardiness\), so the result must count at least 1 game they lost \(it counts 0\)\.$/));
+    await user.type(field, '{Enter}');
     expect((await screen.findAllByText(/has a game loss there \(Tardiness\), so the result must count at least 1 game they lost/)).length).toBeGreaterThan(0);
     expect((await state()).rounds[0]?.tables[0]?.result).toBeUndefined();
     await user.clear(field);

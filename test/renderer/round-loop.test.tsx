@@ -208,7 +208,7 @@ describe('result entry: the drop box and no-shows (MTR 2.10)', () => {
     await user.click(await screen.findByRole('button', { name: 'R1' }));
     await user.click(screen.getByRole('button', { name: 'Amend Round 1 table 2' }));
     expect((await screen.findByTestId('paired-on-old-result')).textContent).toBe(
-      'Rounds 2 and 3 were paired on the old result and stand as published (RULES 4); standings recompute.',
+      'Rounds 2 and 3 were paired on the old result and stand as published; standings recompute.',
     );
     await user.keyboard('1-2');
     await user.type(screen.getByLabelText(/Reason for the change/), 'Slip filled in the wrong way round{Enter}');

@@ -243,6 +243,72 @@ export class Scorekeeper {
     await eventually(() => this.outstanding().then((t) => t.length)).toBe(open - 1);
     await eventually(() => box.evaluate((el) => el === document.activeElement && (el as HTMLInputElement).value === '')).toBe(true);
   }
+
+  // ---- Judges' records ------------------------------------------------------------------------
+
+  /** Print with any Print button (`button[data-print]`) as the scorekeeper does; returns the PDF's bytes. */
+  async print(button: Locator): Promise<Buffer> {
+    const [download] = await Promise.all([this.page.waitForEvent('download', WAIT), button.click()]);
+    return readFile(await download.path());
+  }
+
+  /**
+   * Record a penalty in the Results screen's penalty form, from the keyboard once the player box has
+   * the cursor: the player (a table number, then `seat` among its players — Tab into the seats, Space
+   * or the arrow keys; or a name), Tab, the infraction typed, Tab, the penalty by its first letter,
+   * Tab, the judge (left as remembered when not given), Tab, a note, Enter. Waits for the toast.
+   * `beforeEnter`: a look at the filled form (a screenshot).
+   */
+  async recordPenalty(p: { who: string; seat?: number; infraction: string; penaltyKey: string; judge?: string; note?: string; toast: RegExp; beforeEnter?: () => Promise<void> }): Promise<void> {
+    const page = this.page;
+    if (!(await this.testId('penalty-form').isVisible())) await this.testId('penalty-open').click();
+    const box = this.testId('penalty-player');
+    await box.click();
+    await box.fill('');
+    await page.keyboard.type(p.who);
+    await page.keyboard.press('Tab');
+    if (p.seat !== undefined) {
+      await this.testId('penalty-candidates').waitFor(WAIT);
+      if (p.seat === 1) await page.keyboard.press('Space');
+      for (let i = 1; i < p.seat; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+    } else await eventually(() => this.testId('penalty-picked').isVisible()).toBe(true);
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('penalty-infraction');
+    await page.keyboard.type(p.infraction);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press(p.penaltyKey);
+    await page.keyboard.press('Tab');
+    if (p.judge !== undefined) {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(p.judge);
+    }
+    await page.keyboard.press('Tab');
+    if (p.note) await page.keyboard.type(p.note);
+    await p.beforeEnter?.();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: p.toast }).first().waitFor(WAIT);
+  }
+
+  /** Dismiss every toast shown (before a screenshot of what they would cover). */
+  async dismissToasts(): Promise<void> {
+    const dismiss = this.page.locator('.toasts').getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+  }
+
+  /** Choose a player in the Players screen's Decklists section and put their list's text in its box, as pasted. */
+  async pasteDecklist(player: string, text: string): Promise<void> {
+    await this.testId('decklist-player').selectOption(player);
+    await this.testId('decklist-panel').waitFor(WAIT);
+    await this.testId('decklist-text').fill(text);
+  }
+
+  /** Save the list the panel holds; waits until the section counts it. */
+  async saveDecklist(): Promise<void> {
+    const count = this.testId('decklists').locator('h2 .muted');
+    const before = Number(/^(\d+) of/.exec((await count.textContent()) ?? '')?.[1]);
+    await this.testId('decklist-save').click();
+    await eventually(() => count.textContent()).toMatch(new RegExp(`^${before + 1} of \\d+ registered`));
+  }
 }
 
 export function escape(text: string): string {

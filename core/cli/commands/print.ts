@@ -1,6 +1,7 @@
 /**
- * `print FILE.json --doc DOC --out FILE.pdf [--page-size A4|Letter] [--round N] [--split-at L]`:
- * one document as a PDF, rendered by the host (io.renderPdf) — the one asynchronous command.
+ * `print FILE.json --doc DOC --out FILE.pdf [--page-size A4|Letter] [--round N] [--split-at L]
+ * [--player ID]`: one document as a PDF, rendered by the host (io.renderPdf) — the one asynchronous
+ * command. `--player` names the player whose registered list the decklist print is (MTR 2.7).
  */
 import { DOCUMENT_NAMES } from '../../api/contract.js';
 import { buildDocument } from '../../documents/index.js';
@@ -12,7 +13,7 @@ import { readEvent, withFile } from '../read.js';
 
 export const printCommand = defineCommand({
   name: 'print',
-  options: { doc: { type: 'string' }, out: { type: 'string' }, 'page-size': { type: 'string' }, round: { type: 'string' }, 'split-at': { type: 'string' } },
+  options: { doc: { type: 'string' }, out: { type: 'string' }, 'page-size': { type: 'string' }, round: { type: 'string' }, 'split-at': { type: 'string' }, player: { type: 'string' } },
   positionals: ['FILE.json'],
   async: true,
   async run({ positionals: [file = ''], values }, io, out, warnings) {
@@ -25,6 +26,9 @@ export const printCommand = defineCommand({
     const round = values.round === undefined ? undefined : integerFlag('print', 'round', values.round, 1, 1000);
     const split = values['split-at'];
     if (split !== undefined && !/^\p{L}$/u.test(split.trim())) throw new UsageError(`print: --split-at must be one letter, such as L (got "${split}")`);
+    const player = values.player?.trim();
+    if (player !== undefined && player === '') throw new UsageError('print: --player needs a player id');
+    if (player !== undefined && doc !== 'decklist') throw new UsageError(`print: --player goes with --doc decklist (got --doc ${doc})`);
     if (!io.renderPdf || !io.writeBytes) throw new UsageError('print: PDF rendering is not available in this host');
     const loaded = readEvent(io, file, warnings);
     // A save has the event's name; a transcript carries none.
@@ -35,12 +39,13 @@ export const printCommand = defineCommand({
         generatedAt: io.timestamp?.() ?? '',
         ...(round !== undefined ? { round } : {}),
         ...(split !== undefined ? { splitAtLetter: split.trim() } : {}),
+        ...(player !== undefined ? { player } : {}),
       }),
     );
     const rendered = await io.renderPdf(definition);
     io.writeBytes(outFile, rendered.pdf);
     const printed = round ?? state.rounds[state.rounds.length - 1]?.number;
-    const about = doc === 'bracket' || printed === undefined ? '' : `, round ${printed}`;
+    const about = `${player !== undefined ? ` of ${player}` : ''}${doc === 'bracket' || printed === undefined ? '' : `, round ${printed}`}`;
     out.push(`Wrote ${outFile}: ${doc}${about}, ${plural(rendered.pages, 'page')} (${pageSize === 'A4' ? 'A4' : 'Letter'})`);
     const missing = rendered.missingCharacters.length;
     if (missing > 0)

@@ -142,6 +142,7 @@ export function createPrintService(options: PrintServiceOptions = {}): PrintServ
       generatedAt: (options.timestamp ?? localTimestamp)(),
       ...(request.round !== undefined ? { round: request.round } : {}),
       ...(request.splitAtLetter !== undefined ? { splitAtLetter: request.splitAtLetter } : {}),
+      ...(request.player !== undefined ? { player: request.player } : {}),
     };
     if (request.doc === 'extensions-log' && options.extensions) documentOptions.extensions = options.extensions(state, request.round);
     const playerPage = options.playerPage?.();
@@ -151,7 +152,7 @@ export function createPrintService(options: PrintServiceOptions = {}): PrintServ
     return {
       pdfBase64: Buffer.from(reply.pdf).toString('base64'),
       pages: reply.pages,
-      fileName: documentFileName(request.doc, state, request.round),
+      fileName: documentFileName(request.doc, state, request.round, request.player),
       renderThreadId: reply.threadId,
       missingCharacters: reply.missingCharacters,
     };

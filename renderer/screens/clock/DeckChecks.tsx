@@ -73,7 +73,7 @@ export function DeckChecks({ view }: { view: ClockView }) {
                 <td>
                   <Name>{r.judge}</Name>
                 </td>
-                <td>{r.players.map((p) => isolate(names.get(p.id) ?? p.name)).join(', ')}</td>
+                <td className="checks-decks">{r.players.map((p) => isolate(names.get(p.id) ?? p.name)).join(', ')}</td>
                 <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
                   {formatClock(r.durationMs)}
                   <div className="muted">from {wallTime(r.startedAt)}</div>

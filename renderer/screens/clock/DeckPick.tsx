@@ -87,7 +87,7 @@ export function DeckPick({ state, round, now, seed }: { state: EventState; round
           {pick.note && <p className="muted">{pick.note}</p>}
           {pick.tables.length > 0 && (
             <>
-              <ul>
+              <ul className="deck-pick-tables">
                 {pick.tables.map((t) => (
                   <li key={t}>
                     <span className="table-number">{t}</span>{' '}
@@ -100,13 +100,15 @@ export function DeckPick({ state, round, now, seed }: { state: EventState; round
                   </li>
                 ))}
               </ul>
-              <label>
-                Judge
-                <input data-testid="deck-pick-judge" value={judge} onChange={(e) => setJudge(e.target.value)} />
-              </label>
-              <button type="button" className="primary" data-testid="deck-pick-start" onClick={() => void start()}>
-                Start {pick.tables.length === 1 ? 'the check' : `the ${pick.tables.length} checks`}
-              </button>
+              <div className="row">
+                <label>
+                  Judge
+                  <input data-testid="deck-pick-judge" value={judge} onChange={(e) => setJudge(e.target.value)} />
+                </label>
+                <button type="button" className="primary" data-testid="deck-pick-start" onClick={() => void start()}>
+                  Start {pick.tables.length === 1 ? 'the check' : `the ${pick.tables.length} checks`}
+                </button>
+              </div>
             </>
           )}
           {problem && <p className="problem">{problem}</p>}

@@ -1,7 +1,8 @@
 /**
  * Where the tables stand: the outstanding tables grouped by their state once time matters (extra
  * turns, last turn, overtime, deck checks), and every table with time of its own — its extensions in
- * words ("+10 min (check 7 min + 3)") and its own remaining time.
+ * words ("+10 min (check 7 min + 3)") and its own remaining time, and a button to record a penalty
+ * there (ClockPenalties.tsx has the form; any other table is a number typed in it).
  */
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
@@ -9,7 +10,12 @@ import { isolate, plural } from '../../lib/format.js';
 import { displayNames } from '../standings/people.js';
 import { AFTER_TIME_STATUSES, extensionText, tableStatusWords, tableTime } from './display.js';
 
-export function Tables({ view, state }: { view: ClockView; state: EventState }) {
+export function Tables({ view, state, onPenalty }: {
+  view: ClockView;
+  state: EventState;
+  /** Open the penalty form for a table; `from`: the button pressed (the cursor goes back to it). */
+  onPenalty: (table: number, from: HTMLElement) => void;
+}) {
   // Two players with the same name are told apart (note or id beside the name).
   const names = displayNames(state);
   const groups = AFTER_TIME_STATUSES.map(([status, label]) => ({ status, label, tables: view.outstandingByStatus[status] ?? [] })).filter((g) => g.tables.length > 0);
@@ -42,6 +48,9 @@ export function Tables({ view, state }: { view: ClockView; state: EventState }) 
               <th>Time added</th>
               <th>State</th>
               <th className="num">Own time</th>
+              <th>
+                <span className="clock-hidden-label">Penalty</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,6 +76,11 @@ export function Tables({ view, state }: { view: ClockView; state: EventState }) 
                   {t.note && <div className="muted clock-note">{t.note}</div>}
                 </td>
                 <td className={`num clock-own phase-${t.phase}`}>{t.status === 'finished' ? '—' : tableTime(t)}</td>
+                <td>
+                  <button type="button" className="clock-penalty-button" aria-label={`Record a penalty at table ${t.table}`} onClick={(e) => onPenalty(t.table, e.currentTarget)} data-testid={`clock-penalty-${t.table}`}>
+                    Penalty…
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -15,26 +15,10 @@ import { displayNames } from '../pairings/shared.js';
 import { Chips } from './Chips.js';
 import { sendingWords, useSender } from './useSender.js';
 import { withMember } from '../../lib/sets.js';
+import { useCaller } from '../../store/caller.js';
+import { judgeNameFor, rememberJudge } from './judge-name.js';
 
-const JUDGE_NAME_KEY = 'podium-judge-name';
 const COMMON_OUTCOMES = ['No problems found', 'Penalty issued', 'Head Judge called'];
-
-/** The judge's name as last typed on this phone (the page's own storage; none when it is off). */
-function rememberedJudge(): string {
-  try {
-    return globalThis.localStorage?.getItem(JUDGE_NAME_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function rememberJudge(name: string): void {
-  try {
-    globalThis.localStorage?.setItem(JUDGE_NAME_KEY, name);
-  } catch {
-    // Storage off: the name is typed again next time.
-  }
-}
 
 export function DeckCheck({ state, view, round, table, check, onSaved, onCancel }: {
   state: EventState;
@@ -46,7 +30,7 @@ export function DeckCheck({ state, view, round, table, check, onSaved, onCancel 
   onSaved: (done: string) => void;
   onCancel: () => void;
 }) {
-  const [judge, setJudge] = useState(rememberedJudge);
+  const [judge, setJudge] = useState(() => judgeNameFor(useCaller.getState().caller));
   const [outcome, setOutcome] = useState('');
   const [unchecked, setUnchecked] = useState<ReadonlySet<PlayerId>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,7 +3,7 @@
  * mid-conversation, one-handed, at 360 px. The round and its clock on top, always; whether the
  * phone is connected, in words (offline: nothing entered is saved until it is back); then find a
  * table — by number or a few letters of a name — and at that table enter the result, add time with
- * its reason, or start and end a deck check. Everything comes from the store (the event folded
+ * its reason, start and end a deck check, or record a penalty. Everything comes from the store (the event folded
  * from the host's journal pushes, the clock the host pushes each second); every command goes
  * through send.ts, so the screen says what was saved, or why not.
  */

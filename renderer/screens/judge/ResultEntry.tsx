@@ -119,7 +119,7 @@ export function ResultEntry({ state, round, table, onSaved, onCancel }: {
 
   const read = readEntry(state, table, round.stage, draft, marked);
   const built = read.built;
-  const checked = built.kind === 'ok' ? checkResult(state, table, round.stage, built.result) : null;
+  const checked = built.kind === 'ok' ? checkResult(state, table, round, built.result) : null;
   const amending = table.result !== undefined || refusal !== null;
   const absentWords = read.absent.length > 0 ? ` · no-show: ${read.absent.map((id) => isolate(names.get(id) ?? id)).join(', ')}` : '';
   const preview = checked && checked.problem === null ? `${describeResult(state, { ...table, result: checked.result as Table['result'] })}${absentWords}` : null;

@@ -1,8 +1,9 @@
 /**
  * One table as the judge sees it on the floor: its number (largest), who sits where, its result if
- * any, its own time and everything added to it, the deck check under way — then the three things a
- * judge does there: enter the result, add time, start or end a deck check. The panel for the one
- * picked opens under them; what was saved is confirmed in words above them.
+ * any, its own time and everything added to it, the deck check under way, the penalties given there
+ * this round — then the four things a judge does there: enter the result, add time, start or end a
+ * deck check, record a penalty. The panel for the one picked opens under them; what was saved is
+ * confirmed in words above them.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
@@ -14,10 +15,11 @@ import { deckCheckUnderWay } from '../clock/table-time.js';
 import { describeResult, displayNames, pointsBefore } from '../pairings/shared.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { DeckCheck } from './DeckCheck.js';
+import { PenaltyEntry, TablePenalties } from './PenaltyEntry.js';
 import { ResultEntry } from './ResultEntry.js';
 import { TimeEntry } from './TimeEntry.js';
 
-type Panel = 'result' | 'time' | 'deck-check';
+type Panel = 'result' | 'time' | 'deck-check' | 'penalty';
 
 export interface Saved {
   table: number;
@@ -106,6 +108,7 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
           {own && own.playersInGame !== null && <li>N = {own.playersInGame} players in the game at time</li>}
         </ul>
       )}
+      <TablePenalties state={state} round={round} table={table} />
       {saved && (
         <p className="judge-saved" role="status" data-testid="judge-saved">
           <span aria-hidden="true">✓ </span>Saved at {saved.at} — {saved.text}
@@ -121,11 +124,15 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
         <button type="button" className={check ? 'judge-action judge-action-live' : 'judge-action'} aria-pressed={panel === 'deck-check'} onClick={() => toggle('deck-check')} data-testid="judge-action-deck-check">
           {check ? 'End deck check' : 'Start deck check'}
         </button>
+        <button type="button" className="judge-action" aria-pressed={panel === 'penalty'} onClick={() => toggle('penalty')} data-testid="judge-action-penalty">
+          Penalty
+        </button>
       </div>
       <div ref={panelRef} className="judge-panel-anchor">
         {panel === 'result' && <ResultEntry state={state} round={round} table={table} onSaved={done} onCancel={() => setPanel(null)} />}
         {panel === 'time' && <TimeEntry state={state} view={view} round={round} table={table} onSaved={done} onCancel={() => setPanel(null)} />}
         {panel === 'deck-check' && <DeckCheck state={state} view={view} round={round} table={table} check={check} onSaved={done} onCancel={() => setPanel(null)} />}
+        {panel === 'penalty' && <PenaltyEntry state={state} round={round} table={table} onSaved={done} onCancel={() => setPanel(null)} />}
       </div>
     </section>
   );

@@ -5,7 +5,9 @@
  * (core/decklists/journal.ts) a save is a correction and asks for the reason.
  *
  * A list that breaks a check can still be saved (the list is what the player handed in; the checks
- * say what a judge should look at): the button says so. Lists are never shown to players.
+ * say what a judge should look at): the button says so. Lists are never shown on players' screens;
+ * a player who asks to see their own list between matches (MTR 2.7) gets it on paper: "Print this
+ * list" prints the registered list (core/documents/decklist.ts), not the text being edited.
  */
 import { useMemo, useState } from 'react';
 import { checkDecklist } from '../../../core/decklists/checks.js';
@@ -14,6 +16,7 @@ import { cardCount, parseDecklist } from '../../../core/decklists/parse.js';
 import type { NewCommand } from '../../../core/event/commands.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
+import { PrintButton } from '../../components/PrintButton.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 
@@ -69,11 +72,14 @@ export function DecklistPanel({ state, player, onClose }: { state: EventState; p
         <h2>
           Decklist — <Name>{name}</Name>
         </h2>
-        {onClose && (
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-        )}
+        <div className="toolbar">
+          {registered && <PrintButton doc="decklist" player={player} label="this list" />}
+          {onClose && (
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          )}
+        </div>
       </header>
       <p className="muted" data-testid="decklist-status">
         {registered
@@ -95,11 +101,14 @@ export function DecklistPanel({ state, player, onClose }: { state: EventState; p
         </p>
       )}
       {problems.length > 0 ? (
-        <ul className="problems" data-testid="decklist-problems">
-          {problems.map((p, i) => (
-            <li key={`${p.line ?? 0}-${i}`}>{p.message}</li>
-          ))}
-        </ul>
+        <div className="decklist-problems" role="alert">
+          <p className="problem">{problems.length === 1 ? 'The list does not meet the rules:' : `The list does not meet the rules (${problems.length} problems):`}</p>
+          <ul className="problems" data-testid="decklist-problems">
+            {problems.map((p, i) => (
+              <li key={`${p.line ?? 0}-${i}`}>{p.message}</li>
+            ))}
+          </ul>
+        </div>
       ) : (
         !empty && (
           <p className="ok" data-testid="decklist-ok">
@@ -113,7 +122,7 @@ export function DecklistPanel({ state, player, onClose }: { state: EventState; p
           <input data-testid="decklist-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
         </label>
       )}
-      <button type="button" className="primary" data-testid="decklist-save" disabled={busy || empty || needsReason} onClick={() => void save()}>
+      <button type="button" className={problems.length > 0 ? undefined : 'primary'} data-testid="decklist-save" disabled={busy || empty || needsReason} onClick={() => void save()}>
         {problems.length > 0 ? 'Save the list anyway' : lock !== undefined ? 'Save the correction' : 'Save the list'}
       </button>
     </section>

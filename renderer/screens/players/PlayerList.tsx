@@ -8,6 +8,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
+import { disqualifiedPlayers } from '../../../core/event/apply-penalties.js';
 import { currentRound } from '../../lib/event.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
@@ -39,14 +40,17 @@ export function byesWords(n: number): string {
 }
 
 /** The player's status in words; `dropped` for the strike-through. */
-export function statusOf(player: Player, state: EventState): { text: string; dropped: boolean; late: boolean } {
-  if (player.droppedAfterRound !== undefined) return { text: `Dropped after round ${player.droppedAfterRound}`, dropped: true, late: false };
+export function statusOf(player: Player, state: EventState): { text: string; dropped: boolean; late: boolean; disqualified: boolean } {
+  // A disqualification drops the player for good (RULES 4): only undoing the penalty takes it back.
+  const dq = disqualifiedPlayers(state).get(player.id);
+  if (dq) return { text: `Disqualified in round ${dq.round} (${dq.infraction})`, dropped: true, late: false, disqualified: true };
+  if (player.droppedAfterRound !== undefined) return { text: `Dropped after round ${player.droppedAfterRound}`, dropped: true, late: false, disqualified: false };
   if (player.joinedRound > 1) {
     const played = state.rounds.filter((r) => r.stage === 'swiss').length;
     const verb = player.joinedRound > played ? 'joins' : 'joined in';
-    return { text: `Late entry: ${verb} round ${player.joinedRound} (${missedRoundsWords(state)})`, dropped: false, late: true };
+    return { text: `Late entry: ${verb} round ${player.joinedRound} (${missedRoundsWords(state)})`, dropped: false, late: true, disqualified: false };
   }
-  return { text: 'Active', dropped: false, late: false };
+  return { text: 'Active', dropped: false, late: false, disqualified: false };
 }
 
 function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; state: EventState; readOnly: boolean; showPod: boolean; team: boolean; onEdit(): void }) {
@@ -104,7 +108,11 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
         <button type="button" onClick={onEdit} disabled={readOnly} aria-label={`Edit ${player.name} (${player.id})`}>
           Edit
         </button>
-        {status.dropped ? (
+        {status.disqualified ? (
+          <span className="muted small" title="Undo the disqualification (Event log) to take it back">
+            no reinstating
+          </span>
+        ) : status.dropped ? (
           <button type="button" onClick={reinstate} disabled={readOnly} aria-label={`Reinstate ${player.name} (${player.id})`}>
             Reinstate
           </button>

@@ -4,6 +4,7 @@
  * final-standings.ts) — with the standings print. The projector shows the same (ProjectorScreen).
  */
 import { useMemo } from 'react';
+import { disqualifiedPlayers } from '../../../core/event/apply-penalties.js';
 import type { EventState, PlayerId, Standing } from '../../../core/model/types.js';
 import { finalStandings, getRuleset, playoffFinishLabel } from '../../../core/rulesets/index.js';
 import { Name } from '../../components/Name.js';
@@ -22,6 +23,9 @@ export function finalResults(state: EventState): { standings: Standing[]; champi
   return { standings, champion: standings.find((s) => s.playoff === 'champion') };
 }
 
+/** What "DQ" beside a name means, on the station's standings and the projector's alike (RULES 4). */
+export const DQ_TITLE = 'Disqualified: keeps the record, paired no more';
+
 /** "12 points · 4–1–0", with byes when there were any (in the rule set's unit: "wins"). */
 export function recordLine(state: EventState, s: Standing): string {
   const unit = getRuleset(state.ruleset).presentation.words.pointUnit;
@@ -31,6 +35,7 @@ export function recordLine(state: EventState, s: Standing): string {
 
 export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
   const results = useMemo(() => finalResults(state), [state]);
+  const disqualified = useMemo(() => disqualifiedPlayers(state), [state]);
   if (!results) return null;
   const { standings, champion } = results;
   const { champion: championWord } = getRuleset(state.ruleset).presentation.words;
@@ -66,6 +71,12 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
               <td className="num">{s.rank}</td>
               <td>
                 <Name className={s.dropped ? 'dropped' : undefined}>{nameOf(s.id)}</Name>
+                {disqualified.has(s.id) && (
+                  <span className="problem" title={DQ_TITLE} data-testid="dq-tag">
+                    {' '}
+                    DQ
+                  </span>
+                )}
               </td>
               <td>{playoffFinishLabel(s.playoff)}</td>
               <td className="muted">{recordLine(state, s)}</td>

@@ -76,7 +76,7 @@ function readTyped(state: EventState, round: Round | undefined, table: Table | u
   const noShows = getRuleset(state.ruleset).presentation.results.noShows;
   const slip = table ? absentBy(noShows, table, draft, marked) : { absent: [], typed: [] };
   const built: Built = table && round ? readEntry(state, table, round.stage, draft, marked).built : { kind: 'empty' };
-  const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round.stage, built.result) : null;
+  const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round, built.result) : null;
   return { noShows, slip, built, checked };
 }
 

@@ -37,7 +37,7 @@ export function pairedOnOldResult(state: EventState, round: Round): string | nul
   const what = parts.join(', ').replace(/, ([^,]*)$/, ' and $1');
   // The verbs agree with everything named: "Round 3 was …", "Rounds 3 and 4 were …", "Round 3 and the cut were …".
   const named = swiss.length + playoff.length + (cut ? 1 : 0);
-  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${pluralWord(named, 'was', 'were')} paired on the old result and ${pluralWord(named, 'stands', 'stand')} as published (RULES 4); standings recompute.`;
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${pluralWord(named, 'was', 'were')} paired on the old result and ${pluralWord(named, 'stands', 'stand')} as published; standings recompute.`;
 }
 
 export function playersDropped(state: EventState): Map<PlayerId, number | undefined> {
@@ -112,7 +112,7 @@ export function prepareRecord({ state, round, table, built, fields, override, am
 }): { problem: string | null } | { command: NewCommand; described: string; dropping: PlayerId[] } {
   const ready = readyToRecord(built, fields, override);
   if (!('result' in ready)) return ready;
-  const check = checkResult(state, table, round.stage, ready.result);
+  const check = checkResult(state, table, round, ready.result);
   if (check.problem !== null) return { problem: check.problem };
   if (amending && !reason.trim()) {
     document.getElementById('amend-reason')?.focus();

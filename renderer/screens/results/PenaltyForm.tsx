@@ -1,19 +1,21 @@
 /**
- * Recording a penalty from the Results screen in a few keys (issue 17 §1): the player (a name, or a
- * table number, then the seat among its players; the table being entered offers its players), the
- * infraction (the common names with type-ahead, or the judge's own words), the penalty (a select:
- * its first letter picks it), the judge (remembered) and a note; Enter records. The host checks it
+ * Recording a penalty from the Results screen, or the Clock screen's tables (clock/ClockPenalties.tsx),
+ * in a few keys (issue 17 §1): the player (a name, or a table number, then the seat among its
+ * players; the table being entered offers its players), the infraction (the common names with
+ * type-ahead, or the judge's own words), the penalty (a select: its first letter picks it), the
+ * judge (remembered) and a note; Enter records. The host checks it
  * (core/event/apply-penalties.ts) and says what is wrong; the toast has Undo.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DispatchAck } from '../../../core/api/contract.js';
 import type { NewCommand } from '../../../core/event/commands.js';
-import { penaltiesOf } from '../../../core/event/apply-penalties.js';
+import { acceptsPenalty, penaltiesOf } from '../../../core/event/apply-penalties.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
 import { COMMON_INFRACTIONS, countWords, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../../../core/event/describe-penalties.js';
 import { findTable } from '../../../core/event/queries.js';
 import { type EventState, type Penalty, PENALTY_KINDS, type PenaltyKind, type PlayerId, type Round } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
-import { isolate } from '../../lib/format.js';
+import { isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames, searchKey } from '../pairings/shared.js';
 
@@ -56,7 +58,7 @@ function knownJudges(state: EventState): string[] {
 }
 
 /** The player box (a name or a table number, with the round's players listed), and the seat to pick when it names several. */
-function PlayerPicker({ state, round, entryTable, who, setWho, candidates, player, setPicked }: {
+function PlayerPicker({ state, round, entryTable, who, setWho, candidates, player, setPicked, inputRef }: {
   state: EventState;
   round: Round;
   entryTable: number | null;
@@ -65,6 +67,7 @@ function PlayerPicker({ state, round, entryTable, who, setWho, candidates, playe
   candidates: PlayerId[];
   player: PlayerId | null;
   setPicked: (id: PlayerId) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const names = displayNames(state);
   const seats = seatsOf(round);
@@ -72,7 +75,7 @@ function PlayerPicker({ state, round, entryTable, who, setWho, candidates, playe
     <>
       <label>
         Player <span className="muted">(name or table)</span>
-        <input list="penalty-players" value={who} autoComplete="off" data-testid="penalty-player" placeholder={entryTable !== null ? `table ${entryTable}` : 'name or table number'} onChange={(e) => setWho(e.target.value)} />
+        <input ref={inputRef} list="penalty-players" value={who} autoComplete="off" data-testid="penalty-player" placeholder={entryTable !== null ? `table ${entryTable}` : 'name or table number'} onChange={(e) => setWho(e.target.value)} />
       </label>
       <datalist id="penalty-players">
         {[...seats.keys()].map((id) => (
@@ -105,9 +108,13 @@ interface FormProps {
   round: Round;
   /** The table the result panel is on (its players are offered first). */
   entryTable: number | null;
+  /** Put the cursor in the player box when the form opens (opened by a key, from a table's row). */
+  focusOnOpen?: boolean;
+  /** Called once a penalty is recorded (the form is emptied for the next one either way). */
+  onRecorded?: () => void;
 }
 
-export function PenaltyForm({ state, round, entryTable }: FormProps) {
+export function PenaltyForm({ state, round, entryTable, focusOnOpen = false, onRecorded }: FormProps) {
   const [who, setWho] = useState('');
   const [picked, setPicked] = useState<PlayerId | null>(null);
   const [infraction, setInfraction] = useState('');
@@ -122,6 +129,10 @@ export function PenaltyForm({ state, round, entryTable }: FormProps) {
   const candidates = candidatesFor(state, round, who, entryTable);
   const player = candidates.length === 1 ? (candidates[0] as PlayerId) : picked !== null && candidates.includes(picked) ? picked : null;
   const judgeText = judge ?? judges[0] ?? '';
+  const playerBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) playerBox.current?.focus();
+  }, [focusOnOpen]);
 
   const record = async (): Promise<void> => {
     setProblem(null);
@@ -150,7 +161,7 @@ export function PenaltyForm({ state, round, entryTable }: FormProps) {
     });
     setBusy(false);
     if (!outcome) return;
-    if ('error' in outcome) return setProblem(outcome.error);
+    if ('error' in outcome) return setProblem(sentence(outcome.error));
     const given: Penalty = { round: round.number, player, infraction: infraction.trim(), penalty: kind };
     const count = penaltyCounts([...penaltiesOf(state), given]).at(-1) as number;
     store.toast(`Penalty recorded: ${PENALTY_WORDS[kind]} for ${isolate(names.get(player) ?? player)} (${isolate(given.infraction)})${count > 1 ? ` — ${countWords(given, count, isolate)}` : ''}`, { undoSeq: outcome.ack.seq });
@@ -160,6 +171,9 @@ export function PenaltyForm({ state, round, entryTable }: FormProps) {
     setKind('warning');
     setNote('');
     setJudge(judgeText.trim());
+    // The form stays open for the next penalty (or its owner closes it): the cursor goes back to the player box.
+    if (onRecorded) onRecorded();
+    else playerBox.current?.focus();
   };
 
   return (
@@ -172,7 +186,7 @@ export function PenaltyForm({ state, round, entryTable }: FormProps) {
         void record();
       }}
     >
-      <PlayerPicker state={state} round={round} entryTable={entryTable} who={who} setWho={setWho} candidates={candidates} player={player} setPicked={setPicked} />
+      <PlayerPicker state={state} round={round} entryTable={entryTable} who={who} setWho={setWho} candidates={candidates} player={player} setPicked={setPicked} inputRef={playerBox} />
       <label>
         Infraction
         <input list="penalty-infractions" value={infraction} autoComplete="off" data-testid="penalty-infraction" placeholder="type: Tardiness, Slow Play…" onChange={(e) => setInfraction(e.target.value)} />
@@ -185,7 +199,7 @@ export function PenaltyForm({ state, round, entryTable }: FormProps) {
       <label>
         Penalty
         <select value={kind} data-testid="penalty-kind" onChange={(e) => setKind(e.target.value as PenaltyKind)}>
-          {PENALTY_KINDS.map((k) => (
+          {PENALTY_KINDS.filter((k) => acceptsPenalty(getRuleset(state.ruleset), k)).map((k) => (
             <option key={k} value={k}>
               {PENALTY_LABELS[k]}
             </option>

@@ -3,9 +3,11 @@
  * fields, how it reads them, what a no-show makes of them); the rule set's validateResult then checks
  * the result against the table (best-of, seats, ties) before anything is sent.
  */
-import type { EventState, PlayerId, Stage, Table } from '../../../core/model/types.js';
+import { penaltyProblemOf } from '../../../core/event/apply-penalties.js';
+import type { EventState, PlayerId, Round, Stage, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { EMPTY_RESULT_DRAFT, type EntryContext, type ReadResult, type ResultDraft } from '../../../core/rulesets/ruleset.js';
+import { sentence } from '../../lib/format.js';
 import { displayNames, nameIn, playersById } from '../pairings/shared.js';
 
 /** The scorekeeper's typing for one table, by the rule set's field keys. */
@@ -27,9 +29,12 @@ export function buildResult(state: EventState, table: Table, stage: Stage, draft
 }
 
 /** The rule set's own check (best-of, seats, playoff draws): null when fine, else its words. */
-export function checkResult(state: EventState, table: Table, stage: Stage, result: unknown): { result: unknown; problem: null } | { result: null; problem: string } {
+export function checkResult(state: EventState, table: Table, round: Pick<Round, 'number' | 'stage'>, result: unknown): { result: unknown; problem: null } | { result: null; problem: string } {
   try {
-    const checked = getRuleset(state.ruleset).validateResult(table, result, { settings: state.settings, stage, nameOf: nameIn(state) });
+    const checked = getRuleset(state.ruleset).validateResult(table, result, { settings: state.settings, stage: round.stage, nameOf: nameIn(state) });
+    // The table's penalties (a game loss the result must count), said before Enter in the fold's words.
+    const penalty = penaltyProblemOf(state, round.number, table, checked);
+    if (penalty) return { result: null, problem: sentence(penalty) };
     return { result: checked, problem: null };
   } catch (error) {
     return { result: null, problem: error instanceof Error ? error.message : String(error) };

@@ -14,6 +14,7 @@ import { formatValue, type TiebreakerInfo } from '../../../core/rulesets/ruleset
 import { Name } from '../../components/Name.js';
 import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
+import { DQ_TITLE } from '../playoffs/FinalStandings.js';
 import { searchKey } from './people.js';
 
 export const ROW_HEIGHT = 40;
@@ -157,7 +158,7 @@ function StandingRow({ row, index, droppedAfter: dropped, disqualified, selected
       <td className="st-name" title={`${isolate(row.name)}${s.dropped ? ` — dropped${dropped !== undefined ? ` after round ${dropped}` : ''}` : ''}`}>
         <Name className={s.dropped ? 'dropped' : undefined}>{row.name}</Name>
         {disqualified && (
-          <span className="st-tag problem" title="Disqualified: keeps the record, paired no more (RULES 4)" data-testid="dq-tag">
+          <span className="st-tag problem" title={DQ_TITLE} data-testid="dq-tag">
             DQ
           </span>
         )}
