@@ -23,6 +23,8 @@ export interface CliIo {
   writeBytes?(path: string, bytes: Uint8Array): void;
   /** `print`: the time printed on documents ("2026-05-01 14:05"); core has no clock. */
   timestamp?(): string;
+  /** The machine's IANA time zone, for times a document prints from the journal (absent: UTC). */
+  timeZone?(): string;
   /**
    * `.podium` event saves (ARCHITECTURE "The event save"). Core has no file or hash access, so the
    * entry passes the host's (electron/host/save-cli-io.ts). readSave verifies and folds a save and

@@ -58,6 +58,8 @@ export interface DocumentOptions {
   extensions?: readonly ExtensionLogEntry[];
   /** Locale of the name collator (default "en"). */
   locale?: string;
+  /** The station's IANA time zone ("Europe/Dublin"), for times printed from the journal's instants (default: UTC). */
+  timeZone?: string;
   /** The player page's base URL while the venue network is on ("http://192.168.1.20:8080/"): slips and boards get QR codes (qr.ts). */
   playerPage?: string;
   /** The decklist print: this player's registered list (MTR 2.7); absent: every registered list. */

@@ -5,8 +5,9 @@
  * has had that penalty for that infraction ("2nd warning for this infraction"). The event's report
  * also counts each penalised player's penalties, by family name. Disqualified players are marked.
  *
- * Times are printed in UTC: core has no time zone (the host formats local times only for the
- * documents it passes entries to); a penalty read from a transcript has no time.
+ * Times are the station's local time when the host gives its time zone (`timeZone`, formatted with
+ * Intl: deterministic for a given zone), else UTC, and the column says which; a penalty read from a
+ * transcript has no time.
  */
 import { penaltiesOf } from '../event/apply-penalties.js';
 import { ordinal, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../event/describe-penalties.js';
@@ -17,10 +18,23 @@ import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, plur
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition } from './types.js';
 
-/** "14:05" in UTC, or nothing for a penalty without a time. */
-function utcTime(at: number | undefined): string {
+/** "14:05" in the station's time zone (UTC when none was given), or nothing for a penalty without a time. */
+function clockTime(at: number | undefined, timeZone: string | undefined): string {
   if (at === undefined || !Number.isFinite(at)) return '';
-  return new Date(at).toISOString().slice(11, 16);
+  if (!timeZone) return new Date(at).toISOString().slice(11, 16);
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/** A valid IANA zone the host gave, else undefined (UTC). */
+function zoneOf(ctx: DocContext): string | undefined {
+  const zone = ctx.options.timeZone;
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** "3 penalties: 2 warnings, 1 disqualification." */
@@ -49,7 +63,7 @@ function logTable(ctx: DocContext, rows: readonly { p: Penalty; count: number }[
     { text: 'Infraction', style: 'th' },
     { text: 'Penalty', style: 'th' },
     { text: 'Judge', style: 'th' },
-    { text: 'UTC', style: 'th', alignment: 'center' },
+    { text: zoneOf(ctx) ? 'Time' : 'UTC', style: 'th', alignment: 'center' },
     { text: 'Note', style: 'th' },
   ];
   const body: Content[][] = [header];
@@ -67,7 +81,7 @@ function logTable(ctx: DocContext, rows: readonly { p: Penalty; count: number }[
       { text: p.infraction, fontSize: 8.5 },
       penaltyCell(p),
       { text: p.judge ?? '', fontSize: 8.5 },
-      { text: utcTime(p.at), alignment: 'center', fontSize: 8.5 },
+      { text: clockTime(p.at, zoneOf(ctx)), alignment: 'center', fontSize: 8.5 },
       { text: p.note ?? '', fontSize: 8 },
     ]);
   }
@@ -123,7 +137,7 @@ export function penaltyReport(ctx: DocContext): DocDefinition {
       text: [
         effectWords(ctx),
         'A disqualified player is dropped from the next pairing and keeps their results. ',
-        `Keep this report with the result slips for six months, for appeals${rule ? ` (${rule})` : ''}. Times are UTC.`,
+        `Keep this report with the result slips for six months, for appeals${rule ? ` (${rule})` : ''}. ${zoneOf(ctx) ? `Times are local (${zoneOf(ctx)}).` : 'Times are UTC.'}`,
       ],
       style: 'note',
       color: COLORS.muted,

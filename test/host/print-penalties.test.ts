@@ -75,7 +75,19 @@ describe('the penalty report', () => {
     expect(out.text).toContain('Deck/Decklist Problem');
     expect(out.text).toContain('— DQ');
     expect(out.text).toContain('six months, for appeals (MTR 1.6)');
+    expect(out.text).toContain('Times are UTC.');
     expect(out.pages).toBe(1);
+  });
+
+  it("prints the station's local time when the host gives its time zone (12:48 UTC is 14:48 in Warsaw in May)", async () => {
+    const out = await render(state, { round: 3, timeZone: 'Europe/Warsaw' }, 'round-3-warsaw');
+    expect(out.text).toContain('14:48');
+    expect(out.text).not.toContain('12:48');
+    expect(out.text).toContain('Times are local (Europe/Warsaw).');
+    // A zone that is not one falls back to UTC, saying so.
+    const unknown = await render(state, { round: 3, timeZone: 'Mars/Olympus' }, 'round-3-unknown-zone');
+    expect(unknown.text).toContain('12:48');
+    expect(unknown.text).toContain('Times are UTC.');
   });
 
   it('a round without penalties, and an event before round 1, say so', async () => {

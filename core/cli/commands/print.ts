@@ -37,6 +37,7 @@ export const printCommand = defineCommand({
       buildDocument(doc, state, {
         pageSize,
         generatedAt: io.timestamp?.() ?? '',
+        ...(io.timeZone ? { timeZone: io.timeZone() } : {}),
         ...(round !== undefined ? { round } : {}),
         ...(split !== undefined ? { splitAtLetter: split.trim() } : {}),
         ...(player !== undefined ? { player } : {}),

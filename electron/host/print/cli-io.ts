@@ -12,8 +12,9 @@ export function localTimestamp(date = new Date()): string {
   return dateTimeStamp(date);
 }
 
-export const printIo: Required<Pick<CliIo, 'renderPdf' | 'writeBytes' | 'timestamp'>> = {
+export const printIo: Required<Pick<CliIo, 'renderPdf' | 'writeBytes' | 'timestamp' | 'timeZone'>> = {
   renderPdf: (definition) => renderPdf(definition),
   writeBytes: fileIo.writeBytes,
   timestamp: () => localTimestamp(),
+  timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
 };

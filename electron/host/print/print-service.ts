@@ -27,6 +27,8 @@ export interface PrintServiceOptions {
   fontsDir?: string;
   /** The time printed on documents (default: local time, "2026-05-01 14:05"). */
   timestamp?: () => string;
+  /** The time zone of times printed from the journal, e.g. the penalty report's (default: this machine's). */
+  timeZone?: string;
   /**
    * The deck-check and time-extension entries of a round, for the extensions log. Left to the host
    * to wire from core/clock's per-table extensions; without it the log prints blank.
@@ -140,6 +142,7 @@ export function createPrintService(options: PrintServiceOptions = {}): PrintServ
     const documentOptions: DocumentOptions = {
       pageSize: request.pageSize ?? 'A4',
       generatedAt: (options.timestamp ?? localTimestamp)(),
+      timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...(request.round !== undefined ? { round: request.round } : {}),
       ...(request.splitAtLetter !== undefined ? { splitAtLetter: request.splitAtLetter } : {}),
       ...(request.player !== undefined ? { player: request.player } : {}),
