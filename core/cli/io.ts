@@ -46,6 +46,8 @@ export interface SaveReading {
   state: EventState;
   /** Number of good entries. */
   entries: number;
+  /** The good entries in order (undos included): `export` reads the decklists' corrections from them. */
+  journal?: readonly { seq: number; command: Command }[];
   /** Damage other than a torn last line (the line, 1-based, and what is wrong there). */
   damage?: { line: number; message: string };
   /** A torn last line, an older format, the damage again: worth a warning. */

@@ -29,15 +29,17 @@ export function transcriptOf(file: string, text: string): Transcript {
 
 export interface LoadedEvent {
   state: EventState;
+  /** A save's journal (the host's reading, undos included); a transcript has none. */
+  journal?: SaveReading['journal'];
   /** Set when the file is a transcript (a save has none). */
   transcript?: Transcript;
 }
 
 /** The event of FILE: a .podium save (by extension or header) or a transcript. */
 export function readEvent(io: CliIo, file: string, warnings: string[]): LoadedEvent {
-  if (isSavePath(file)) return { state: readSaveState(io, file, warnings) };
+  if (isSavePath(file)) return readSaveState(io, file, warnings);
   const text = io.readFile(file);
-  if (looksLikeSave(text)) return { state: readSaveState(io, file, warnings) };
+  if (looksLikeSave(text)) return readSaveState(io, file, warnings);
   const transcript = transcriptOf(file, text);
   return { state: withFile(file, () => transcriptToState(transcript)), transcript };
 }
@@ -47,7 +49,7 @@ export function readEvent(io: CliIo, file: string, warnings: string[]): LoadedEv
  * line: the command does not work from part of an event. A torn last line (the station cuts it off
  * when it next opens the save) and an older format are warnings. The file is never changed.
  */
-function readSaveState(io: CliIo, file: string, warnings: string[]): EventState {
+function readSaveState(io: CliIo, file: string, warnings: string[]): LoadedEvent {
   if (!io.readSave) throw new Error('this host cannot read .podium event saves');
   let reading: SaveReading;
   try {
@@ -66,7 +68,7 @@ function readSaveState(io: CliIo, file: string, warnings: string[]): EventState 
       warnings.push(`warning: ${file}: line ${notice.line}: the last line is incomplete (Podium stopped while writing it); it is ignored, and cut off when the save is next opened in Podium`);
     else if (notice.kind === 'migrated') warnings.push(`note: ${file}: ${notice.message}`);
   }
-  return reading.state;
+  return { state: reading.state, ...(reading.journal ? { journal: reading.journal } : {}) };
 }
 
 /** The state the cut is made from: the Swiss rounds only (drops during the playoff undone). */

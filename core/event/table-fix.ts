@@ -2,9 +2,15 @@
  * Fixing tables of the current round while its results stand (the `fix-tables` command): a swap of
  * two players between tables that have no result yet, or a new pairing of just the tables without a
  * result, and the pairing check of the new tables in words. Pure: the seed comes in.
+ *
+ * Fixed tables (issue 17 §3): a re-pair numbers its tables with core/pairing/fixed-seats.ts within
+ * the published numbers of the open tables, so a fixed player keeps their table when it is one of
+ * them (and a fixed seat, in pods); a swap is the scorekeeper's own move, and the check says when it
+ * takes a fixed player away from their table.
  */
 import { fail } from '../model/errors.js';
 import type { Bye, EventState, PairingWarning, Player, PlayerId, Round, Table } from '../model/types.js';
+import { fixedSeatLimit, placeFixedSeats } from '../pairing/fixed-seats.js';
 import { deriveSeed } from '../random/rng.js';
 import { getRuleset } from '../rulesets/index.js';
 import { plural, pluralWord } from '../text/format.js';
@@ -59,7 +65,20 @@ export function swapFix(state: EventState, a: PlayerId, b: PlayerId): TableFix {
   const byeMoves = round.byes.some((bye) => bye.player === a || bye.player === b);
   const byes = byeMoves ? round.byes.map((bye) => ({ player: swap(bye.player), kind: bye.kind })) : undefined;
   if (tables.length === 0) fail('invalid-input', 'both players have a bye: a swap changes nothing');
-  return { round: round.number, tables, ...(byes ? { byes } : {}), warnings: fixWarnings(state, round, tables) };
+  const warnings = [...fixWarnings(state, round, tables), ...awayFromFixedTables(state, [a, b], tables)];
+  return { round: round.number, tables, ...(byes ? { byes } : {}), warnings };
+}
+
+/** The swapped players a swap takes away from their fixed table (issue 17 §3), in words. */
+function awayFromFixedTables(state: EventState, moved: readonly PlayerId[], tables: readonly { table: number; seats: readonly PlayerId[] }[]): PairingWarning[] {
+  const warnings: PairingWarning[] = [];
+  for (const id of moved) {
+    const player = state.players.find((p) => p.id === id);
+    const at = tables.find((t) => t.seats.includes(id));
+    if (player?.fixedTable === undefined || !at || at.table === player.fixedTable) continue;
+    warnings.push({ kind: 'info', message: `${player.name} (fixed at table ${player.fixedTable}) would play at table ${at.table}`, players: [id] });
+  }
+  return warnings;
 }
 
 /**
@@ -74,8 +93,13 @@ export function openTablesFix(state: EventState, seed: number): TableFix {
     fail('not-allowed', open.length === 0 ? `every table of round ${round.number} has a result: nothing is left to re-pair` : `only table ${open[0]?.table} of round ${round.number} has no result: swap its players instead`);
   const moving = new Set(open.flatMap((t) => t.seats));
   const before = state.rounds.slice(0, -1);
-  // The rule set pairs the next round of a state where only these players are active.
-  const players = state.players.map((p): Player => (moving.has(p.id) ? withoutDrop(p, round.number) : { ...p, droppedAfterRound: Math.min(p.droppedAfterRound ?? before.length, before.length) }));
+  // The rule set pairs the next round of a state where only these players are active; without
+  // their fixed places, which are placed below within the published numbers (the rule set's
+  // tables are the same either way: fixed places only number and seat them).
+  const players = state.players.map((p): Player => {
+    const { fixedTable: _table, fixedSeat: _seat, ...plain } = p;
+    return moving.has(p.id) ? withoutDrop(plain, round.number) : { ...plain, droppedAfterRound: Math.min(p.droppedAfterRound ?? before.length, before.length) };
+  });
   // The same people at the same tables (in whatever seat order) is no re-pair.
   const members = (tables: readonly Table[]): string => tables.map((t) => [...t.seats].sort().join('\u0000')).sort().join('\u0001');
   const published = members(open);
@@ -91,11 +115,20 @@ export function openTablesFix(state: EventState, seed: number): TableFix {
     fail('not-allowed', `re-pairing these ${open.length} tables alone would give ${proposal.byes.map((b) => nameOf(state, b.player)).join(', ')} a bye; swap players instead`);
   if (proposal.tables.length !== open.length)
     fail('not-allowed', `re-pairing these ${open.length} tables alone would make ${proposal.tables.length} tables; swap players instead`);
+  const placed = placeOnOpenTables(state, open, proposal.tables);
+  const tables = placed.tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+  return { round: round.number, tables, warnings: [...fixWarnings(state, round, tables), ...placed.warnings], seed };
+}
+
+/**
+ * The rule set's new tables (numbered 1, 2, 3, … in its order) on the published numbers of the open
+ * tables, fixed tables and seats honoured among them (core/pairing/fixed-seats.ts): seats as the
+ * rule set's Swiss rounds place them (where its tables have seats to fix).
+ */
+function placeOnOpenTables(state: EventState, open: readonly Table[], paired: Table[]): { tables: Table[]; warnings: PairingWarning[] } {
   const numbers = open.map((t) => t.table);
-  const tables = [...proposal.tables]
-    .sort((x, y) => x.table - y.table)
-    .map((t, i) => ({ table: numbers[i] as number, seats: [...t.seats] }));
-  return { round: round.number, tables, warnings: fixWarnings(state, round, tables), seed };
+  const seats = fixedSeatLimit(getRuleset(state.ruleset).presentation.table, state.settings) !== null;
+  return placeFixedSeats(state.players, paired, { seats, numbers, numbersRule: `only tables ${numbers.join(', ')} are re-paired` });
 }
 
 /** The `fix-tables` command that publishes a fix, with the scorekeeper's reason. */

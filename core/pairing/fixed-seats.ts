@@ -30,6 +30,13 @@
  * pod's size becomes its last seat. Both with a warning.
  * With `seats: false` (head-to-head, where seat 1 is the higher-ranked player; playoff pods, whose
  * seats follow the Swiss seeds, 2.2A) the seat order stays, and `seatRule` says why in a warning.
+ *
+ * Given numbers (`numbers`: a re-pair of a published round's open tables, core/event/table-fix.ts,
+ * which keeps the numbers published): the same rules within those numbers. A fixed claim is honoured
+ * when its number is among them; every number is used, so none stays empty (a fixed player paired
+ * with a lower fixed table leaves theirs to another table); a fixed table outside them cannot be
+ * given. Both with a warning that says why (`numbersRule`). Everyone else takes the numbers left in
+ * the rule set's order, as always.
  */
 import type { PairingWarning, Player, PlayerId, Settings, Table } from '../model/types.js';
 import type { TableShape } from '../rulesets/ruleset.js';
@@ -41,6 +48,10 @@ export interface FixedSeatOptions {
   seatRule?: string;
   /** Keep the tables in the order given (a playoff's bracket order); otherwise sorted by number. */
   keepOrder?: boolean;
+  /** The numbers to give, one per table (see the file comment); absent: 1, 2, 3, … as needed. */
+  numbers?: readonly number[];
+  /** With `numbers`: why a fixed table is not used, for the warnings ("only tables 2, 5 and 6 are re-paired"). */
+  numbersRule?: string;
 }
 
 export interface FixedSeatResult {
@@ -62,9 +73,11 @@ export function placeFixedSeats(players: readonly Player[], tables: Table[], opt
   const fixed = new Map<PlayerId, Player>();
   for (const p of players) if (p.fixedTable !== undefined) fixed.set(p.id, p);
   const at = tables.map((t) => t.seats.map((id) => fixed.get(id)).filter((p): p is Player => p !== undefined));
-  if (at.every((list) => list.length === 0)) return { tables, warnings: [] };
+  if (options.numbers && options.numbers.length !== tables.length)
+    throw new Error(`fixed seats: ${options.numbers.length} numbers for ${tables.length} tables`);
+  if (!options.numbers && at.every((list) => list.length === 0)) return { tables, warnings: [] };
   const name = (p: Player): string => p.name;
-  const { numbers, warnings } = numberTables(tables, at, name);
+  const { numbers, warnings } = numberTables(tables, at, name, options);
   const placed = tables.map((t, i): Table => {
     const table: Table = { ...t, table: numbers[i] as number };
     if (!options.seats) return table;
@@ -88,24 +101,36 @@ export function placeFixedSeats(players: readonly Player[], tables: Table[], opt
 /**
  * The number of each table (by index): fixed claims first, in the rule set's order, the lowest free
  * claim of each table; then the empty tables (fixed tables of seated players that no table took)
- * are skipped; then everyone else in order. Warnings for empty tables and lost claims.
+ * are skipped; then everyone else in order. With given numbers: only claims among them, none
+ * skipped, the others take the given numbers left. Warnings for empty tables and lost claims.
  */
-function numberTables(tables: readonly Table[], at: readonly (readonly Player[])[], name: (p: Player) => string): { numbers: number[]; warnings: PairingWarning[] } {
+function numberTables(
+  tables: readonly Table[],
+  at: readonly (readonly Player[])[],
+  name: (p: Player) => string,
+  options: Pick<FixedSeatOptions, 'numbers' | 'numbersRule'>,
+): { numbers: number[]; warnings: PairingWarning[] } {
+  const given = options.numbers ? new Set(options.numbers) : undefined;
   const order = tables.map((_, i) => i).sort((a, b) => (tables[a] as Table).table - (tables[b] as Table).table || a - b);
   const numbers: (number | undefined)[] = tables.map(() => undefined);
   const used = new Map<number, number>();
   for (const i of order) {
     const claims = [...new Set((at[i] as Player[]).map((p) => p.fixedTable as number))].sort((a, b) => a - b);
-    const free = claims.find((n) => !used.has(n));
+    const free = claims.find((n) => !used.has(n) && (given?.has(n) ?? true));
     if (free === undefined) continue;
     numbers[i] = free;
     used.set(free, i);
   }
   const empty = new Set<number>();
-  for (const list of at) for (const p of list) if (!used.has(p.fixedTable as number)) empty.add(p.fixedTable as number);
+  if (!given) for (const list of at) for (const p of list) if (!used.has(p.fixedTable as number)) empty.add(p.fixedTable as number);
+  const left = given ? [...given].filter((n) => !used.has(n)).sort((a, b) => a - b) : [];
   let next = 1;
   for (const i of order) {
     if (numbers[i] !== undefined) continue;
+    if (given) {
+      numbers[i] = left.shift() as number;
+      continue;
+    }
     while (used.has(next) || empty.has(next)) next++;
     numbers[i] = next++;
   }
@@ -116,27 +141,36 @@ function numberTables(tables: readonly Table[], at: readonly (readonly Player[])
     const number = numbers[i] as number;
     const owners = list.filter((p) => p.fixedTable === number);
     const others = list.filter((p) => p.fixedTable !== number);
+    const host = owners.length > 0 ? ` with ${andList(owners.map((p) => `${name(p)} (fixed at ${number})`))}` : '';
     // Tables left empty: one warning per number, naming who is fixed there and where they play.
     const emptyHere = [...new Set(others.filter((p) => empty.has(p.fixedTable as number)).map((p) => p.fixedTable as number))].sort((a, b) => a - b);
     for (const n of emptyHere) {
       const theirs = others.filter((p) => p.fixedTable === n);
-      const host = owners.length > 0 ? ` with ${andList(owners.map((p) => `${name(p)} (fixed at ${number})`))}` : '';
       warnings.push({
         kind: 'info',
         message: `Table ${n} stays empty: ${andList(theirs.map((p) => `${name(p)} (fixed at ${n})`))} ${theirs.length === 1 ? 'plays' : 'play'} at table ${number}${host}`,
         players: [...theirs, ...owners].map((p) => p.id),
       });
     }
-    // Claims another table took first.
     for (const p of others) {
-      const holder = used.get(p.fixedTable as number);
-      if (holder === undefined || holder === i) continue;
-      const there = (at[holder] as Player[]).filter((q) => q.fixedTable === p.fixedTable);
-      warnings.push({
-        kind: 'info',
-        message: `${name(p)} (fixed at table ${p.fixedTable}) plays at table ${number}: table ${p.fixedTable} seats ${andList(there.map(name))}, also fixed there`,
-        players: [p.id, ...there.map((q) => q.id)],
-      });
+      const claim = p.fixedTable as number;
+      const holder = used.get(claim);
+      // A claim another table took first.
+      if (holder !== undefined && holder !== i) {
+        const there = (at[holder] as Player[]).filter((q) => q.fixedTable === claim);
+        warnings.push({
+          kind: 'info',
+          message: `${name(p)} (fixed at table ${claim}) plays at table ${number}: table ${claim} seats ${andList(there.map(name))}, also fixed there`,
+          players: [p.id, ...there.map((q) => q.id)],
+        });
+      } else if (given) {
+        // Given numbers: the claim is not among them, or the table took a lower one and none stays empty.
+        const why = options.numbersRule ?? `table ${claim} is not one of the tables numbered`;
+        const message = given.has(claim)
+          ? `${name(p)} (fixed at table ${claim}) plays at table ${number}${host}: ${why}, so table ${claim} is not left empty`
+          : `${name(p)} (fixed at table ${claim}) plays at table ${number}${host}: ${why}`;
+        warnings.push({ kind: 'info', message, players: [p.id, ...owners.map((q) => q.id)] });
+      }
     }
   }
   return { numbers: numbers as number[], warnings };

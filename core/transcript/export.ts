@@ -16,18 +16,28 @@
  *   no-shows whenever it has some.
  * - The penalty log (`penalties`), in the order recorded, when there is one (not the time each was
  *   recorded: the README has no field for it). Results and drops already show what the penalties did.
+ * - Fixed places (`fixedTable`, `fixedSeat`) where a player has them, and the registered decklists
+ *   (`decklists`) when there are any: with the save's journal, every correction with its round and
+ *   reason; from the state alone, each list as it stands (decklists.ts). An event without them is
+ *   written exactly as before they existed.
  * - Not written (a save has no other place for them, or they are the journal's, not the event's):
  *   each round's pairing seed, the clock and its logs, amendment reasons and undo history, the
  *   event's name, id and creation time.
  */
 import { type SettingsPatch, settingsPatchSchema } from '../event/commands.js';
 import type { EventState, Penalty, Player } from '../model/types.js';
+import { type JournalEntries, transcriptDecklists } from './decklists.js';
 import { transcriptToState } from './load.js';
 import { resultToTranscript } from './results.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptPenalty, type TranscriptPlayer, type TranscriptRound } from './schema.js';
 
-export function stateToTranscript(state: EventState): Transcript {
-  const transcript = plainTranscript(state);
+/**
+ * The transcript of an event. `journal`: the save's entries (undos included) the state was folded
+ * from, for the decklists' corrections (decklists.ts); without it, what the state holds.
+ */
+export function stateToTranscript(state: EventState, journal?: JournalEntries): Transcript {
+  const decklists = transcriptDecklists(state, journal);
+  const transcript = { ...plainTranscript(state), ...(decklists ? { decklists } : {}) };
   if (!state.playoff && state.ruleset !== 'lightseekers-large') return transcript;
   return withPodiumFields(state, transcript);
 }
@@ -88,6 +98,8 @@ function transcriptPlayer(p: Player): TranscriptPlayer {
     ...(p.awardedByes > 0 ? { awardedByes: p.awardedByes } : {}),
     ...(p.draftPod !== undefined ? { draftPod: p.draftPod } : {}),
     ...(p.members !== undefined ? { members: p.members.map((m) => ({ name: m.name, seat: m.seat })) } : {}),
+    ...(p.fixedTable !== undefined ? { fixedTable: p.fixedTable } : {}),
+    ...(p.fixedSeat !== undefined ? { fixedSeat: p.fixedSeat } : {}),
   };
 }
 

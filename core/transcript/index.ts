@@ -2,6 +2,8 @@
 export { DEFAULT_TRANSCRIPT_SEED, PENALTIES, TRANSCRIPT_VERSION, TRANSCRIPT_VERSIONS, transcriptSchemas } from './schema.js';
 export type {
   Transcript,
+  TranscriptDecklist,
+  TranscriptDecklistCorrection,
   TranscriptPenalty,
   TranscriptPlayer,
   TranscriptPlayoff,
@@ -22,4 +24,5 @@ export { TRANSCRIPT_EVENT, type TranscriptEntry } from './journal.js';
 export { jsonPath } from './shape-errors.js';
 export { playersNamedInResult } from './structure.js';
 export { formatTranscript, stateToTranscript } from './export.js';
+export type { JournalEntries } from './decklists.js';
 export { resultFromTranscript, resultToTranscript } from './results.js';

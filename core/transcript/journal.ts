@@ -7,6 +7,7 @@ import { apply } from '../event/apply.js';
 import { PodiumError } from '../model/errors.js';
 import type { Bye, EventState, PlayerId, PlayoffState } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
+import { type ScheduledDecklist, decklistCommand, decklistSchedule } from './decklists.js';
 import { registrationDraws, roundSeed } from './draws.js';
 import { groupsAsRegistered, inferCut, inferWaiting, unlistedAwardedByes } from './inferred.js';
 import { resultFromTranscript } from './results.js';
@@ -58,11 +59,16 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
     const next = drawn();
     return p.draw ?? next;
   });
+  // Decklists (decklists.ts): a list that stood at the lock with its player, the others in their round.
+  const decklists = decklistSchedule(t);
+  const registerDecklist = (entry: ScheduledDecklist): void => push(build(entry.where, () => decklistCommand(current(), entry)), entry.where);
   const register = (enters: number): void => {
-    t.players.forEach((p, i) => {
-      if ((p.entersRound ?? 1) !== enters) return;
-      push({ type: 'register-player', player: playerInput(p), draw: draws[i] as number }, `players[${i}]`);
-    });
+    const batch = t.players.map((p, i) => ({ p, i })).filter(({ p }) => (p.entersRound ?? 1) === enters);
+    for (const { p, i } of batch) push({ type: 'register-player', player: playerInput(p), draw: draws[i] as number }, `players[${i}]`);
+    for (const { p } of batch) {
+      const entry = decklists.withPlayer.get(p.id);
+      if (entry) registerDecklist(entry);
+    }
   };
   register(1);
 
@@ -109,9 +115,18 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
       if (current().players.find((p) => p.id === id)?.droppedAfterRound === n) continue; // a no-show's drop, made with the result
       push({ type: 'drop-player', id }, `round ${n}, drops`);
     }
+    for (const entry of decklists.inRound.get(n) ?? []) registerDecklist(entry);
   });
   // A cut made with no playoff round paired yet (Podium's `playoff`).
   if (given && !current().playoff) startPlayoff(given, 'playoff');
+  // Fixed places last: they number only pairings still to come (the rounds above are as played),
+  // and a table given up by a player who dropped may be another's now (dropped players first).
+  const fixed = t.players.map((p, i) => ({ p, i })).filter(({ p }) => p.fixedTable !== undefined);
+  const hasDropped = (id: PlayerId): boolean => current().players.find((q) => q.id === id)?.droppedAfterRound !== undefined;
+  for (const { p, i } of [...fixed.filter(({ p }) => hasDropped(p.id)), ...fixed.filter(({ p }) => !hasDropped(p.id))]) {
+    const changes = { fixedTable: p.fixedTable as number, ...(p.fixedSeat !== undefined ? { fixedSeat: p.fixedSeat } : {}) };
+    push({ type: 'edit-player', id: p.id, changes }, `players[${i}].${p.fixedSeat !== undefined ? 'fixedSeat' : 'fixedTable'}`);
+  }
   // The penalty log, after every round: the results and drops above already show what each penalty
   // did (README), so each is checked against them (a game loss's lost game is in its table's result)
   // and a disqualified player is already dropped where the transcript says; placed at its own round,

@@ -15,7 +15,9 @@
  * round, and the waiting list of the rule set's own next round when its tables are the transcript's.
  * Version 1 reads exactly as it always did (the cut: the first playoff round's players, in order of
  * the Swiss standings). A version-2 penalty log becomes one record-penalty per entry, after the
- * rounds (journal.ts says why there).
+ * rounds (journal.ts says why there). Fixed places become edit-player commands after the rounds
+ * (they number only pairings to come); decklists become register-decklist commands, each placed
+ * before or after its lock as the transcript says (decklists.ts).
  */
 import type { Command } from '../event/commands.js';
 import { fail } from '../model/errors.js';

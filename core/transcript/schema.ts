@@ -19,6 +19,12 @@
  * - `waiting` on a playoff round: the seeds who skip it, when the rule set's own next round would
  *   not say the same;
  * - `noShow` on a table: its players who did not show up (MTR 2.10), recorded with the result.
+ * And two of the judges' records (issue 17), each written only when the event has it:
+ * - `fixedTable` and `fixedSeat` on a player (§3, accessibility): the table (and, in pods, the seat)
+ *   the player always plays at, as registration takes them;
+ * - `decklists` (§2, MTR 2.7): each registered list as its text, with the corrections made after it
+ *   locked, each with its round and reason (load.ts places them in the journal so the lock falls
+ *   where it did).
  */
 import { z } from 'zod';
 import { playerInputSchema, settingsPatchSchema } from '../event/commands.js';
@@ -89,6 +95,12 @@ function checkedText<T extends z.ZodString>(text: T, what: string) {
 /** The limits of the station's own player fields (core/event/commands.ts), so the two never differ. */
 const playerFields = playerInputSchema.shape;
 
+/** A fixed table or seat: the station's limits, worded for a transcript. */
+function fixedPlace(station: z.ZodNumber, positive: string) {
+  const max = station.maxValue ?? Number.MAX_SAFE_INTEGER;
+  return z.number().int().min(1, positive).max(max, `at most ${max}`);
+}
+
 export const transcriptMemberSchema = z.strictObject({
   name: checkedText(z.string().trim().min(1, 'a member needs a name').max(120, 'a name has at most 120 characters'), 'name'),
   seat: z.enum(['A', 'B', 'C']),
@@ -109,6 +121,10 @@ export const transcriptPlayerSchemaV2 = z.strictObject({
   draftPod: playerFields.draftPod,
   /** Teams and Two-Headed Giant: the members with their fixed seats. */
   members: z.array(transcriptMemberSchema).min(2, 'a team has 2 or 3 members').max(3, 'a team has 2 or 3 members').optional(),
+  /** Issue 17 §3: the table the player always plays at (Player.fixedTable). */
+  fixedTable: fixedPlace(playerFields.fixedTable.unwrap(), 'a fixed table is a table number, 1 or more').optional(),
+  /** With `fixedTable`, in pods: the seat the player takes in Swiss rounds (Player.fixedSeat). */
+  fixedSeat: fixedPlace(playerFields.fixedSeat.unwrap(), 'a fixed seat is a seat number, 1 or more').optional(),
 });
 
 export const transcriptTableSchemaV2 = z.strictObject({
@@ -141,6 +157,34 @@ export const transcriptPenaltySchema = z.strictObject({
   note: checkedText(z.string().max(500, 'a note has at most 500 characters'), 'note').optional(),
 });
 
+/** A list as registered: its text, as the player handed it in (register-decklist `source`). */
+const decklistText = z.string().max(40_000, 'a list has at most 40000 characters');
+/** Why a list changed after it locked (MTR 2.7: kept in the journal); the command's limit. */
+const decklistReason = z.string().trim().min(1, 'a list registered after it locked needs the reason (MTR 2.7)').max(500, 'a reason has at most 500 characters');
+/** The round during which a registration was made: after that round was paired, before the next. */
+const decklistRound = z.number().int().min(1, 'a round number is 1 or more');
+
+/** A registration after the list locked (MTR 2.7): the round it was made in, the list and why. */
+export const transcriptDecklistCorrectionSchema = z.strictObject({
+  round: decklistRound,
+  list: decklistText,
+  reason: decklistReason,
+});
+
+/**
+ * Issue 17 §2 (MTR 2.7): a player's registered list. `list` is the list that stood when it locked
+ * (registered before the lock; a replacement before the lock is no correction); a list first
+ * registered after the lock gives the `round` and `reason` of that registration. `corrections`:
+ * each registration after that, in order.
+ */
+export const transcriptDecklistSchema = z.strictObject({
+  player: playerId,
+  list: decklistText,
+  round: decklistRound.optional(),
+  reason: decklistReason.optional(),
+  corrections: z.array(transcriptDecklistCorrectionSchema).min(1, 'leave "corrections" out when there are none').optional(),
+});
+
 /** The cut as it was made (Podium's addition; see the file comment). */
 export const transcriptPlayoffSchema = z.strictObject({
   top: z.number().int().min(2),
@@ -160,6 +204,8 @@ export const transcriptSchemaV2 = z.strictObject({
   playoff: transcriptPlayoffSchema.optional(),
   /** The penalty log (results already show the penalties' effect). */
   penalties: z.array(transcriptPenaltySchema).optional(),
+  /** Registered decklists, one entry per player (issue 17 §2). */
+  decklists: z.array(transcriptDecklistSchema).optional(),
 });
 
 /**
@@ -173,6 +219,8 @@ export type TranscriptRound = z.infer<typeof transcriptRoundSchemaV2>;
 export type TranscriptTable = z.infer<typeof transcriptTableSchemaV2>;
 export type TranscriptPenalty = z.infer<typeof transcriptPenaltySchema>;
 export type TranscriptPlayoff = z.infer<typeof transcriptPlayoffSchema>;
+export type TranscriptDecklist = z.infer<typeof transcriptDecklistSchema>;
+export type TranscriptDecklistCorrection = z.infer<typeof transcriptDecklistCorrectionSchema>;
 
 /** The schema of each version Podium reads. */
 export const transcriptSchemas = { 1: transcriptSchemaV1, 2: transcriptSchemaV2 } as const;

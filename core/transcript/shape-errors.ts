@@ -59,6 +59,9 @@ const VERSION_2_FIELDS: ReadonlySet<string> = new Set([
   'waiting',
   'playoff',
   'penalties',
+  'fixedTable',
+  'fixedSeat',
+  'decklists',
 ]);
 
 export function describeIssue(issues: readonly Issue[], root: unknown, version: 1 | 2): string {

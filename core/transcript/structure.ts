@@ -1,12 +1,12 @@
 /**
  * A transcript's structure, independent of the rule set: player ids, seats, byes and drops, late
- * entries, groups, the playoff cut and penalties. The first problem is a PodiumError that says
- * where ("round 3, table 2") and what.
+ * entries, fixed places, groups, the playoff cut, penalties and decklists. The first problem is a
+ * PodiumError that says where ("round 3, table 2", "players[3].fixedSeat") and what.
  */
 import { plural } from '../text/format.js';
 import { fail } from '../model/errors.js';
 import type { PlayerId } from '../model/types.js';
-import type { Transcript, TranscriptPenalty, TranscriptPlayoff, TranscriptRound, TranscriptTable } from './schema.js';
+import type { Transcript, TranscriptDecklist, TranscriptPenalty, TranscriptPlayoff, TranscriptRound, TranscriptTable } from './schema.js';
 
 /** Player ids a result form of the README names (winner, games, excluded, defeated, vp). */
 export function playersNamedInResult(result: Record<string, unknown>): PlayerId[] {
@@ -30,10 +30,66 @@ interface Roster {
 export function checkStructure(t: Transcript): void {
   const roster = rosterOf(t);
   checkLateEntries(t, roster);
+  checkFixedPlaces(t, roster);
   t.rounds.forEach((round, r) => checkRound(round, r + 1, roster));
   if (t.groups !== undefined) checkGroups(t, t.groups, roster);
   if (t.playoff !== undefined) checkPlayoff(t.playoff, roster);
   (t.penalties ?? []).forEach((penalty, i) => checkPenalty(t, penalty, i, roster));
+  const listed = new Map<string, number>();
+  (t.decklists ?? []).forEach((decklist, i) => checkDecklist(t, decklist, i, roster, listed));
+}
+
+/**
+ * Issue 17 §3, as registration checks them: a fixed seat needs a fixed table, and a table is one
+ * player's among those who do not drop (it holds one game a round). The rule set checks the seat.
+ */
+function checkFixedPlaces(t: Transcript, { label }: Roster): void {
+  const dropped = new Set(t.rounds.flatMap((round) => round.drops ?? []));
+  const holder = new Map<number, number>();
+  t.players.forEach((p, index) => {
+    if (p.fixedSeat !== undefined && p.fixedTable === undefined)
+      fail('invalid-input', `players[${index}].fixedSeat: ${label(p.id)}: a fixed seat needs a fixed table ("fixedTable")`);
+    if (p.fixedTable === undefined || dropped.has(p.id)) return;
+    const other = holder.get(p.fixedTable);
+    if (other !== undefined)
+      fail(
+        'invalid-input',
+        `players[${index}].fixedTable: ${label(p.id)}: table ${p.fixedTable} is already the fixed table of ${label((t.players[other] as { id: string }).id)} (players[${other}]); a table holds one game a round, so two players who do not drop cannot both be fixed to it`,
+      );
+    holder.set(p.fixedTable, index);
+  });
+}
+
+/**
+ * A decklist: a player's, once; a round given with the reason of a list first registered after it
+ * locked; corrections in the order made, in rounds of the transcript the player is in by then.
+ * Whether each falls after the lock is checked as the journal is built (decklists.ts).
+ */
+function checkDecklist(t: Transcript, decklist: TranscriptDecklist, i: number, { players, label }: Roster, listed: Map<string, number>): void {
+  const where = `decklists[${i}]`;
+  const player = players.get(decklist.player);
+  if (!player) fail('unknown-player', `${where}.player: unknown player id "${decklist.player}" (not in "players")`);
+  const before = listed.get(decklist.player);
+  if (before !== undefined)
+    fail('invalid-input', `${where}.player: ${label(decklist.player)} has a list at decklists[${before}] already; a later list is one of its "corrections"`);
+  listed.set(decklist.player, i);
+  if (decklist.round !== undefined && decklist.reason === undefined)
+    fail('invalid-input', `${where}.reason: missing: a list first registered after it locked (round ${decklist.round}) needs the reason (MTR 2.7)`);
+  if (decklist.reason !== undefined && decklist.round === undefined)
+    fail('invalid-input', `${where}.round: missing: a list registered with a reason was registered after it locked; give the round it was registered in`);
+  let previous = decklist.round;
+  const rounds = [
+    ...(decklist.round !== undefined ? [{ round: decklist.round, path: `${where}.round` }] : []),
+    ...(decklist.corrections ?? []).map((c, k) => ({ round: c.round, path: `${where}.corrections[${k}].round` })),
+  ];
+  for (const { round, path } of rounds) {
+    if (round > t.rounds.length) fail('invalid-input', `${path}: round ${round} is not in the transcript (it has ${plural(t.rounds.length, 'round')})`);
+    if (round < player.enters - 1)
+      fail('not-allowed', `${path}: ${label(decklist.player)} enters in round ${player.enters} (entersRound) and is registered once round ${player.enters - 1} is paired, not in round ${round}`);
+    if (previous !== undefined && round < previous)
+      fail('invalid-input', `${path}: round ${round} comes before round ${previous} of the registration above it: corrections are listed in the order made`);
+    previous = round;
+  }
 }
 
 /** The players by id; a duplicate id is the first problem. */

@@ -27,6 +27,7 @@ export const saveIo: Required<Pick<CliIo, 'readSave' | 'createSave'>> = {
     return {
       state: reading.state,
       entries: reading.entries.length,
+      journal: reading.entries.map((entry) => ({ seq: entry.seq, command: entry.command })),
       notices: reading.notices,
       ...(reading.damage ? { damage: reading.damage } : {}),
     };

@@ -22,7 +22,8 @@ export const exportCommand = defineCommand({
     if (existing !== undefined && looksLikeSave(existing)) throw new UsageError(`export: ${outFile} is an event save; export never writes over one`);
     const loaded = readEvent(io, file, warnings);
     if (loaded.transcript) throw new UsageError(`export: ${file} is a transcript, not an event save (export reads a .podium save)`);
-    const transcript = stateToTranscript(loaded.state);
+    // The save's journal gives each decklist's corrections with their rounds and reasons.
+    const transcript = stateToTranscript(loaded.state, loaded.journal);
     io.writeFile(outFile, formatTranscript(transcript));
     out.push(`Exported ${file} to ${outFile}: ${plural(transcript.players.length, 'player')}, ${plural(transcript.rounds.length, 'round')} (transcript version ${transcript.transcript})`);
     return 0;

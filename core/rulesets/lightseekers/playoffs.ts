@@ -34,9 +34,15 @@
  * **Runner-up ties.** Where a runner-up advances and VP and last-standing leave two or more tied for
  * it, the result must carry the scorekeeper's pick (`runnerUp`): the cut asks for it rather than
  * guessing.
+ *
+ * **Fixed tables** (issue 17 §3): every final table is numbered as the Swiss rounds and the MTR and
+ * pod playoffs number theirs (core/pairing/fixed-seats.ts): a table with a fixed player at that
+ * player's table, the lowest when several meet, the others 1, 2, … in order. No seat is fixed: the
+ * players choose their seats, or they are drawn. A seat choice names its table's new number.
  */
 import { fail } from '../../model/errors.js';
 import type { EventState, PairingProposal, PairingWarning, PlayerId, Round, SeatChoice, Table } from '../../model/types.js';
+import { withFixedSeats } from '../../pairing/fixed-seats.js';
 import { createRng, deriveSeed } from '../../random/rng.js';
 import { plural, pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
@@ -47,6 +53,17 @@ import type { LightseekersVariant } from './variant.js';
 
 /** Sub-stream of a round's seed for random final seats. */
 const FINAL_SEAT_STREAM = 7;
+
+/** Final tables keep their order (group order); Lightseekers tables have no seat to fix. */
+const FIXED_IN_PLAYOFF = { seats: false, keepOrder: true } as const;
+
+/** A final's tables numbered for fixed tables (file comment), each seat choice following its table. */
+function withFixedTables<P extends { tables: Table[]; warnings?: PairingWarning[]; seatChoice?: SeatChoice[] }>(state: EventState, pairing: P): P {
+  const placed = withFixedSeats(state.players, pairing, FIXED_IN_PLAYOFF);
+  if (placed === pairing || !pairing.seatChoice) return placed;
+  const numberOf = new Map(pairing.tables.map((t, i) => [t.table, (placed.tables[i] as Table).table]));
+  return { ...placed, seatChoice: pairing.seatChoice.map((c) => ({ table: numberOf.get(c.table) ?? c.table, order: [...c.order] })) };
+}
 
 export function lightseekersPlayoffCuts(variant: LightseekersVariant): number[] {
   switch (variant.structure) {
@@ -231,13 +248,13 @@ export function lightseekersPlayoff(variant: LightseekersVariant, state: EventSt
       const finalists = casualFinalists(state, warnings);
       checkTop(variant, options.top, finalists.length, casualFinalWhy(state));
       const seats = createRng(deriveSeed(seed, FINAL_SEAT_STREAM)).shuffle(finalists);
-      return { tables: [{ table: 1, seats }], waiting: [], seeds: finalists, seed, warnings };
+      return withFixedTables(state, { tables: [{ table: 1, seats }], waiting: [], seeds: finalists, seed, warnings });
     }
     case 'competitive': {
       const seeds = competitiveCut(state, undefined, warnings);
       checkTop(variant, options.top, seeds.length, `with ${state.players.length} players the final table seats ${seeds.length}`);
       const { table, choice } = choosingTable(1, seeds);
-      return { tables: [table], waiting: [], seeds, seed, seatChoice: [choice], warnings };
+      return withFixedTables(state, { tables: [table], waiting: [], seeds, seed, seatChoice: [choice], warnings });
     }
     case 'large': {
       const groups = groupNumbers(state);
@@ -255,7 +272,7 @@ export function lightseekersPlayoff(variant: LightseekersVariant, state: EventSt
         sizes.push(groupSeeds.length);
       }
       checkTop(variant, options.top, seeds.length, `${plural(groups.length, 'group')} each ${pluralWord(groups.length, 'cuts', 'cut')} a final table (${describeSizes(sizes)})`);
-      return { tables, waiting: [], seeds, seed, seatChoice, warnings };
+      return withFixedTables(state, { tables, waiting: [], seeds, seed, seatChoice, warnings });
     }
   }
 }
@@ -279,7 +296,7 @@ export function lightseekersNextPlayoffRound(variant: LightseekersVariant, state
     if (gone.length > 0)
       warnings.push({ kind: 'info', message: `${andList(gone.map(nameOf))} dropped after the cut and ${pluralWord(gone.length, 'is', 'are')} not replaced`, players: gone });
     const seeds = playoff.seeds.filter((id) => !dropped.has(id));
-    if (variant.structure === 'casual') return { tables: [{ table: 1, seats: rng.shuffle(seeds) }], byes: [], warnings, seed };
+    if (variant.structure === 'casual') return withFixedTables(state, { tables: [{ table: 1, seats: rng.shuffle(seeds) }], byes: [], warnings, seed });
     const groupOf = new Map(state.players.map((p) => [p.id, p.group]));
     const byGroup = new Map<number | undefined, PlayerId[]>();
     for (const id of seeds) {
@@ -296,13 +313,14 @@ export function lightseekersNextPlayoffRound(variant: LightseekersVariant, state
       tables.push(table);
       seatChoice.push(choice);
     }
-    for (const choice of seatChoice)
-      warnings.push({
+    const first = withFixedTables(state, { tables, byes: [], warnings, seed, seatChoice });
+    for (const choice of first.seatChoice ?? [])
+      first.warnings.push({
         kind: 'info',
         message: `Table ${choice.table}: the players choose their seats, lowest seed first: ${choice.order.map(nameOf).join(', ')}; record the seating they choose`,
         players: [...choice.order],
       });
-    return { tables, byes: [], warnings, seed, seatChoice };
+    return first;
   }
 
   requireFinished(latest, 'the next table needs its results');
@@ -319,5 +337,5 @@ export function lightseekersNextPlayoffRound(variant: LightseekersVariant, state
   const finalists = [...winners, ...runnersUp];
   if (finalists.length > 6)
     fail('invalid-input', `${groupFinals.length} group finals send ${finalists.length} players to the grand final, which seats 4 to 6 (RULES 3)`);
-  return { tables: [{ table: 1, seats: rng.shuffle(finalists) }], byes: [], warnings, seed };
+  return withFixedTables(state, { tables: [{ table: 1, seats: rng.shuffle(finalists) }], byes: [], warnings, seed });
 }
