@@ -37,6 +37,24 @@ export function slipsPerPage(round: Round): number {
   return most <= 2 ? 4 : most <= 6 ? 3 : 2;
 }
 
+/**
+ * The tallest slip of a kind, in points, with its table code and QR code (measured from the rendered
+ * slips): a page holds no more slots than fit it, so that no slot spills onto a page of its own.
+ * Letter is 50 points shorter than A4: a Two-Headed Giant slip fits four to an A4 page but three to
+ * Letter, a teams-of-3 slip three to A4 but two to Letter.
+ */
+const TALLEST_SLIP = { giant: 198, seatTeams3: 265 } as const;
+
+/** Slips per page for this event on this page: the usual count, fewer where its slips are taller (TALLEST_SLIP). */
+function slotsPerPage(ctx: DocContext, round: Round, contentHeight: number): number {
+  // A seat-team slip lists every seat's match, then each team's drop and signature: three a page.
+  const usual = seatTeams(ctx) ? 3 : slipsPerPage(round);
+  const tallest = giant(ctx) && round.tables.some((t) => t.seats.length <= 2) ? TALLEST_SLIP.giant : seatTeams(ctx) && ctx.state.settings.teamSize >= 3 ? TALLEST_SLIP.seatTeams3 : 0;
+  if (tallest === 0) return usual;
+  // Each slot loses 2 points to the cut lines between slots (see matchSlips).
+  return Math.max(1, Math.min(usual, Math.floor(contentHeight / (tallest + 2))));
+}
+
 /** Table indexes in slot order: page p, slot i holds index i·P + p (see the file comment). */
 export function cutStackOrder(count: number, perPage: number): (number | null)[][] {
   const pages = Math.max(1, Math.ceil(count / perPage));
@@ -59,8 +77,7 @@ export function matchSlips(ctx: DocContext): DocDefinition {
   if (!round || round.tables.length === 0)
     return definition(ctx, running, [{ text: round ? `${about} has no tables: there are no match slips to print.` : 'No round has been paired yet.', style: 'title' }]);
   const box = pageBox(ctx.options.pageSize, 'portrait', SLIP_MARGINS);
-  // A seat-team slip lists every seat's match, then each team's drop and signature: three a page.
-  const perPage = seatTeams(ctx) ? 3 : slipsPerPage(round);
+  const perPage = slotsPerPage(ctx, round, box.contentHeight);
   // Minus room for the cut lines between slots, so that the last slot never spills onto a new page.
   const slotHeight = Math.floor(box.contentHeight / perPage) - 2;
   const innerWidth = box.contentWidth - 2 * INSET;
@@ -304,19 +321,16 @@ function seatTeamBody(ctx: DocContext, table: Table, width: number, playoff: boo
   const teamNameWidth = width - sum(teamFixed) - CELL_PAD * 3;
   for (const [i, id] of table.seats.entries()) {
     const name = nameOf(ctx, id);
-    teamRows.push([nameCell(name, teamNameWidth, playoffSeedNote(ctx, id, i === 0, playoff)), boxCell(13, 22, 36), signatureLine(170, 16)]);
+    teamRows.push([nameCell(name, teamNameWidth, playoffSeedNote(ctx, id, i === 0, playoff)), boxCell(13, 20, 36), signatureLine(170, 16)]);
   }
+  const seatTeamNote = playoff
+    ? 'Each seat plays the same seat of the other team; the team that wins more seat matches wins. A playoff team match cannot end in a draw (MTR 2.5).'
+    : 'Each seat plays the same seat of the other team; the team that wins more seat matches wins (MTR 8). Intentional draw in a seat with no games played: 0 – 0 and 3 drawn.';
   return [
     { table: { widths, heights: rows.map((_, i) => (i === 0 ? 10 : rowHeight)), body: rows }, layout: 'rows' },
-    {
-      text: playoff
-        ? 'Each seat plays the same seat of the other team; the team that wins more seat matches wins. A playoff team match cannot end in a draw (MTR 2.5).'
-        : 'Each seat plays the same seat of the other team; the team that wins more seat matches wins (MTR 8). Intentional draw in a seat with no games played: 0 – 0 and 3 drawn.',
-      fontSize: 7,
-      color: COLORS.muted,
-      margin: [0, 3, 0, 3],
-    },
-    slipTable([('*' as const), ...teamFixed], teamRows, 22),
+    // One line, so the slip keeps its height (TALLEST_SLIP).
+    { text: seatTeamNote, fontSize: fitFontSize(seatTeamNote, width, 7, 5.5), color: COLORS.muted, margin: [0, 3, 0, 3] },
+    slipTable([('*' as const), ...teamFixed], teamRows, 20),
     { text: 'Drop: tick for the team to leave the event after this round. A signed slip is final.', fontSize: 7, color: COLORS.muted, margin: [0, 3, 0, 0] },
   ];
 }
