@@ -17,6 +17,7 @@ import { sendingWords, useSender } from './useSender.js';
 import { withMember } from '../../lib/sets.js';
 import { useCaller } from '../../store/caller.js';
 import { judgeNameFor, rememberJudge } from './judge-name.js';
+import { JudgeField } from './JudgeField.js';
 
 const COMMON_OUTCOMES = ['No problems found', 'Penalty issued', 'Head Judge called'];
 
@@ -59,39 +60,25 @@ export function DeckCheck({ state, view, round, table, check, onSaved, onCancel 
           <p className="judge-note">
             Under way since {wallTime(check.startedAt)} ({formatClock(check.durationMs)}), judge <Name>{check.judge}</Name>.
           </p>
-          <div className="judge-field">
-            <label htmlFor="judge-check-outcome">Outcome (optional)</label>
-            <input
-              id="judge-check-outcome"
-              className="judge-input"
-              autoComplete="off"
-              maxLength={500}
-              value={outcome}
-              onChange={(e) => setOutcome(e.target.value)}
-              placeholder="e.g. no problems found"
-              data-testid="judge-check-outcome"
-            />
+          <JudgeField id="judge-check-outcome" label="Outcome (optional)" value={outcome} onChange={setOutcome} placeholder="e.g. no problems found" testId="judge-check-outcome">
             <Chips label="Common outcomes" className="judge-chips-words" options={COMMON_OUTCOMES.map((o) => ({ value: o, label: o }))} value={outcome} onPick={setOutcome} />
-          </div>
+          </JudgeField>
         </>
       ) : (
         <>
-          <div className="judge-field">
-            <label htmlFor="judge-check-judge">Judge</label>
-            <input
-              id="judge-check-judge"
-              className="judge-input"
-              autoComplete="name"
-              maxLength={100}
-              value={judge}
-              onChange={(e) => {
-                setJudge(e.target.value);
-                setProblem(null);
-              }}
-              placeholder="your name"
-              data-testid="judge-check-judge"
-            />
-          </div>
+          <JudgeField
+            id="judge-check-judge"
+            label="Judge"
+            value={judge}
+            onChange={(text) => {
+              setJudge(text);
+              setProblem(null);
+            }}
+            autoComplete="name"
+            maxLength={100}
+            placeholder="your name"
+            testId="judge-check-judge"
+          />
           <fieldset className="judge-checks">
             <legend>Decks checked</legend>
             {table.seats.map((id, i) => (

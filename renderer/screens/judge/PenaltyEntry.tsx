@@ -23,6 +23,7 @@ import { displayNames, searchKey } from '../pairings/shared.js';
 import { Chips } from './Chips.js';
 import { judgeNameFor, rememberJudge } from './judge-name.js';
 import { sendingWords, useSender } from './useSender.js';
+import { JudgeField } from './JudgeField.js';
 
 /** Infractions listed before "All infractions" is tapped (the list's first, the ones named most). */
 const FIRST_SHOWN = 6;
@@ -49,25 +50,14 @@ function InfractionPicker({ value, onChange }: { value: string; onChange: (text:
   const first = COMMON_INFRACTIONS.slice(0, all ? COMMON_INFRACTIONS.length : FIRST_SHOWN);
   const shown = browsing ? (picked && !first.includes(picked) ? [...first, picked] : first) : COMMON_INFRACTIONS.filter((name) => searchKey(name).includes(query));
   return (
-    <div className="judge-field">
-      <label htmlFor="judge-penalty-infraction">Infraction</label>
-      <input
-        id="judge-penalty-infraction"
-        className="judge-input"
-        autoComplete="off"
-        maxLength={200}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder="tap one below, or type it"
-        data-testid="judge-penalty-infraction"
-      />
+    <JudgeField id="judge-penalty-infraction" label="Infraction" value={value} onChange={onChange} maxLength={200} placeholder="tap one below, or type it" testId="judge-penalty-infraction">
       <Chips label="Common infractions" className="judge-chips-wide" options={shown.map((name) => ({ value: name, label: name }))} value={value} onPick={onChange} testId="judge-penalty-infractions" />
       {browsing && (
         <button type="button" className="judge-more" aria-expanded={all} onClick={() => setAll(!all)} data-testid="judge-penalty-all-infractions">
           {all ? 'Fewer infractions' : `All ${COMMON_INFRACTIONS.length} common infractions…`}
         </button>
       )}
-    </div>
+    </JudgeField>
   );
 }
 
@@ -89,23 +79,8 @@ function PlayerPicker({ state, table, player, onPick }: { state: EventState; tab
 function JudgeAndNote({ judge, setJudge, note, setNote }: { judge: string; setJudge: (text: string) => void; note: string; setNote: (text: string) => void }) {
   return (
     <>
-      <div className="judge-field">
-        <label htmlFor="judge-penalty-judge">Judge</label>
-        <input
-          id="judge-penalty-judge"
-          className="judge-input"
-          autoComplete="name"
-          maxLength={120}
-          value={judge}
-          onChange={(e) => setJudge(e.target.value)}
-          placeholder="your name"
-          data-testid="judge-penalty-judge"
-        />
-      </div>
-      <div className="judge-field">
-        <label htmlFor="judge-penalty-note">Note (optional)</label>
-        <input id="judge-penalty-note" className="judge-input" autoComplete="off" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} data-testid="judge-penalty-note" />
-      </div>
+      <JudgeField id="judge-penalty-judge" label="Judge" value={judge} onChange={setJudge} autoComplete="name" maxLength={120} placeholder="your name" testId="judge-penalty-judge" />
+      <JudgeField id="judge-penalty-note" label="Note (optional)" value={note} onChange={setNote} testId="judge-penalty-note" />
     </>
   );
 }

@@ -19,6 +19,7 @@ import { ResultFields } from '../results/ResultFields.js';
 import { checkResult, EMPTY_DRAFT, readEntry, type Draft } from '../results/parse.js';
 import { Chips } from './Chips.js';
 import { sendingWords, useSender } from './useSender.js';
+import { JudgeField } from './JudgeField.js';
 
 const COMMON_AMEND_REASONS = ['Slip filled in the wrong way round', 'Players corrected the result', 'Wrong table entered'];
 
@@ -83,19 +84,9 @@ function NoShowPicker({ seats, names, absent, typed, onToggle }: {
 /** The reason an amendment needs (typed, or one of the common ones). */
 function AmendReason({ reason, onType, onPick }: { reason: string; onType: (reason: string) => void; onPick: (reason: string) => void }) {
   return (
-    <div className="judge-field">
-      <label htmlFor="judge-amend-reason">Reason for the change (required, kept in the event log)</label>
-      <input
-        id="judge-amend-reason"
-        className="judge-input"
-        autoComplete="off"
-        maxLength={500}
-        value={reason}
-        onChange={(e) => onType(e.target.value)}
-        data-testid="judge-amend-reason"
-      />
+    <JudgeField id="judge-amend-reason" label="Reason for the change (required, kept in the event log)" value={reason} onChange={onType} testId="judge-amend-reason">
       <Chips label="Common reasons" className="judge-chips-wide" options={COMMON_AMEND_REASONS.map((r) => ({ value: r, label: r }))} value={reason} onPick={onPick} />
-    </div>
+    </JudgeField>
   );
 }
 

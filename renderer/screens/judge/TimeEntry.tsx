@@ -10,6 +10,7 @@ import type { EventState, Round, Table } from '../../../core/model/types.js';
 import { tableTimeButton, tableTimeCommand, tableTimeFields, tableTimeHint, tableTimeKinds, tableTimeLimits, type TableTimeKind } from '../clock/table-time.js';
 import { Chips, type ChipOption } from './Chips.js';
 import { sendingWords, useSender } from './useSender.js';
+import { JudgeField } from './JudgeField.js';
 
 /** Reasons a floor judge gives most, a tap away (anything else is typed). */
 const COMMON_REASONS: Record<TableTimeKind, readonly string[]> = {
@@ -94,44 +95,39 @@ export function TimeEntry({ state, view, round, table, onSaved, onCancel }: {
         testId="judge-time-kind"
       />
       {kind && fields.length && (
-        <div className="judge-field">
-          <label htmlFor="judge-time-length">{fields.length.label}</label>
-          <input
-            id="judge-time-length"
-            className="judge-input judge-length"
-            inputMode={fields.length.numeric ? 'numeric' : 'decimal'}
-            autoComplete="off"
-            value={length}
-            onChange={(e) => {
-              setLength(e.target.value);
-              setProblem(null);
-            }}
-            {...(fields.length.placeholder ? { placeholder: fields.length.placeholder } : {})}
-            data-testid="judge-time-length"
-          />
+        <JudgeField
+          id="judge-time-length"
+          label={fields.length.label}
+          className="judge-length"
+          inputMode={fields.length.numeric ? 'numeric' : 'decimal'}
+          maxLength={20}
+          value={length}
+          onChange={(text) => {
+            setLength(text);
+            setProblem(null);
+          }}
+          {...(fields.length.placeholder ? { placeholder: fields.length.placeholder } : {})}
+          testId="judge-time-length"
+        >
           <Chips label={`${fields.length.label}: common values`} className="judge-chips-numbers" options={quickLengths(kind, table)} value={length} onPick={setLength} />
-        </div>
+        </JudgeField>
       )}
       {kind && fields.note && (
-        <div className="judge-field">
-          <label htmlFor="judge-time-note">{fields.note.label}</label>
-          <input
-            id="judge-time-note"
-            className="judge-input"
-            autoComplete="off"
-            value={note}
-            maxLength={500}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setProblem(null);
-            }}
-            placeholder={fields.note.required ? 'pick one below or type it' : 'optional'}
-            data-testid="judge-time-note"
-          />
+        <JudgeField
+          id="judge-time-note"
+          label={fields.note.label}
+          value={note}
+          onChange={(text) => {
+            setNote(text);
+            setProblem(null);
+          }}
+          placeholder={fields.note.required ? 'pick one below or type it' : 'optional'}
+          testId="judge-time-note"
+        >
           {COMMON_REASONS[kind].length > 0 && (
             <Chips label="Common reasons" className="judge-chips-words" options={COMMON_REASONS[kind].map((r) => ({ value: r, label: r }))} value={note} onPick={setNote} />
           )}
-        </div>
+        </JudgeField>
       )}
       {kind && <p className="judge-hint">{tableTimeHint(kind, view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, null)}</p>}
       {problem && (
