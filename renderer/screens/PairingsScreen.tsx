@@ -25,21 +25,15 @@ import { usesDraftPods } from './players/RegistrationForm.js';
 import { PublishDialog } from './pairings/PublishDialog.js';
 import { PublishedRound } from './pairings/PublishedRound.js';
 import './Pairings.css';
+import { attempt } from '../store/attempt.js';
 
 /** The unpublished proposal (kept in the store, so it survives switching screens). */
 type Proposed = PendingProposal;
 
 /** What `run` would toast, caught so the screen can also show it in place. */
 async function ask<T>(label: string, work: (api: StationApi) => Promise<T>): Promise<{ value: T } | { error: string } | null> {
-  const store = useStation.getState();
-  const outcome = await store.run(label, async (api): Promise<{ value: T } | { error: string }> => {
-    try {
-      return { value: await work(api) };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
-  });
-  if (outcome && 'error' in outcome) store.toast(outcome.error, { kind: 'problem' });
+  const outcome = await attempt(label, work);
+  if (outcome && 'error' in outcome) useStation.getState().toast(outcome.error, { kind: 'problem' });
   return outcome;
 }
 

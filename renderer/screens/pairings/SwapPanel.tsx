@@ -6,7 +6,6 @@
  * be picked, and say why; the host's refusal, if any, is shown in its words.
  */
 import { useMemo, useState } from 'react';
-import type { DispatchAck } from '../../../core/api/contract.js';
 import type { EventState, PlayerId, Round } from '../../../core/model/types.js';
 import { sortByFamilyName } from '../../../core/documents/names.js';
 import { fixCommand, fixedReason, roundAfterFix, swapFix, type TableFix } from '../../../core/event/table-fix.js';
@@ -16,6 +15,7 @@ import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { PairingCheck } from './PairingCheck.js';
 import { displayNames, playersById } from './shared.js';
+import { attempt } from '../../store/attempt.js';
 
 export interface SwapPanelProps {
   state: EventState;
@@ -105,13 +105,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
     const command = fixCommand(fix.fix, reason);
     setBusy(true);
     const store = useStation.getState();
-    const outcome = await store.run('Saving…', async (api): Promise<{ ack: DispatchAck } | { error: string }> => {
-      try {
-        return { ack: await api.dispatch({ command }) };
-      } catch (error) {
-        return { error: error instanceof Error ? error.message : String(error) };
-      }
-    });
+    const outcome = await attempt('Saving…', (api) => api.dispatch({ command }));
     setBusy(false);
     if (!outcome) return;
     if ('error' in outcome) {
@@ -119,7 +113,7 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
       store.toast(outcome.error, { kind: 'problem' });
       return;
     }
-    store.toast(`Swapped ${inText(first)} and ${inText(second)} in round ${round.number} (the reason is in the event log)`, { undoSeq: outcome.ack.seq });
+    store.toast(`Swapped ${inText(first)} and ${inText(second)} in round ${round.number} (the reason is in the event log)`, { undoSeq: outcome.value.seq });
     setPicked([]);
     setReason('');
     onClose();

@@ -135,7 +135,7 @@ function useRecorder({ state, at, entry, read, fields, tableBox, setTarget }: {
       store.toast(outcome.error, { kind: 'problem' });
       return;
     }
-    store.toast(recordedWords({ state, round, table, described, absent, dropping, amended: amending ? { points: outcome.points } : null }), { undoSeq: outcome.ack.seq });
+    store.toast(recordedWords({ state, round, table, described, absent, dropping, amended: amending ? { points: outcome.value.points } : null }), { undoSeq: outcome.value.ack.seq });
     setLastTable(table.table);
     clear();
     setTarget({ round: current?.number ?? round.number, table: '' });

@@ -9,9 +9,9 @@ import type { EventState, PlayerId, Round, Standing, Table } from '../../../core
 import type { NoShowEntry } from '../../../core/rulesets/ruleset.js';
 import { outstandingTables } from '../../lib/event.js';
 import { isolate, plural, pluralWord } from '../../lib/format.js';
-import { useStation } from '../../store/station.js';
 import { describeResult, displayNames, roundLabel } from '../pairings/shared.js';
 import { checkResult, noShowTokens, type Built, type Draft } from './parse.js';
+import { attempt } from '../../store/attempt.js';
 
 /** The next outstanding table after `after` (wrapping), or the first. */
 export function nextOutstanding(round: Round | undefined, after: number | null): number | null {
@@ -133,16 +133,12 @@ export function prepareRecord({ state, round, table, built, fields, override, am
 }
 
 /** Sends the command; an amendment also asks the standings it leads to (the toast says each seat's points). */
-export async function sendResult(command: NewCommand, amending: boolean): Promise<{ ack: DispatchAck; points: Standing[] | null } | { error: string } | null> {
-  return useStation.getState().run('Saving…', async (api): Promise<{ ack: DispatchAck; points: Standing[] | null } | { error: string }> => {
-    try {
-      const ack = await api.dispatch({ command });
-      if (!amending) return { ack, points: null };
-      const answer = await api.query({ kind: 'standings' });
-      return { ack, points: answer.kind === 'standings' ? answer.standings : null };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
+export async function sendResult(command: NewCommand, amending: boolean): Promise<{ value: { ack: DispatchAck; points: Standing[] | null } } | { error: string } | null> {
+  return attempt('Saving…', async (api) => {
+    const ack = await api.dispatch({ command });
+    if (!amending) return { ack, points: null };
+    const answer = await api.query({ kind: 'standings' });
+    return { ack, points: answer.kind === 'standings' ? answer.standings : null };
   });
 }
 

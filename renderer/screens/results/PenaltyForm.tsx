@@ -7,7 +7,6 @@
  * (core/event/apply-penalties.ts) and says what is wrong; the toast has Undo.
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { DispatchAck } from '../../../core/api/contract.js';
 import type { NewCommand } from '../../../core/event/commands.js';
 import { acceptsPenalty, penaltiesOf } from '../../../core/event/apply-penalties.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
@@ -18,6 +17,7 @@ import { Name } from '../../components/Name.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames, searchKey } from '../pairings/shared.js';
+import { attempt } from '../../store/attempt.js';
 
 /** Who sits where in the round: each player's table (none: a bye, or not paired). */
 function seatsOf(round: Round): Map<PlayerId, number> {
@@ -152,19 +152,13 @@ export function PenaltyForm({ state, round, entryTable, focusOnOpen = false, onR
     };
     const store = useStation.getState();
     setBusy(true);
-    const outcome = await store.run('Saving…', async (api): Promise<{ ack: DispatchAck } | { error: string }> => {
-      try {
-        return { ack: await api.dispatch({ command }) };
-      } catch (error) {
-        return { error: error instanceof Error ? error.message : String(error) };
-      }
-    });
+    const outcome = await attempt('Saving…', (api) => api.dispatch({ command }));
     setBusy(false);
     if (!outcome) return;
     if ('error' in outcome) return setProblem(sentence(outcome.error));
     const given: Penalty = { round: round.number, player, infraction: infraction.trim(), penalty: kind };
     const count = penaltyCounts([...penaltiesOf(state), given]).at(-1) as number;
-    store.toast(`Penalty recorded: ${PENALTY_WORDS[kind]} for ${isolate(names.get(player) ?? player)} (${isolate(given.infraction)})${count > 1 ? ` — ${countWords(given, count, isolate)}` : ''}`, { undoSeq: outcome.ack.seq });
+    store.toast(`Penalty recorded: ${PENALTY_WORDS[kind]} for ${isolate(names.get(player) ?? player)} (${isolate(given.infraction)})${count > 1 ? ` — ${countWords(given, count, isolate)}` : ''}`, { undoSeq: outcome.value.seq });
     setWho('');
     setPicked(null);
     setInfraction('');
