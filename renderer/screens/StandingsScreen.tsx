@@ -5,10 +5,10 @@
  * every tiebreaker with the numbers filled in. Print from here.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { PlayerId } from '../../core/model/types.js';
+import type { EventState, PlayerId } from '../../core/model/types.js';
 import { finalStandings, getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
-import { swissRoundsPlayed } from '../lib/event.js';
+import { outstandingTables, swissRoundsPlayed } from '../lib/event.js';
 import { plural, pluralWord } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
@@ -17,6 +17,19 @@ import { competitorsWord } from './start/settings.js';
 import { StandingsTable } from './standings/StandingsTable.js';
 import './Standings.css';
 import { PublishPanel } from './publish/PublishPanel.js';
+
+/**
+ * Which results the live standings hold: after the last Swiss round, or — while a round is being
+ * played — the results so far, its byes and finished tables included (so nobody reads a half-played
+ * round as "after round 2").
+ */
+function standingsWhen(state: EventState, rounds: number): string {
+  if (rounds === 0) return 'No round played yet';
+  const latest = [...state.rounds].reverse().find((r) => r.stage === 'swiss');
+  const open = outstandingTables(latest).length;
+  if (latest && open > 0) return `During round ${latest.number}: the results so far (${plural(open, 'table')} still playing, byes counted)`;
+  return `After ${pluralWord(rounds, 'round 1', plural(rounds, 'Swiss round'))}`;
+}
 
 export function StandingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
@@ -67,7 +80,7 @@ export function StandingsScreen() {
         <div>
           <h2>{showFinal ? 'Final standings' : 'Standings'}</h2>
           <p className="muted">
-            {showFinal ? 'After the playoff, then Swiss order' : rounds === 0 ? 'No round played yet' : `After ${pluralWord(rounds, 'round 1', plural(rounds, 'Swiss round'))}`} · {competitorsWord(state.ruleset, state.settings, standings.length)}
+            {showFinal ? 'After the playoff, then Swiss order' : standingsWhen(state, rounds)} · {competitorsWord(state.ruleset, state.settings, standings.length)}
             {large ? ' · ranked within each group' : ''} · tiebreakers: {tiebreakers.map((t) => t.label).join(', ')}
             {query && (
               <strong data-testid="standings-count" aria-live="polite">

@@ -76,6 +76,23 @@ describe('Standings screen', () => {
     expect(screen.getAllByText('tie — organiser decides').length).toBeGreaterThan(0);
   });
 
+  it('says which results it holds: after the last round, or during a round the results so far', async () => {
+    await b.create('mtr', 9);
+    await b.pairSwiss();
+    await b.finishRound(seatOneWins);
+    await b.pairSwiss();
+    const state = await b.state();
+    const round2 = state.rounds[1];
+    if (!round2) throw new Error('no round 2');
+    await b.run({ type: 'record-result', round: 2, table: round2.tables[0]?.table as number, result: { games: [2, 1, 0] } });
+    await renderStandings();
+    const head = screen.getByTestId('standings-screen').querySelector('.standings-head p') as HTMLElement;
+    // Round 2 has 4 tables and a bye: one result is in, 3 tables still play.
+    expect(head.textContent).toMatch(/^During round 2: the results so far \(3 tables still playing, byes counted\) · 9 players · tiebreakers: /);
+    await b.finishRound(seatOneWins);
+    await waitFor(() => expect(head.textContent).toMatch(/^After 2 Swiss rounds · 9 players · /));
+  });
+
   it('searches by name or id and sorts by any column, from the mouse or the keyboard', async () => {
     const user = userEvent.setup();
     await b.create('mtr', 9);
