@@ -29,7 +29,7 @@ export { cutStackOrder, slipsPerPage } from './match-slips.js';
 export { BOARD_QR_MIN, qrCode, SLIP_QR_MIN } from './qr.js';
 export { distinguishedNames, personName, sortByFamilyName, splitName } from './names.js';
 export { extensionLogEntries } from './extension-entries.js';
-export { opponentDecklistRefusals, type OpponentDecklistRefusal } from './opponent-decklists.js';
+export { opponentDecklistRefusals, type OpponentDecklistRefusal } from '../decklists/opponents.js';
 export type { PersonName } from './names.js';
 export * from './types.js';
 

@@ -6,7 +6,7 @@
  * printed, and the words, come from core/documents/opponent-decklists.ts, as the print says them.
  */
 import { useMemo } from 'react';
-import { opponentDecklistRefusals } from '../../../core/documents/opponent-decklists.js';
+import { opponentDecklistRefusals } from '../../../core/decklists/opponents.js';
 import type { EventState, Round } from '../../../core/model/types.js';
 import { PrintButton } from '../../components/PrintButton.js';
 
