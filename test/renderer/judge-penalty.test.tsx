@@ -14,14 +14,14 @@ import path from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JournalEntryView, StationApi } from '../../core/api/contract.js';
+import type { JournalEntryView } from '../../core/api/contract.js';
 import type { Caller } from '../../core/api/roles.js';
 import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
 import type { NewCommand } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { createHostServices } from '../../electron/host/host.js';
 import type { StationService } from '../../electron/host/station-service.js';
-import type { ConnectionStatus, StationConnection } from '../../renderer/api/index.js';
+import { FloorConnection } from '../support/floor-connection.js';
 import { JudgeScreen } from '../../renderer/screens/judge/JudgeScreen.js';
 import { attachCaller, useCaller } from '../../renderer/store/caller.js';
 import { attachConnection, useStation } from '../../renderer/store/station.js';
@@ -32,48 +32,10 @@ const NAMES = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eita
 /** Host answers and React renders through the in-memory pair: quick, but give a loaded machine room. */
 const SOON = { timeout: 5000 };
 
-/** The RPC client as a phone's connection, with the test's hand on its status. */
-class PhoneConnection implements StationConnection {
-  readonly transport = 'websocket' as const;
-  readonly api: StationApi;
-  private current: ConnectionStatus = 'connected';
-  private readonly listeners = new Set<(status: ConnectionStatus) => void>();
-  /** Every command that reached the host. */
-  readonly sent: NewCommand[] = [];
-
-  constructor(base: StationApi) {
-    this.api = {
-      ...base,
-      dispatch: async (params) => {
-        if (this.current !== 'connected') throw Object.assign(new Error('not connected to the station host'), { code: 'disconnected' });
-        this.sent.push(params.command);
-        return base.dispatch(params);
-      },
-    };
-  }
-
-  status(): ConnectionStatus {
-    return this.current;
-  }
-
-  onStatus(listener: (status: ConnectionStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  onMenu(): () => void {
-    return () => undefined;
-  }
-
-  setStatus(status: ConnectionStatus): void {
-    this.current = status;
-    for (const listener of [...this.listeners]) listener(status);
-  }
-}
 
 let dataDir: string;
 let service: StationService;
-let connection: PhoneConnection;
+let connection: FloorConnection;
 let stopRpc: () => void = () => undefined;
 let detach: () => void = () => undefined;
 
@@ -125,7 +87,7 @@ async function state(): Promise<EventState> {
 async function openPhone(caller: Caller = FLOOR_1) {
   const [host, phone] = createMemoryChannelPair();
   stopRpc = serveRpc(service, host, { caller });
-  connection = new PhoneConnection(createRpcClient(phone));
+  connection = new FloorConnection(createRpcClient(phone));
   const stopConnection = attachConnection(connection);
   const stopCaller = attachCaller(connection);
   detach = () => {

@@ -6,7 +6,7 @@
  * host's role check for a judge. The host's time is frozen (the clock shows the same second all
  * along); the clock service's own one-second timer runs as usual.
  *
- * The connection is the real RPC client with a hand on it (`FloorConnection`): its status can go
+ * The connection is the real RPC client with a hand on it (`FloorConnection`, test/support): its status can go
  * offline and back, the pushes of journal entries can be held back (another desk's result not yet
  * arrived here), and an answer can be lost with the connection mid-send.
  */
@@ -17,14 +17,14 @@ import path from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JournalEntryView, StationApi, StationPush } from '../../core/api/contract.js';
+import type { JournalEntryView } from '../../core/api/contract.js';
 import type { Caller } from '../../core/api/roles.js';
 import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
 import type { Command, NewCommand } from '../../core/event/commands.js';
 import type { RulesetId } from '../../core/model/types.js';
 import { createHostServices } from '../../electron/host/host.js';
 import type { StationService } from '../../electron/host/station-service.js';
-import type { ConnectionStatus, StationConnection } from '../../renderer/api/index.js';
+import { FloorConnection } from '../support/floor-connection.js';
 import { JudgeScreen, OFFLINE_BANNER } from '../../renderer/screens/judge/JudgeScreen.js';
 import { attachCaller, useCaller } from '../../renderer/store/caller.js';
 import { attachConnection, useStation } from '../../renderer/store/station.js';
@@ -36,79 +36,6 @@ const NAMES = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eita
 /** Host answers and React renders through the in-memory pair: quick, but give a loaded machine room. */
 const SOON = { timeout: 5000 };
 
-/** The RPC client as a phone's connection, with the test's hand on its status and pushes. */
-class FloorConnection implements StationConnection {
-  readonly transport = 'websocket' as const;
-  readonly api: StationApi;
-  private current: ConnectionStatus = 'connected';
-  private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
-  private holding = false;
-  private held: StationPush[] = [];
-  private pushListener: ((push: StationPush) => void) | null = null;
-  private loseNextAnswer = false;
-  /** Every dispatch that reached the host, with its client command id. */
-  readonly sent: { command: NewCommand; cid: string | undefined }[] = [];
-
-  constructor(base: StationApi) {
-    this.api = {
-      ...base,
-      subscribe: (listener) => {
-        this.pushListener = listener;
-        return base.subscribe((push) => {
-          if (this.holding && push.type === 'entries') this.held.push(push);
-          else listener(push);
-        });
-      },
-      dispatch: async (params) => {
-        if (this.current !== 'connected') throw Object.assign(new Error('not connected to the station host'), { code: 'disconnected' });
-        this.sent.push({ command: params.command, cid: params.cid });
-        const ack = await base.dispatch(params);
-        if (this.loseNextAnswer) {
-          // The host wrote it, but the answer is lost with the connection.
-          this.loseNextAnswer = false;
-          this.setStatus('disconnected');
-          throw Object.assign(new Error('the connection to the station host was lost before it answered: try again'), { code: 'disconnected' });
-        }
-        return ack;
-      },
-    };
-  }
-
-  status(): ConnectionStatus {
-    return this.current;
-  }
-
-  onStatus(listener: (status: ConnectionStatus) => void): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  }
-
-  onMenu(): () => void {
-    return () => undefined;
-  }
-
-  setStatus(status: ConnectionStatus): void {
-    this.current = status;
-    for (const listener of [...this.statusListeners]) listener(status);
-  }
-
-  /** Hold back pushed journal entries (they have not reached this phone yet). */
-  holdEntries(): void {
-    this.holding = true;
-  }
-
-  releaseEntries(): void {
-    this.holding = false;
-    const held = this.held;
-    this.held = [];
-    for (const push of held) this.pushListener?.(push);
-  }
-
-  /** The next dispatch reaches the host, then the connection drops before its answer arrives. */
-  dropBeforeNextAnswer(): void {
-    this.loseNextAnswer = true;
-  }
-}
 
 let dataDir: string;
 let service: StationService;
