@@ -1,57 +1,57 @@
 /**
- * Multiplayer pod pairing (RULES 2 "Pairing", MSTR/MAMTR 10.4A) as an optimisation, not one greedy
- * pass. Pod sizes are given (largest first, smaller pods at the bottom); players come sorted by
- * standings, and the top-to-bottom fill of that order (pod 1 = the first players, ...) is what the
- * rules ask for. Equal points are interchangeable: the order inside a score group is random in the
- * rules' eyes, so everything below is measured by points, never by who was where in the fill.
+ * Multiplayer pod pairing (RULES 2 "Pairing", MSTR/MAMTR 10.4A): the procedure the rules describe —
+ * the top-to-bottom pass that skips, then swaps with the nearest pods (pods/pass.ts) — and a search
+ * that starts from it and keeps only what makes it better. Pod sizes are given in table order
+ * (smaller pods where the seating policy puts them, usually the bottom); players come sorted by
+ * standings. Equal points are interchangeable: everything below is measured by points, never by who
+ * was where in the standings order.
  *
  * THE OBJECTIVE, lexicographic (a term only decides between arrangements equal in the ones above):
  *   1. repeats: pairs of players seated together again (never while any arrangement avoids it);
  *   2. second smaller pods: players seated in a smaller pod again (MAMTR `limitSmallerPods` only);
- *   3. moved: players not in their fill pod, by points: a seat counts when the pod's points, as a
- *      multiset, lack that player's points compared with the fill's (so swapping two 7-pointers
- *      across a pod boundary is no move; a 7-pointer in the 1-pointers' pod and the 1-pointer who
- *      took their place are two);
- *   4. points moved: per pod, its players' points matched in order to the points of its fill seats,
- *      summed |difference| (a 7-pointer in a 1-point seat: 6) — "by as few points as possible";
- *   5. pods moved: per player, how many pods away the nearest pod is whose fill holds their points —
- *      "nearest pods first" (10.4A's swaps with the pods paired up / paired down).
- * Every term is a sum over pods, so a swap is re-costed on its two pods only. When the fill has no
- * repeat and no second smaller pod it scores 0 on every term and is returned as it is.
+ *   3. points moved: per player, (their points − the level of the pod they sit in)², summed, where a
+ *      pod's level is the mean points of the players the plain top-to-bottom cut of the standings
+ *      puts there. How far players moved, in points, squared so a far move costs more than many
+ *      near ones: two 7-point players sent into a pod of 1-point players (36 each, and the
+ *      1-pointers who take their seats as much) are worse than eight players moved one pod each
+ *      across a 1-point step. Never how many players moved. The plain cut is its minimum (by the
+ *      rearrangement inequality), so a cut that breaks no rule is the proposal as it is; and a
+ *      smaller pod keeps the level of its place, so it stays where the seating policy put it;
+ *   4. pods moved: per player, pods to the nearest pod whose cut holds a player on their points —
+ *      "nearest pods first" between arrangements equal in points.
+ * Every term is a sum over players, so a swap is re-costed in constant time plus its two pods.
  *
- * THE SEARCH:
- *   - the fill; if it breaks neither rule, that is the proposal;
- *   - free solve: each player in a repeat or a second smaller pod swaps with a player on the same
- *     points elsewhere (terms 3–5 cannot change) — the fill's "random order within equal points" —
- *     then a tabu search of such swaps for what is left; this settles almost every round;
- *   - layout repair, when a score group cannot be arranged over its seats: exchange one of its
- *     seats near the trouble with a seat of other points, cheapest by terms 3–5 first, and solve
- *     the groups again; keep the first exchange that lowers the objective;
- *   - what is still left: three-way moves among nearby pods (near the top of the standings players
- *     have met most of the players around them, and no single swap nearby helps), then the single
- *     swap with anyone that lowers the objective most, then a tabu search over nearby pods;
- *   - polish: players left away from their points are swapped back where the rules allow, directly
- *     or through a chain (the swap back, then free swaps for whoever it seats with someone met);
- *   - in fields of up to SWAP_REPAIR_LIMIT players the fill repaired by single swaps (10.4A's
- *     plain repair, deterministic) is searched too, finished and polished the same way, and the
- *     better of the two is the proposal: never worse than that repair, by construction.
- * Fields of up to EXHAUSTIVE_LIMIT players whose fill breaks a rule skip all that and get the exact
- * optimum of the whole objective (dynamic programming over the subsets of players still to seat).
- * Everything random goes through the seeded generator: the same input and seed, the same pods.
- *
- * Here: the search's order (assignPods, finish). In pods/: state.ts, the arrangement and its
- * objective kept up to date swap by swap; one file per search (repair.ts, tabu.ts, cycle.ts,
- * layout.ts, polish.ts, exhaustive.ts); budgets.ts, their limits; objective.ts, the terms compared.
+ * THE SEARCH, from the cut (when it breaks a rule):
+ *   - fields of up to EXHAUSTIVE_LIMIT players: the exact optimum (dynamic programming over the
+ *     subsets of players still to seat);
+ *   - otherwise two starts, each finished the same way, the better kept:
+ *       · the procedure: the pass that skips, then the nearest swaps (pods/pass.ts);
+ *       · score groups first: each player in a repeat or a second smaller pod swaps with a player on
+ *         the same points elsewhere (terms 3–4 cannot change), a tabu search of such swaps, then
+ *         layout repair (a score group's seat exchanged with a nearby seat of other points);
+ *     finished by three-way moves among nearby pods, the single swap with anyone that lowers the
+ *     objective most, a tabu search over nearby pods, then the polish (players left away from their
+ *     points swapped back where the rules allow, directly or through a chain) and two-pod exchanges
+ *     (the players of two nearby pods shared out again in the best way), in turn while either
+ *     helps. Each step only keeps
+ *     what lowers the objective, so the proposal is never worse than the procedure.
+ * The search's own choices come from a generator of its own, not the event's seed: the same
+ * standings and histories give the same pods, whatever the seed (which still orders round 1 and the
+ * seats). Here: the search's order; in pods/: state.ts, the arrangement and its objective kept up
+ * to date swap by swap; one file per search (pass.ts, repair.ts, tabu.ts, cycle.ts, layout.ts,
+ * polish.ts, exchange.ts, exhaustive.ts); budgets.ts, their limits; objective.ts, the terms compared.
  */
 import { createRng, type Rng } from '../random/rng.js';
-import { EXHAUSTIVE_LIMIT, FREE_TABU_MAX_EVALUATIONS, SWAP_REPAIR_LIMIT, TABU_EVALUATIONS_PER_PLAYER, TABU_MAX_EVALUATIONS } from './pods/budgets.js';
+import { EXHAUSTIVE_LIMIT, FREE_TABU_MAX_EVALUATIONS, LAYOUT_REPAIR_LIMIT, MAX_PASSES, SEARCH_SEED, TABU_EVALUATIONS_PER_PLAYER, TABU_MAX_EVALUATIONS } from './pods/budgets.js';
 import { cycleRepair } from './pods/cycle.js';
+import { pairExchange } from './pods/exchange.js';
 import { exhaustive } from './pods/exhaustive.js';
 import type { PodInput } from './pods/input.js';
 import { layoutRepair } from './pods/layout.js';
 import { type PodAssignment, type PodObjective, compareTerms } from './pods/objective.js';
+import { nearestSwaps, topToBottomPass } from './pods/pass.js';
 import { polish } from './pods/polish.js';
-import { freeSolve, repair, swapRepair } from './pods/repair.js';
+import { freeSolve, repair } from './pods/repair.js';
 import { PodState } from './pods/state.js';
 import { tabuSearch } from './pods/tabu.js';
 
@@ -59,8 +59,7 @@ export type { PodInput, PodPlayer } from './pods/input.js';
 export { type PodAssignment, type PodObjective, compareObjectives } from './pods/objective.js';
 
 export function assignPods(input: PodInput, seed: number): PodAssignment {
-  const rng = createRng(seed);
-  const players = input.random ? rng.shuffle(input.players) : input.players.slice();
+  const players = input.random ? createRng(seed).shuffle(input.players) : input.players.slice();
   const total = input.sizes.reduce((a, b) => a + b, 0);
   if (total !== players.length) throw new Error(`pod sizes add up to ${total}, not ${players.length}`);
   const state = new PodState(players, input);
@@ -69,26 +68,27 @@ export function assignPods(input: PodInput, seed: number): PodAssignment {
     exhaustive(state);
     return state.result();
   }
-  // Two searches from the fill, the better kept: score groups first (free solve, then layout
-  // changes), and, in fields small enough for its n² cost, plain single swaps (the repair 10.4A
-  // describes, and the baseline the proposal must never lose to); each then finished and polished.
   const fill = state.snapshot();
-  freeSolve(state, rng, FREE_TABU_MAX_EVALUATIONS);
-  if (state.violators().length > 0) layoutRepair(state, rng);
+  const least = state.total[2] as number;
+  // The procedure of 10.4A, then improved.
+  const rng = createRng(SEARCH_SEED);
+  state.arrange(topToBottomPass(state));
   finish(state, rng);
-  if (players.length > SWAP_REPAIR_LIMIT || (state.total[0] === 0 && state.total[1] === 0 && state.total[2] === 0)) return state.result();
-  const first = state.total.slice();
+  if (state.total[0] === 0 && state.total[1] === 0 && state.total[2] === least) return state.result();
+  const procedure = state.total.slice();
   const kept = state.snapshot();
+  // Score groups first, from the plain cut; kept only when better.
   state.arrange(fill);
-  swapRepair(state);
+  freeSolve(state, rng, FREE_TABU_MAX_EVALUATIONS);
+  if (state.n <= LAYOUT_REPAIR_LIMIT && state.violators().length > 0) layoutRepair(state, rng);
   finish(state, rng);
-  if (compareTerms(first, undefined, state.total) <= 0) state.arrange(kept);
+  if (compareTerms(state.total, undefined, procedure) >= 0) state.arrange(kept);
   return state.result();
 }
 
 /**
  * The objective of an arrangement of `input.players` (pods in table order, each measured against the
- * fill pod at the same place): for checks and the benchmark.
+ * level of the cut pod at the same place): for checks and the benchmark.
  */
 export function podObjective(input: Omit<PodInput, 'random'>, pods: readonly (readonly string[])[]): PodObjective {
   const state = new PodState(input.players, { ...input, random: false });
@@ -99,15 +99,20 @@ export function podObjective(input: Omit<PodInput, 'random'>, pods: readonly (re
 }
 
 /**
- * Whatever is left after a search's own start: three-way moves, single-swap repair, a tabu search
- * for violations those cannot remove, the groups arranged again; then the polish.
+ * Whatever is left after a start: the nearest swaps of the procedure; where they leave a rule
+ * broken, three-way moves, single-swap repair, a tabu search, the groups arranged again; then the
+ * polish and two-pod exchanges while either helps.
  */
 function finish(state: PodState, rng: Rng): void {
+  nearestSwaps(state);
   if (state.violators().length > 0) {
     cycleRepair(state, rng);
     repair(state, rng, false);
     if (state.violators().length > 0) tabuSearch(state, rng, false, Math.min(TABU_MAX_EVALUATIONS, TABU_EVALUATIONS_PER_PLAYER * state.n));
     freeSolve(state, rng, FREE_TABU_MAX_EVALUATIONS);
   }
-  polish(state, rng);
+  for (let round = 0; round < MAX_PASSES; round++) {
+    polish(state, rng);
+    if (!pairExchange(state)) return;
+  }
 }

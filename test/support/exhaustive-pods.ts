@@ -12,11 +12,11 @@
  *     of consecutive pods of the same size the later one must start with a higher index than the
  *     earlier one (pods of equal size are interchangeable). 12 players in pods of 3 is 15,400
  *     partitions, so everything up to MAX_BRUTE_FORCE_PLAYERS takes milliseconds;
- *   - objectiveOf / bruteForceObjective: the whole objective of issue 13 (repeats, second smaller
- *     pods, players moved from the top-to-bottom fill by points, points moved, pods moved), of one
- *     arrangement and at its exact optimum (pods in table order: each is measured against its own
- *     fill pod, so they are not interchangeable);
- *   - swapRepairedFill: the fill repaired by single swaps, the baseline the optimiser never loses to.
+ *   - objectiveOf / bruteForceObjective: the whole objective of core/pairing/pods.ts (repeats,
+ *     second smaller pods, points moved — each player's squared distance from the mean points of
+ *     the fill pod at their pod's place — and pods moved), of one arrangement and at its exact
+ *     optimum (pods in table order: each is measured against its own fill pod, so they are not
+ *     interchangeable). The procedure the optimiser never loses to is in ./pod-procedure.ts.
  */
 
 import { opponentHistory } from '../../core/event/queries.js';
@@ -124,8 +124,8 @@ export function expectedPodSizes(count: number, n: number): number[] {
 
 // ---------------------------------------------------------------------------------------------
 // The whole objective of core/pairing/pods.ts, written out independently (no shared code):
-// lexicographic [repeats, second smaller pods, moved, points moved, pods moved], all measured
-// against the top-to-bottom fill of the standings by points, so equal points are interchangeable.
+// lexicographic [repeats, second smaller pods, points moved, pods moved], measured against the
+// top-to-bottom fill of the standings by points, so equal points are interchangeable.
 
 /** A field in standings order: the fill is `order` cut into `sizes` (table order, top first). */
 export interface RankedField extends Omit<PodField, 'ids'> {
@@ -137,19 +137,20 @@ export interface RankedField extends Omit<PodField, 'ids'> {
 export interface PodObjective {
   repeats: number;
   secondSmaller: number;
-  /** Seats whose player's points are not among the points the fill put in that pod. */
-  moved: number;
-  /** Per pod, the points of its players matched to the points of its fill seats (sorted), summed. */
+  /** Per player, (points − the mean points of the fill pod at their pod's place)², summed. */
   pointsMoved: number;
   /** Per player, pods to the nearest pod whose fill holds a player on their points, summed. */
   podsMoved: number;
 }
 
-export const OBJECTIVE_TERMS = ['repeats', 'secondSmaller', 'moved', 'pointsMoved', 'podsMoved'] as const;
+export const OBJECTIVE_TERMS = ['repeats', 'secondSmaller', 'pointsMoved', 'podsMoved'] as const;
 
-/** Negative when a is better than b. */
+/** Negative when a is better than b (points moved compared to within rounding). */
 export function compareObjective(a: PodObjective, b: PodObjective): number {
-  for (const term of OBJECTIVE_TERMS) if (a[term] !== b[term]) return a[term] - b[term];
+  for (const term of OBJECTIVE_TERMS) {
+    const d = a[term] - b[term];
+    if (Math.abs(d) > 1e-6) return d;
+  }
   return 0;
 }
 
@@ -167,7 +168,8 @@ type Terms = (t: number, pod: readonly string[]) => PodObjective;
 
 /** Scores one pod (pod index t in table order) against the field's fill. */
 function podScorer(field: RankedField): Terms {
-  const fill = fillOf(field).map((pod) => pod.map(field.points).sort((a, b) => a - b));
+  const fill = fillOf(field).map((pod) => pod.map(field.points));
+  const level = fill.map((points) => points.reduce((a, b) => a + b, 0) / points.length);
   // For each points value, the fill pods holding it (for the distance to the nearest).
   const podsWith = new Map<number, number[]>();
   fill.forEach((points, q) => {
@@ -178,23 +180,13 @@ function podScorer(field: RankedField): Terms {
     let secondSmaller = 0;
     for (let x = 0; x < pod.length; x++) for (let y = x + 1; y < pod.length; y++) if (field.met(pod[x] as string, pod[y] as string)) repeats++;
     if (field.limitSmallerPods && pod.length < field.podSize) for (const id of pod) if (field.smallerBefore(id) > 0) secondSmaller++;
-    const got = pod.map(field.points).sort((a, b) => a - b);
-    const want = fill[t] as number[];
     let pointsMoved = 0;
-    got.forEach((p, k) => (pointsMoved += Math.abs(p - (want[k] as number))));
-    // Multiset intersection of the two sorted lists.
-    let same = 0;
-    for (let a = 0, b = 0; a < got.length && b < want.length; ) {
-      if (got[a] === want[b]) {
-        same++;
-        a++;
-        b++;
-      } else if ((got[a] as number) < (want[b] as number)) a++;
-      else b++;
-    }
     let podsMoved = 0;
-    for (const p of got) podsMoved += Math.min(...(podsWith.get(p) ?? []).map((q) => Math.abs(q - t)));
-    return { repeats, secondSmaller, moved: pod.length - same, pointsMoved, podsMoved };
+    for (const p of pod.map(field.points)) {
+      pointsMoved += (p - (level[t] as number)) ** 2;
+      podsMoved += Math.min(...(podsWith.get(p) ?? []).map((q) => Math.abs(q - t)));
+    }
+    return { repeats, secondSmaller, pointsMoved, podsMoved };
   };
 }
 
@@ -202,13 +194,12 @@ function addTerms(a: PodObjective, b: PodObjective): PodObjective {
   return {
     repeats: a.repeats + b.repeats,
     secondSmaller: a.secondSmaller + b.secondSmaller,
-    moved: a.moved + b.moved,
     pointsMoved: a.pointsMoved + b.pointsMoved,
     podsMoved: a.podsMoved + b.podsMoved,
   };
 }
 
-const ZERO: PodObjective = { repeats: 0, secondSmaller: 0, moved: 0, pointsMoved: 0, podsMoved: 0 };
+const ZERO: PodObjective = { repeats: 0, secondSmaller: 0, pointsMoved: 0, podsMoved: 0 };
 
 /** The objective of an arrangement: pods in table order (pod t is measured against fill pod t). */
 export function objectiveOf(field: RankedField, pods: readonly (readonly string[])[]): PodObjective {
@@ -252,67 +243,6 @@ export function bruteForceObjective(field: RankedField): PodObjective & { arrang
   };
   place(0, 0, [], ZERO);
   return { ...(best as PodObjective), arrangements };
-}
-
-/**
- * The baseline the optimiser must never lose to: the fill, repaired by single swaps. While some
- * player sits with someone met before (or, limitSmallerPods, in a second smaller pod), take the
- * violating players top first and give each the single swap, with anyone, that lowers the objective
- * most (ties: the first found, top first); stop when a pass changes nothing.
- */
-export function swapRepairedFill(field: RankedField): string[][] {
-  const pods = fillOf(field);
-  const score = podScorer(field);
-  const podOf = new Map<string, number>();
-  pods.forEach((pod, t) => pod.forEach((id) => podOf.set(id, t)));
-  const violates = (id: string): boolean => {
-    const t = podOf.get(id) as number;
-    const pod = pods[t] as string[];
-    if (field.limitSmallerPods && pod.length < field.podSize && field.smallerBefore(id) > 0) return true;
-    return pod.some((other) => other !== id && field.met(id, other));
-  };
-  const terms = (t: number): PodObjective => score(t, pods[t] as string[]);
-  for (let pass = 0; pass < 100; pass++) {
-    let changed = false;
-    for (const id of field.order) {
-      if (!violates(id)) continue;
-      const p = podOf.get(id) as number;
-      let bestDelta: PodObjective | undefined;
-      let bestOther: string | undefined;
-      const before = terms(p);
-      for (const other of field.order) {
-        const q = podOf.get(other) as number;
-        if (q === p) continue;
-        const was = addTerms(before, terms(q));
-        const podP = pods[p] as string[];
-        const podQ = pods[q] as string[];
-        const x = podP.indexOf(id);
-        const y = podQ.indexOf(other);
-        podP[x] = other;
-        podQ[y] = id;
-        const now = addTerms(terms(p), terms(q));
-        podP[x] = id;
-        podQ[y] = other;
-        const delta = Object.fromEntries(OBJECTIVE_TERMS.map((k) => [k, now[k] - was[k]])) as unknown as PodObjective;
-        if (compareObjective(delta, ZERO) < 0 && (!bestDelta || compareObjective(delta, bestDelta) < 0)) {
-          bestDelta = delta;
-          bestOther = other;
-        }
-      }
-      if (bestOther !== undefined) {
-        const q = podOf.get(bestOther) as number;
-        const podP = pods[p] as string[];
-        const podQ = pods[q] as string[];
-        podP[podP.indexOf(id)] = bestOther;
-        podQ[podQ.indexOf(bestOther)] = id;
-        podOf.set(id, q);
-        podOf.set(bestOther, p);
-        changed = true;
-      }
-    }
-    if (!changed) break;
-  }
-  return pods;
 }
 
 /**

@@ -1,18 +1,16 @@
 /**
  * The pod search's limits and budgets (pods.ts "THE SEARCH"), in one place: the bench's figures
- * (`npm run bench -- pods`) move with any of them.
+ * (`npm run bench -- "pod pairing"`) move with any of them.
  */
 /** Fields up to this size that had to leave the fill are settled by exhaustive search. */
 export const EXHAUSTIVE_LIMIT = 16;
 /** Repair passes over the violating players before giving up (each pass can only lower the cost). */
 export const MAX_PASSES = 50;
-export const SWAP_REPAIR_PASSES = 100;
 /**
- * Fields up to this size also try the fill repaired by single swaps (O(n²) a pass). Above it the
- * score-group search is far ahead anyway (a measured round 9 at 2,048 players: the plain repair
- * moved 108 players by 1,106 points, the score-group search 6 by 20).
+ * The search's own generator (pods.ts): a fixed seed, so the quality of a pairing never depends on
+ * the event's seed.
  */
-export const SWAP_REPAIR_LIMIT = 600;
+export const SEARCH_SEED = 0x10a4;
 /**
  * Tabu search budget, in swap evaluations, when the repairs leave violations (local minima in
  * crowded histories): per player of the field, and at most.
@@ -26,6 +24,11 @@ export const TABU_MAX_EVALUATIONS = 1_000_000;
 export const FREE_TABU_EVALUATIONS = 50;
 export const FREE_TABU_MAX_EVALUATIONS = 60_000;
 export const LAYOUT_TRIAL_EVALUATIONS = 3_000;
+/**
+ * Layout repair runs in fields up to this size: above it the procedure's start is as good as the
+ * score groups' nearly always, and layout repair's trials cost most of a round's time budget.
+ */
+export const LAYOUT_REPAIR_LIMIT = 600;
 /** Layout repair: pods around a violation where seats may change points; trials per step. */
 export const LAYOUT_REACH = 3;
 export const LAYOUT_TRIALS = 12;
@@ -39,3 +42,5 @@ export const POLISH_REACH = 3;
 export const POLISH_EVALUATIONS_PER_PLAYER = 400;
 /** Polish: chains tried per pass (each a swap back plus free swaps for whoever it troubles). */
 export const POLISH_CHAINS_PER_PASS = 64;
+/** Two-pod exchange: pods at most this far apart share out their players again. */
+export const EXCHANGE_REACH = 2;

@@ -7,7 +7,7 @@ import type { PodState } from './state.js';
  * exact for the whole objective. Pods are filled in order (pod 0 first), so the players still to
  * seat decide which pod comes next, and the best completion of a set of unseated players is
  * computed once (a table over the 2^n subsets). Every choice of members for the next pod is
- * tried: pods of different sizes and fill points are not interchangeable.
+ * tried: pods of different sizes and levels are not interchangeable.
  */
 export function exhaustive(state: PodState): void {
   const n = state.n;
@@ -28,16 +28,14 @@ export function exhaustive(state: PodState): void {
   for (let i = 0; i < n; i++) if (state.veteran[i]) veterans |= 1 << i;
   // The terms as one exact number: each base exceeds the largest total of the terms below it.
   const pods = sizes.length;
-  const range = n > 0 ? Math.max(...state.pts) - Math.min(...state.pts) : 0;
-  // Term 5 totals at most n(pods − 1), term 4 n · range, terms 3 and 2 n.
-  const baseD = n * pods + 1;
-  const baseM = (n * range + 1) * baseD;
-  const baseS = (n + 1) * baseM;
+  const range = n > 0 ? (Math.max(...state.scaled) - Math.min(...state.scaled)) : 0;
+  // Term 4 totals at most n(pods − 1), term 3 (scaled) n · range², term 2 n.
+  const baseP = n * pods + 1;
+  const baseS = (n * range * range + 1) * baseP;
   const baseR = (n + 1) * baseS;
   const full = (1 << n) - 1;
   const best = new Float64Array(1 << n).fill(Number.NaN);
   const choice = new Int32Array(1 << n);
-  const sorted = new Float64Array(Math.max(1, ...sizes));
 
   // Term 5 of each (pod, player), looked up in the inner loop.
   const distTo = Array.from({ length: sizes.length }, (_, pod) => Int32Array.from({ length: n }, (_, i) => state.dist(state.value[i] as number, pod)));
@@ -55,23 +53,15 @@ export function exhaustive(state: PodState): void {
   const podCost = (pod: number, set: number, members: readonly number[]): number => {
     let repeats = 0;
     let podsMoved = 0;
+    let points = 0;
     const dist = distTo[pod] as Int32Array;
-    for (let k = 0; k < members.length; k++) {
-      const i = members[k] as number;
+    for (const i of members) {
       repeats += popcount((metMask[i] as number) & set);
       podsMoved += dist[i] as number;
-      // Insertion sort, ascending (members come in standings order: usually one reversal).
-      const x = state.pts[i] as number;
-      let at = k;
-      while (at > 0 && (sorted[at - 1] as number) > x) {
-        sorted[at] = sorted[at - 1] as number;
-        at--;
-      }
-      sorted[at] = x;
+      points += state.cost(i, pod);
     }
-    state.measure(pod, sorted, members.length);
     const smallerRepeats = state.smaller[pod] ? popcount(veterans & set) : 0;
-    return baseR * (repeats / 2) + baseS * smallerRepeats + baseM * state.measuredMoved + baseD * state.measuredPoints + podsMoved;
+    return baseR * (repeats / 2) + baseS * smallerRepeats + baseP * points + podsMoved;
   };
 
   const solve = (mask: number): number => {

@@ -8,7 +8,7 @@ import type { PodState } from './state.js';
 /**
  * When the score groups cannot be arranged over their seats without a repeat (or a second smaller
  * pod), change the seats: exchange one seat of a troubled group's points near the trouble with a
- * seat of other points up to LAYOUT_REACH pods away, cheapest first by terms 3–5, and arrange the
+ * seat of other points up to LAYOUT_REACH pods away, cheapest first by terms 3–4, and arrange the
  * groups again (free solve); keep the first exchange after which the objective is lower.
  */
 export function layoutRepair(state: PodState, rng: Rng): void {
@@ -39,7 +39,7 @@ export function layoutRepair(state: PodState, rng: Rng): void {
             if (seen.has(key)) continue;
             seen.add(key);
             state.delta(x, y);
-            const cost = (state.last[2] as number) * state.wM + (state.last[3] as number) * state.wD + (state.last[4] as number);
+            const cost = (state.last[2] as number) * state.wP + (state.last[3] as number);
             candidates.push({ x, y, cost });
           }
         }

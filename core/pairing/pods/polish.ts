@@ -20,7 +20,7 @@ export function polish(state: PodState, rng: Rng): void {
   let mark = 0;
   for (let pass = 0; pass < MAX_PASSES && budget > 0; pass++) {
     const disturbed: number[] = [];
-    for (let pod = 0; pod < pods; pod++) if ((state.moved[pod] as number) > 0) disturbed.push(pod);
+    for (let pod = 0; pod < pods; pod++) if (state.disturbed(pod)) disturbed.push(pod);
     if (disturbed.length === 0) return;
     const displaced = rng.shuffle(disturbed.flatMap((pod) => state.members[pod] as number[]));
     let improved = false;
@@ -28,7 +28,7 @@ export function polish(state: PodState, rng: Rng): void {
     for (const i of displaced) {
       if (budget <= 0) break;
       const home = state.podOf[i] as number;
-      if ((state.moved[home] as number) === 0) continue;
+      if (!state.disturbed(home)) continue;
       const own = state.nearestPod(state.value[i] as number, home);
       mark++;
       stamp[home] = mark;
@@ -47,7 +47,7 @@ export function polish(state: PodState, rng: Rng): void {
             bestJ = j;
           } else if ((state.last[2] as number) < 0 && (state.last[0] as number) + (state.last[1] as number) > 0) {
             // Gives points back but troubles someone: a chain to try if nothing simpler helps.
-            const gain = (state.last[2] as number) * state.wM + (state.last[3] as number) * state.wD + (state.last[4] as number);
+            const gain = (state.last[2] as number) * state.wP + (state.last[3] as number);
             if (gain < chainGain) {
               chainGain = gain;
               chainJ = j;
@@ -67,7 +67,7 @@ export function polish(state: PodState, rng: Rng): void {
       chains.sort((a, b) => a.gain - b.gain);
       for (const { i, j } of chains.slice(0, POLISH_CHAINS_PER_PASS)) {
         // Earlier chains of state pass may have moved either player.
-        if ((state.moved[state.podOf[i] as number] as number) === 0 || state.podOf[i] === state.podOf[j]) continue;
+        if (!state.disturbed(state.podOf[i] as number) || state.podOf[i] === state.podOf[j]) continue;
         if (chain(state, i, j)) improved = true;
       }
     }

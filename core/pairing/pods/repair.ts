@@ -1,17 +1,16 @@
 /**
  * Single-swap repair (pods.ts "THE SEARCH"): each player breaking a rule takes the swap that lowers
- * the objective most — among equal points only (free), with anyone, or deterministically in
- * standings order (10.4A's plain repair); and the free solve, the score groups arranged over their
- * seats.
+ * the objective most — among equal points only (free) or with anyone; and the free solve, the
+ * score groups arranged over their seats.
  */
 import type { Rng } from '../../random/rng.js';
-import { FREE_TABU_EVALUATIONS, MAX_PASSES, SWAP_REPAIR_PASSES } from './budgets.js';
+import { FREE_TABU_EVALUATIONS, MAX_PASSES } from './budgets.js';
 import type { PodState } from './state.js';
 import { tabuSearch } from './tabu.js';
 
 /**
  * Swap each violating player with the partner that lowers the objective most. `free`: only
- * players on the same points (terms 3–5 cannot change); otherwise anyone. Passes repeat while
+ * players on the same points (terms 3–4 cannot change); otherwise anyone. Passes repeat while
  * they help.
  */
 export function repair(state: PodState, rng: Rng, free: boolean): void {
@@ -69,38 +68,7 @@ export function repair(state: PodState, rng: Rng, free: boolean): void {
 }
 
 /**
- * The fill repaired by single swaps, deterministically: in standings order, each player breaking a
- * rule at its turn takes the single swap with anyone (the first found, in standings order, among
- * equals) that lowers the objective most; passes repeat while one changes anything. The proposal
- * is never worse than state, whatever the other search finds.
- */
-export function swapRepair(state: PodState): void {
-  for (let pass = 0; pass < SWAP_REPAIR_PASSES; pass++) {
-    let changed = false;
-    for (let i = 0; i < state.n; i++) {
-      if (!state.violates(i)) continue;
-      const home = state.podOf[i] as number;
-      let best = 0;
-      let bestJ = -1;
-      for (let j = 0; j < state.n; j++) {
-        if (state.podOf[j] === home) continue;
-        const d = state.delta(i, j);
-        if (d < best) {
-          best = d;
-          bestJ = j;
-        }
-      }
-      if (bestJ >= 0) {
-        state.swap(i, bestJ);
-        changed = true;
-      }
-    }
-    if (!changed) return;
-  }
-}
-
-/**
- * Arrange the score groups over the seats they have (terms 3–5 stay as they are): the free
+ * Arrange the score groups over the seats they have (terms 3–4 stay as they are): the free
  * repair, then a free tabu search sized by the groups still in trouble.
  */
 export function freeSolve(state: PodState, rng: Rng, cap: number): void {

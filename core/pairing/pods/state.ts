@@ -1,16 +1,25 @@
 /**
  * A pod arrangement and its objective kept up to date swap by swap (pods.ts): the players, their
- * points and histories; each pod's members and terms; delta() for what a swap would change,
- * swap() and rollback() to make and undo one. The searches that use it: repair.ts, tabu.ts,
- * cycle.ts, layout.ts, polish.ts, exhaustive.ts.
+ * points and histories; each pod's members and level; delta() for what a swap would change,
+ * swap() and rollback() to make and undo one. The searches that use it: pass.ts, repair.ts,
+ * tabu.ts, cycle.ts, layout.ts, polish.ts, exhaustive.ts.
+ *
+ * Term 3 is kept exactly, in whole numbers: with L the least common multiple of the pod sizes, a
+ * player's scaled points are L · points and a pod's scaled level is (L / size) · (its fill's
+ * points), so (scaled points − scaled level)² is L² times the player's squared distance from the
+ * pod's level, and every sum and swap stays in integers.
  */
 import type { PodInput, PodPlayer } from './input.js';
-import { type PodAssignment, type PodObjective, objectiveTerms } from './objective.js';
+import { type PodAssignment, type PodObjective, TERM_COUNT } from './objective.js';
 
 export class PodState {
   readonly n: number;
   readonly ids: readonly string[];
   readonly pts: Float64Array;
+  /** L · points (see above). */
+  readonly scaled: Float64Array;
+  /** L: the least common multiple of the pod sizes. */
+  readonly scale: number;
   /** Index of each player's points among the distinct points values. */
   readonly value: Int32Array;
   /** Players on each points value. */
@@ -20,30 +29,25 @@ export class PodState {
   readonly met: Set<number>[];
   readonly sizes: readonly number[];
   readonly smaller: Uint8Array;
-  /** Fill pods holding each points value, ascending (for term 5). */
+  /** Each pod's scaled level: (L / size) · the points of its fill. */
+  readonly level: Float64Array;
+  /** Fill pods holding each points value, ascending (for term 4). */
   readonly podsWith: Int32Array[];
-  /** Each pod's fill points and current points, sorted ascending; its terms 3 and 4. */
-  readonly fillPts: Float64Array[];
-  curPts: Float64Array[];
-  moved: Int32Array;
-  pointsMoved: Float64Array;
+  /** Term 3 of each pod as it is now, and as the fill has it (the polish looks for the difference). */
+  readonly away: Float64Array;
+  readonly fillAway: Float64Array;
   podOf: Int32Array;
   members: number[][];
   /** Weights that make one swap's change of the terms compare lexicographically as one number. */
   readonly wR: number;
   readonly wS: number;
-  readonly wM: number;
-  readonly wD: number;
-  /** Scratch: the last delta's terms (repeats, smaller, moved, points, pods). */
-  readonly last = new Float64Array(5);
-  /** The objective's terms of the current arrangement, kept up to date by every swap. */
-  readonly total = new Float64Array(5);
+  readonly wP: number;
+  /** Scratch: the last delta's terms (repeats, smaller, points, pods). */
+  readonly last = new Float64Array(TERM_COUNT);
+  /** The objective's terms of the current arrangement (term 3 scaled), kept up to date by every swap. */
+  readonly total = new Float64Array(TERM_COUNT);
   /** Every swap since the last arrange(), as pairs: a search rolls back to a mark of it. */
   private readonly journal: number[] = [];
-  private readonly scratch: Float64Array;
-  /** Terms 3 and 4 of the pod last measured (measure()). */
-  measuredMoved = 0;
-  measuredPoints = 0;
 
   constructor(players: readonly PodPlayer[], input: PodInput) {
     const n = players.length;
@@ -51,6 +55,8 @@ export class PodState {
     this.ids = players.map((p) => p.id);
     this.sizes = input.sizes;
     this.pts = Float64Array.from(players, (p) => p.points);
+    this.scale = [...new Set(input.sizes)].reduce(lcm, 1);
+    this.scaled = this.pts.map((p) => p * this.scale);
     const values = [...new Set(players.map((p) => p.points))].sort((a, b) => b - a);
     const valueIndex = new Map(values.map((v, k) => [v, k]));
     this.value = Int32Array.from(players, (p) => valueIndex.get(p.points) as number);
@@ -72,18 +78,11 @@ export class PodState {
     const pods = input.sizes.length;
     this.smaller = Uint8Array.from(input.sizes, (size) => (size < input.podSize ? 1 : 0));
     this.podOf = new Int32Array(n);
-    this.members = [];
-    let next = 0;
-    input.sizes.forEach((size, pod) => {
-      const list: number[] = [];
-      for (let k = 0; k < size; k++) {
-        list.push(next);
-        this.podOf[next] = pod;
-        next++;
-      }
-      this.members.push(list);
+    this.members = fillPods(input.sizes);
+    this.members.forEach((list, pod) => {
+      for (const i of list) this.podOf[i] = pod;
     });
-    this.fillPts = this.members.map((list) => Float64Array.from(list, (i) => this.pts[i] as number).sort());
+    this.level = Float64Array.from(this.members, (list) => (this.scale / list.length) * list.reduce((sum, i) => sum + (this.pts[i] as number), 0));
     const podsWith: number[][] = values.map(() => []);
     this.members.forEach((list, pod) => {
       for (const i of list) {
@@ -92,21 +91,30 @@ export class PodState {
       }
     });
     this.podsWith = podsWith.map((list) => Int32Array.from(list));
-    this.curPts = this.fillPts.map((a) => a.slice());
-    this.moved = new Int32Array(pods);
-    this.pointsMoved = new Float64Array(pods);
-    this.scratch = new Float64Array(Math.max(1, ...input.sizes));
-    const range = values.length > 0 ? (values[0] as number) - (values[values.length - 1] as number) : 0;
-    // One swap changes term 5 by at most 4(pods − 1), term 4 by at most 2 · range, term 3 by at
-    // most 2, term 2 by at most 2: each weight exceeds everything below it can add up to.
-    this.wD = 4 * pods + 1;
-    this.wM = (2 * range + 2) * this.wD;
-    this.wS = 5 * this.wM;
+    this.away = Float64Array.from(this.members, (list, pod) => this.podAway(list, pod));
+    this.fillAway = this.away.slice();
+    const range = values.length > 0 ? ((values[0] as number) - (values[values.length - 1] as number)) * this.scale : 0;
+    // One swap changes term 4 by at most 4(pods − 1), term 3 by at most 2 · range², term 2 by at
+    // most 2: each weight exceeds everything below it can add up to.
+    this.wP = 4 * pods + 1;
+    this.wS = (2 * range * range + 1) * this.wP;
     this.wR = 3 * this.wS;
-    this.total.set(objectiveTerms(this.objective()));
+    this.total.set(this.terms());
   }
 
-  /** Term 5 for points value v seated in `pod`: pods to the nearest fill pod holding v. */
+  /** Term 3 of player i seated in `pod`, scaled. */
+  cost(i: number, pod: number): number {
+    const d = (this.scaled[i] as number) - (this.level[pod] as number);
+    return d * d;
+  }
+
+  private podAway(list: readonly number[], pod: number): number {
+    let sum = 0;
+    for (const i of list) sum += this.cost(i, pod);
+    return sum;
+  }
+
+  /** Term 4 for points value v seated in `pod`: pods to the nearest fill pod holding v. */
   dist(v: number, pod: number): number {
     const list = this.podsWith[v] as Int32Array;
     let lo = 0;
@@ -128,68 +136,14 @@ export class PodState {
     return pod - d >= 0 && list.includes(pod - d) ? pod - d : pod + d;
   }
 
-  /** Terms 3 and 4 of a pod's sorted points against its fill: into measuredMoved, measuredPoints. */
-  measure(pod: number, sorted: Float64Array, length: number): void {
-    const fill = this.fillPts[pod] as Float64Array;
-    let points = 0;
-    let same = 0;
-    for (let k = 0; k < length; k++) points += Math.abs((sorted[k] as number) - (fill[k] as number));
-    for (let a = 0, b = 0; a < length && b < length; ) {
-      const x = sorted[a] as number;
-      const y = fill[b] as number;
-      if (x === y) {
-        same++;
-        a++;
-        b++;
-      } else if (x < y) a++;
-      else b++;
-    }
-    this.measuredMoved = length - same;
-    this.measuredPoints = points;
-  }
-
-  /** Terms 3 and 4 of `pod` if a player on points `out` left it and one on `inn` took the seat. */
-  private measureReplaced(pod: number, out: number, inn: number): void {
-    const cur = this.curPts[pod] as Float64Array;
-    const s = this.scratch;
-    let k = 0;
-    let removed = false;
-    let placed = false;
-    for (let a = 0; a < cur.length; a++) {
-      const x = cur[a] as number;
-      if (!removed && x === out) {
-        removed = true;
-        continue;
-      }
-      if (!placed && inn <= x) {
-        s[k++] = inn;
-        placed = true;
-      }
-      s[k++] = x;
-    }
-    if (!placed) s[k++] = inn;
-    this.measure(pod, s, k);
-  }
-
-  /** Re-sort one pod's current points and its terms 3 and 4 after its members changed. */
-  private remeasure(pod: number): void {
-    const list = this.members[pod] as number[];
-    const cur = this.curPts[pod] as Float64Array;
-    for (let k = 0; k < list.length; k++) cur[k] = this.pts[list[k] as number] as number;
-    cur.sort();
-    this.measure(pod, cur, cur.length);
-    this.moved[pod] = this.measuredMoved;
-    this.pointsMoved[pod] = this.measuredPoints;
-  }
-
   /** Seat everyone as given (pods of player indexes in table order). */
   arrange(pods: readonly (readonly number[])[]): void {
     this.members = pods.map((pod) => pod.slice());
     this.members.forEach((list, pod) => {
       for (const i of list) this.podOf[i] = pod;
-      this.remeasure(pod);
+      this.away[pod] = this.podAway(list, pod);
     });
-    this.total.set(objectiveTerms(this.objective()));
+    this.total.set(this.terms());
     this.journal.length = 0;
   }
 
@@ -241,27 +195,19 @@ export class PodState {
     const last = this.last;
     last[0] = repeats;
     last[1] = smaller;
-    const pi = this.pts[i] as number;
-    const pj = this.pts[j] as number;
-    if (pi === pj) {
+    if (this.value[i] === this.value[j]) {
       last[2] = 0;
       last[3] = 0;
-      last[4] = 0;
       return repeats * this.wR + smaller * this.wS;
     }
-    this.measureReplaced(p, pi, pj);
-    let moved = this.measuredMoved - (this.moved[p] as number);
-    let points = this.measuredPoints - (this.pointsMoved[p] as number);
-    this.measureReplaced(q, pj, pi);
-    moved += this.measuredMoved - (this.moved[q] as number);
-    points += this.measuredPoints - (this.pointsMoved[q] as number);
+    // (xj − Lp)² + (xi − Lq)² − (xi − Lp)² − (xj − Lq)² = 2 (xj − xi)(Lq − Lp)
+    const points = 2 * ((this.scaled[j] as number) - (this.scaled[i] as number)) * ((this.level[q] as number) - (this.level[p] as number));
     const a = this.value[i] as number;
     const b = this.value[j] as number;
     const pods = this.dist(b, p) + this.dist(a, q) - this.dist(a, p) - this.dist(b, q);
-    last[2] = moved;
-    last[3] = points;
-    last[4] = pods;
-    return repeats * this.wR + smaller * this.wS + moved * this.wM + points * this.wD + pods;
+    last[2] = points;
+    last[3] = pods;
+    return repeats * this.wR + smaller * this.wS + points * this.wP + pods;
   }
 
   /** Swap players i and j (in different pods), keeping the totals and the journal. */
@@ -273,7 +219,7 @@ export class PodState {
 
   private account(i: number, j: number): void {
     this.delta(i, j);
-    for (let k = 0; k < 5; k++) this.total[k] = (this.total[k] as number) + (this.last[k] as number);
+    for (let k = 0; k < TERM_COUNT; k++) this.total[k] = (this.total[k] as number) + (this.last[k] as number);
   }
 
   private exchange(i: number, j: number): void {
@@ -285,10 +231,15 @@ export class PodState {
     mq[mq.indexOf(j)] = i;
     this.podOf[i] = q;
     this.podOf[j] = p;
-    if (this.pts[i] !== this.pts[j]) {
-      this.remeasure(p);
-      this.remeasure(q);
+    if (this.value[i] !== this.value[j]) {
+      this.away[p] = (this.away[p] as number) + this.cost(j, p) - this.cost(i, p);
+      this.away[q] = (this.away[q] as number) + this.cost(i, q) - this.cost(j, q);
     }
+  }
+
+  /** Is pod `pod` seated otherwise than its fill, by points (the polish's work list)? */
+  disturbed(pod: number): boolean {
+    return this.away[pod] !== this.fillAway[pod];
   }
 
   /** Does player i break a rule where it sits (terms 1 and 2)? */
@@ -323,11 +274,11 @@ export class PodState {
     return false;
   }
 
-  objective(): PodObjective {
+  /** The terms of the current arrangement, counted afresh (term 3 scaled). */
+  private terms(): number[] {
     let repeats = 0;
     let secondSmallerPods = 0;
-    let moved = 0;
-    let pointsMoved = 0;
+    let points = 0;
     let podsMoved = 0;
     this.members.forEach((list, pod) => {
       for (let x = 0; x < list.length; x++) {
@@ -337,14 +288,32 @@ export class PodState {
         if (this.smaller[pod] && this.veteran[i]) secondSmallerPods++;
         podsMoved += this.dist(this.value[i] as number, pod);
       }
-      moved += this.moved[pod] as number;
-      pointsMoved += this.pointsMoved[pod] as number;
+      points += this.away[pod] as number;
     });
-    return { repeats, secondSmallerPods, moved, pointsMoved, podsMoved };
+    return [repeats, secondSmallerPods, points, podsMoved];
+  }
+
+  objective(): PodObjective {
+    const [repeats, secondSmallerPods, points, podsMoved] = this.terms() as [number, number, number, number];
+    return { repeats, secondSmallerPods, pointsMoved: points / (this.scale * this.scale), podsMoved };
   }
 
   result(): PodAssignment {
     const pods = this.members.map((members) => members.slice().sort((a, b) => a - b).map((i) => this.ids[i] as string));
     return { pods, objective: this.objective() };
   }
+}
+
+/** The top-to-bottom fill: players 0, 1, 2, … cut into pods of the given sizes, in order. */
+export function fillPods(sizes: readonly number[]): number[][] {
+  let next = 0;
+  return sizes.map((size) => Array.from({ length: size }, () => next++));
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function lcm(a: number, b: number): number {
+  return (a / gcd(a, b)) * b;
 }
