@@ -49,7 +49,15 @@ export interface StationSnapshot {
   notices: Notice[];
 }
 
-/** A journal entry as the host sends it to every device (the deltas of issue 15). */
+/**
+ * An entry a device is not sent (core/api/views.ts: a decklist, to a display): it keeps its place
+ * in the sequence and folds to nothing.
+ */
+export interface WithheldCommand {
+  type: 'withheld';
+}
+
+/** A journal entry as the host sends it to every device (the deltas of issue 15), as its viewer may see it (views.ts). */
 export interface PushedEntry {
   seq: number;
   /** ISO time the command was written. */
@@ -57,10 +65,12 @@ export interface PushedEntry {
   station: string;
   /** The joined device that sent it (none: the head-judge station itself). */
   by?: DeviceRef;
-  command: Command;
+  command: Command | WithheldCommand;
 }
 
-export interface JournalEntryView extends PushedEntry {
+/** An entry of the event log (the `journal` query; never withheld: a display may not ask for it). */
+export interface JournalEntryView extends Omit<PushedEntry, 'command'> {
+  command: Command;
   /** Set when a later undo reverted this entry. */
   undoneBy?: number;
 }

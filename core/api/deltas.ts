@@ -44,7 +44,8 @@ export function applyEntries(snapshot: StationSnapshot, eventId: string, entries
       else {
         const command = entry.command;
         if (command.type === 'undo' || command.type === 'create-event') return { kind: 'resync' };
-        state = apply(state, command);
+        // An entry this device is not sent (core/api/views.ts) keeps its place and changes nothing here.
+        if (command.type !== 'withheld') state = apply(state, command);
       }
     } catch {
       return { kind: 'resync' };

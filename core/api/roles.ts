@@ -119,6 +119,8 @@ export function refusalFor(caller: Caller, method: RequestMethod, params: unknow
   if (LOCAL_ONLY.has(method)) return `${who} cannot do this from a device: only the head-judge station can (${method})`;
   const types = commandTypes(method, params);
   if (types.some((type) => PHONE_COMMANDS.has(type))) return `${who} cannot report for a player: players report from their own phones with their table's code`;
+  // The saves on this computer (paths, other events' names) are the head-judge station's alone.
+  if (method === 'query' && (params as { kind?: string } | null)?.kind === 'recent-events') return `${who} cannot list the saves on the head-judge station`;
   if (caller.role === 'station') return null;
   if (caller.role === 'display') {
     if (method === 'query') {

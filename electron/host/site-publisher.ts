@@ -43,7 +43,7 @@ import type { SupportLog } from './log.js';
 export const SITE_SETTINGS_FILE = 'site.json';
 
 /** The journal entries after which an automatic site is published again. */
-export const REPUBLISH_AFTER: ReadonlySet<Command['type']> = new Set([
+export const REPUBLISH_AFTER: ReadonlySet<string> = new Set<Command['type']>([
   'pair-round',
   'fix-tables',
   'publish-standings',

@@ -25,15 +25,19 @@ export function newReportKey(): string {
  * - the host's time is the clock's time: clock commands, results and penalties get `at` from the host (a
  *   window sends none; an in-process caller's is replaced), in whole seconds, as the clock service
  *   counts (clock-service.ts). A window's own clock may be off; the journal must not be.
- * - a `pair-round` sent without `reportKey` gets a fresh one (issue 16): the secret of the round's
- *   table codes is drawn here, on the host, whoever published the pairing (a window, a second desk,
- *   a batch), and kept in the journal, so the codes printed on the slips are the ones the player
- *   door checks, after a restart too. A key sent with the command is kept.
+ * - a `pair-round` gets a fresh `reportKey`: the secret of the round's table codes is drawn here, on
+ *   the host, whoever published the pairing (a window, a second desk, a batch), and kept in the
+ *   journal, so the codes printed on the slips are the ones the player door checks, after a restart
+ *   too. No window is ever sent it (core/api/views.ts), and one that sends its own is refused: a key
+ *   chosen elsewhere would let whoever chose it make every table's code.
  */
 export function stampHostTime(command: NewCommand, nowMs: number, reportKey: () => string = newReportKey): Command {
   // Every other command reads the same in both schemas: only clock commands' `at` is optional when sent.
   const sent = command as Command;
-  if (sent.type === 'pair-round') return sent.reportKey === undefined ? { ...sent, reportKey: reportKey() } : sent;
+  if (sent.type === 'pair-round') {
+    if (sent.reportKey !== undefined) fail('not-allowed', "a round's report key (behind the table codes on the slips) is drawn by the station host: a pairing cannot bring its own");
+    return { ...sent, reportKey: reportKey() };
+  }
   if (!isClockCommand(sent) && sent.type !== 'record-result' && sent.type !== 'record-penalty') return sent;
   return { ...sent, at: Math.floor(nowMs / 1000) * 1000 };
 }

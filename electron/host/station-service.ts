@@ -23,6 +23,7 @@ import path from 'node:path';
 import { validateRequest, type Query, type QueryResult, type RequestMethod, type StationPush, type ValidatedParams } from '../../core/api/contract.js';
 import { parsedAtEdge } from '../../core/api/rpc.js';
 import { LOCAL_CALLER, refusalFor, type Caller } from '../../core/api/roles.js';
+import { entryFor, snapshotFor, viewerOf, type Viewer } from '../../core/api/views.js';
 import { fail, PodiumError } from '../../core/model/errors.js';
 import { dispatch, dispatchBatch, dispatchFromPhone, undo } from './station-changes.js';
 import { createSitePublisher, type SitePublisher } from './site-publisher.js';
@@ -56,6 +57,24 @@ function validated<M extends RequestMethod>(method: M, params: unknown, caller: 
   const refusal = refusalFor(caller, method, input);
   if (refusal !== null) throw new PodiumError('not-allowed', refusal);
   return input;
+}
+
+/**
+ * A push as `viewer` may see it (core/api/views.ts), made once per push and viewer however many
+ * windows and devices of that viewer hear it (so each transport encodes it once, too).
+ */
+const viewed = new WeakMap<StationPush, Map<Viewer, StationPush>>();
+
+function pushFor(viewer: Viewer, push: StationPush): StationPush {
+  if (push.type !== 'state' && push.type !== 'entries') return push;
+  let views = viewed.get(push);
+  if (!views) viewed.set(push, (views = new Map()));
+  let view = views.get(viewer);
+  if (!view) {
+    view = push.type === 'state' ? { type: 'state', snapshot: snapshotFor(viewer, push.snapshot) } : { ...push, entries: push.entries.map((entry) => entryFor(viewer, entry)) };
+    views.set(viewer, view);
+  }
+  return view;
 }
 
 function stationContext(options: StationServiceOptions): StationContext {
@@ -102,17 +121,17 @@ export function createStationService(options: StationServiceOptions): StationSer
   const service: StationService = {
     async snapshot(params, caller = LOCAL_CALLER) {
       validated('snapshot', params ?? {}, caller);
-      return slot.snapshotNow();
+      return snapshotFor(viewerOf(caller), slot.snapshotNow());
     },
     async createEvent(params, caller = LOCAL_CALLER) {
-      return createEvent(context, validated('createEvent', params, caller));
+      return snapshotFor('local', await createEvent(context, validated('createEvent', params, caller)));
     },
     async openEvent(params, caller = LOCAL_CALLER) {
-      return openEvent(context, validated('openEvent', params, caller));
+      return snapshotFor('local', await openEvent(context, validated('openEvent', params, caller)));
     },
     async takeOverEvent(params, caller = LOCAL_CALLER) {
       validated('takeOverEvent', params ?? {}, caller);
-      return takeOverEvent(context);
+      return snapshotFor('local', await takeOverEvent(context));
     },
     async closeEvent(params, caller = LOCAL_CALLER) {
       validated('closeEvent', params ?? {}, caller);
@@ -126,7 +145,7 @@ export function createStationService(options: StationServiceOptions): StationSer
       return saveCopy(context, validated('saveAs', params), true);
     },
     async saveRepairedCopy(params, caller = LOCAL_CALLER) {
-      return saveRepairedCopy(context, validated('saveRepairedCopy', params, caller));
+      return snapshotFor('local', await saveRepairedCopy(context, validated('saveRepairedCopy', params, caller)));
     },
     async dispatch(params, caller = LOCAL_CALLER) {
       return dispatch(context, validated('dispatch', params, caller), caller);
@@ -172,15 +191,22 @@ export function createStationService(options: StationServiceOptions): StationSer
       return site.status();
     },
     async query(params: Query, caller = LOCAL_CALLER): Promise<QueryResult> {
-      return query(context, validated('query', params, caller));
+      const result = await query(context, validated('query', params, caller));
+      if (result.kind !== 'journal') return result;
+      const viewer = viewerOf(caller);
+      return { kind: 'journal', entries: result.entries.map((entry) => entryFor(viewer, entry)) };
     },
     async print(params, caller = LOCAL_CALLER) {
       return print(context, validated('print', params, caller));
     },
     subscribe(listener, caller = LOCAL_CALLER) {
       if (typeof listener !== 'function') fail('invalid-input', 'subscribe needs a listener function');
-      // The network's join codes and device list are the head-judge station's alone.
-      return slot.listen(caller.kind === 'local' ? listener : (push: StationPush) => push.type !== 'network' && listener(push));
+      const viewer = viewerOf(caller);
+      return slot.listen((push: StationPush) => {
+        // The network's join codes and device list are the head-judge station's alone.
+        if (push.type === 'network' && viewer !== 'local') return;
+        listener(pushFor(viewer, push));
+      });
     },
     pushClock(nowMs) {
       slot.broadcast({ type: 'clock', now: nowMs });

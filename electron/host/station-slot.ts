@@ -140,6 +140,6 @@ export class OpenEventSlot {
  * DeviceRef, and ROLE_LABELS names the player role, so the event log shows "Ana Archer's phone
  * (player)".
  */
-export function pushedEntry(entry: JournalEntry): PushedEntry {
+export function pushedEntry(entry: JournalEntry): PushedEntry & { command: JournalEntry['command'] } {
   return { seq: entry.seq, at: entry.at, station: entry.station, ...(entry.by ? { by: entry.by as PushedEntry['by'] } : {}), command: entry.command };
 }

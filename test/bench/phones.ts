@@ -20,6 +20,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, rmSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,16 @@ interface PhonesHost {
   /** The host's next memory line (it prints one every half second). */
   memory(): Promise<Memory>;
   close(): Promise<void>;
+}
+
+/** The report key of the last pairing written to a save (the host draws it; the journal keeps it). */
+async function savedReportKey(file: string): Promise<string> {
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').slice(1);
+  for (const line of lines.reverse()) {
+    const command = (JSON.parse(line) as { command?: { type?: string; reportKey?: string } }).command;
+    if (command?.type === 'pair-round' && command.reportKey) return command.reportKey;
+  }
+  throw new Error('the host drew no report key for the last pairing');
 }
 
 async function startPhonesHost(dataDir: string, rendererDir: string): Promise<PhonesHost> {
@@ -268,8 +279,8 @@ export function phonesBench(options: { players?: number; phones?: number; result
         const paired = await desk.api.dispatch({ command: pairCommand(event.state) });
         const d = desk;
         await waitFor('the desk to hold round 9', () => (d.snapshot()?.lastSeq ?? -1) >= paired.seq, (l) => d.onChange(l), 30_000);
-        const round = d.snapshot()?.state?.rounds.at(-1) as Round;
-        if (!round.reportKey) throw new Error('the host drew no report key for round 9');
+        // The key is the host's alone (no window is sent it): read it from the save, as the slips are printed from it.
+        const round = { ...(d.snapshot()?.state?.rounds.at(-1) as Round), reportKey: await savedReportKey(path.join(dataDir, 'events', 'phones.podium')) };
         const before = await host.memory();
 
         const connecting = performance.now();

@@ -90,9 +90,12 @@ export async function refused(page: Page, expected: string | RegExp): Promise<vo
   await eventually(async () => ((await page.getByRole('alert').count()) > 0 ? await page.getByRole('alert').first().textContent() : null)).toMatch(expected);
 }
 
-/** The host's event state, read through the station API's snapshot. */
+/**
+ * The host's event state as the host holds it (in-process): with each round's report key, which no
+ * window is sent (core/api/views.ts) and the slips print their codes from.
+ */
 export async function stateOf(service: StationService): Promise<EventState> {
-  const state = (await service.snapshot()).state;
+  const state = service.current()?.state;
   if (!state) throw new Error('no event is open');
   return state;
 }

@@ -15,7 +15,7 @@ import { applyPublicPatch } from '../../core/public/patch.js';
 import { tableCode } from '../../core/public/table-codes.js';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
 import { publicView } from '../../core/public/view.js';
-import { LAN_ADDRESS, startVenueHost, within, type VenueHost } from './venue-helpers.js';
+import { hostState, LAN_ADDRESS, startVenueHost, within, type VenueHost } from './venue-helpers.js';
 
 /** A phone as the player page is: its pushes, its view (patched as the page patches it), its requests. */
 interface Phone {
@@ -111,7 +111,8 @@ async function pairedEvent(host: VenueHost, name: string, settings: Record<strin
   const proposed = await host.station.query({ kind: 'propose-pairing', seed: 9 });
   if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
   await host.station.dispatch({ command: publishCommand(1, 'swiss', proposed.proposal) });
-  const state = (await host.station.snapshot()).state as EventState;
+  // The host's own state: the round's report key, which no window is sent, is what the slips print codes from.
+  const state = hostState(host);
   return { state, round: state.rounds[0] as Round };
 }
 
@@ -233,7 +234,7 @@ describe("players' phones on the public door", () => {
     const proposed = await host.station.query({ kind: 'propose-pairing', seed: 3 });
     if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
     await host.station.dispatch({ command: publishCommand(1, 'swiss', proposed.proposal) });
-    const round = (await host.station.snapshot()).state?.rounds[0] as Round;
+    const round = hostState(host).rounds[0] as Round;
     const seats = seatsOf(round, 1);
     expect(seats).toHaveLength(4);
     const pod = await Promise.all(seats.map(() => phone()));
@@ -288,7 +289,7 @@ describe("players' phones on the public door", () => {
     const proposed = await host.station.query({ kind: 'propose-pairing', seed: 11 });
     if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
     await host.station.dispatch({ command: publishCommand(2, 'swiss', proposed.proposal) });
-    const two = (await host.station.snapshot()).state?.rounds[1] as Round;
+    const two = hostState(host).rounds[1] as Round;
     expect(two.reportKey).toMatch(/^[0-9a-f]{32}$/);
     expect(two.reportKey).not.toBe(round.reportKey);
     const [first] = seatsOf(two, 1) as [string];

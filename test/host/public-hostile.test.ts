@@ -16,7 +16,7 @@ import { publishCommand, type NewCommand } from '../../core/event/commands.js';
 import type { EventState, Round } from '../../core/model/types.js';
 import { tableCode } from '../../core/public/table-codes.js';
 import { NOT_JOINED } from '../../electron/host/lan-door.js';
-import { closedOf, http, LAN_ADDRESS, rpcUrl, startVenueHost, tryUpgrade, within, type VenueHost } from './venue-helpers.js';
+import { closedOf, hostState, http, LAN_ADDRESS, rpcUrl, startVenueHost, tryUpgrade, within, type VenueHost } from './venue-helpers.js';
 
 type Heard = { type?: string; kind?: string; id?: number; ok?: boolean; message?: string };
 
@@ -75,7 +75,7 @@ async function pairedEvent(host: VenueHost, name: string): Promise<Round> {
   const proposed = await host.station.query({ kind: 'propose-pairing', seed: 2 });
   if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
   await host.station.dispatch({ command: publishCommand(1, 'swiss', proposed.proposal) });
-  return ((await host.station.snapshot()).state as EventState).rounds[0] as Round;
+  return hostState(host).rounds[0] as Round;
 }
 
 describe('a hostile client on the public door', () => {

@@ -8,9 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../core/api/rpc.js';
 import { publishCommand, type Command, type NewCommand } from '../../core/event/commands.js';
-import type { EventState } from '../../core/model/types.js';
 import { stampHostTime } from '../../electron/host/station-service.js';
-import { deviceClient, joinAs, startVenueHost, type DeviceClient, type VenueHost } from './venue-helpers.js';
+import { deviceClient, hostState, joinAs, startVenueHost, type DeviceClient, type VenueHost } from './venue-helpers.js';
 
 const KEY = /^[0-9a-f]{32}$/;
 
@@ -43,7 +42,8 @@ describe('report keys drawn by the host', () => {
     const lines = (await readFile(snapshot.summary?.path as string, 'utf8')).trim().split('\n').slice(1);
     return lines.map((line) => JSON.parse(line) as { command: Command }).flatMap((l) => (l.command.type === 'pair-round' ? [l.command.reportKey] : []));
   };
-  const stateKey = async (): Promise<string | undefined> => ((await host.station.snapshot()).state as EventState).rounds.at(-1)?.reportKey;
+  // The host's own state: no window is sent a round's key (core/api/views.ts).
+  const stateKey = async (): Promise<string | undefined> => hostState(host).rounds.at(-1)?.reportKey;
 
   it('adds a fresh key to a pairing from the local station, and writes it in the journal', async () => {
     const pair = await freshEvent('Keys Local');
@@ -68,19 +68,21 @@ describe('report keys drawn by the host', () => {
     expect((await journalKeys())[0]).toBe(keys[2]);
   });
 
-  it('keeps a key sent with the pairing, and still refuses a key that is not one', async () => {
+  it('refuses a key sent with the pairing, from the station or a second desk: the secret is drawn on the host alone', async () => {
     const pair = await freshEvent('Keys Given');
-    const given = 'ab'.repeat(16);
     await expect(host.station.dispatch({ command: { ...pair, reportKey: 'not-a-key' } })).rejects.toThrow(StationError);
-    await host.station.dispatch({ command: { ...pair, reportKey: given } });
-    expect(await journalKeys()).toEqual([given]);
+    await expect(host.station.dispatch({ command: { ...pair, reportKey: 'ab'.repeat(16) } })).rejects.toThrow(/report key .* drawn by the station host/);
+    await expect(desk.api.dispatch({ command: { ...pair, reportKey: 'ab'.repeat(16) } })).rejects.toThrow(/report key .* drawn by the station host/);
+    expect(await journalKeys()).toEqual([]);
+    await host.station.dispatch({ command: pair });
+    expect((await journalKeys())[0]).toMatch(KEY);
   });
 
   it('is the stamp the host puts on commands, beside its time', () => {
     const pair: NewCommand = { type: 'pair-round', round: 1, stage: 'swiss', tables: [], byes: [], seed: 1 };
     expect(stampHostTime(pair, 0, () => 'cd'.repeat(16))).toEqual({ ...pair, reportKey: 'cd'.repeat(16) });
     expect((stampHostTime(pair, 0) as { reportKey?: string }).reportKey).toMatch(KEY);
-    expect(stampHostTime({ ...pair, reportKey: 'ef'.repeat(16) }, 0)).toEqual({ ...pair, reportKey: 'ef'.repeat(16) });
+    expect(() => stampHostTime({ ...pair, reportKey: 'ef'.repeat(16) }, 0)).toThrow(/drawn by the station host/);
     expect(stampHostTime({ type: 'record-result', round: 1, table: 1, result: {} }, 12_345)).toMatchObject({ at: 12_000 });
   });
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { WebSocket, type ClientOptions } from 'ws';
 import type { NetworkStatus, StationApi, StationPush, StationSnapshot } from '../../core/api/contract.js';
 import type { DeviceRef, DeviceRole } from '../../core/api/roles.js';
+import type { EventState } from '../../core/model/types.js';
 import { startBrowserMode, type BrowserMode, type BrowserModeOptions } from '../../electron/web.js';
 import { connectWebSocket, type WebSocketChannel, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import { FollowedSnapshot } from '../support/followed-snapshot.js';
@@ -131,6 +132,16 @@ export async function startVenueHost(venue: BrowserModeOptions['venue'] = {}, op
       if (!options.dir) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The open event as the host itself holds it (in-process): with each round's report key, which no
+ * window or device is sent (core/api/views.ts). What a slip prints its table codes from.
+ */
+export function hostState(host: VenueHost): EventState {
+  const state = host.mode.service.current()?.state;
+  if (!state) throw new Error('no event is open on the host');
+  return state;
 }
 
 export interface Reply {
