@@ -6,8 +6,8 @@
  */
 import { create } from 'zustand';
 import { clockView, type ClockView } from '../../core/clock/index.js';
-import type { DispatchAck, NetworkStatus, PushedEntry, StationApi, StationSnapshot } from '../../core/api/contract.js';
-import { applyEntries } from '../../core/api/deltas.js';
+import type { DispatchAck, NetworkStatus, StationApi, StationSnapshot } from '../../core/api/contract.js';
+import { follow, newFollower, type FollowerEffect, type FollowerInput } from '../../core/api/follower.js';
 import { sendCommand, type SendOutcome } from './send.js';
 import type { NewCommand } from '../../core/event/commands.js';
 import type { PairingProposal } from '../../core/model/types.js';
@@ -196,7 +196,6 @@ function countLocally(): () => void {
 /** Wire a connection into the store: pushes, status, and a first snapshot. */
 export function attachConnection(connection: StationConnection): () => void {
   useStation.setState({ connection, status: connection.status(), connectionLost: false });
-  let pushes = 0;
   let wasConnected = connection.status() === 'connected';
   /** Counting the clock here (from the loss of the host until its first tick after it is back). */
   let stopCounting: (() => void) | null = null;
@@ -204,43 +203,27 @@ export function attachConnection(connection: StationConnection): () => void {
     stopCounting?.();
     stopCounting = null;
   };
-  /** Entries pushed while a gap is being filled: folded after it. */
-  let held: { eventId: string; entries: PushedEntry[] }[] | null = null;
-  const takeEntries = (eventId: string, entries: readonly PushedEntry[]): void => {
-    const snapshot = useStation.getState().snapshot;
-    if (!snapshot) return; // the first snapshot is on its way and will hold them
-    const outcome = applyEntries(snapshot, eventId, entries);
-    if (outcome.kind === 'resync') return refresh();
-    if (outcome.snapshot !== snapshot) useStation.setState({ snapshot: outcome.snapshot });
-    if (outcome.kind === 'gap') fillGap(eventId, outcome.from);
+  // The copy of the event, kept by core's follower (core/api/follower.ts); this runs its asks.
+  let follower = newFollower();
+  const feed = (input: FollowerInput): void => {
+    const step = follow(follower, input);
+    const before = follower.snapshot;
+    follower = step.follower;
+    if (follower.snapshot !== before) useStation.setState({ snapshot: follower.snapshot });
+    for (const effect of step.effects) run(effect);
   };
-  /** A push went missing (the host drops pushes for a window that fell behind): ask for what is missing. */
-  const fillGap = (eventId: string, from: number): void => {
-    if (held) return;
-    held = [];
-    connection.api
-      .query({ kind: 'journal', from })
-      .then((answer) => {
-        const waiting = held ?? [];
-        held = null;
-        if (answer.kind !== 'journal') return refresh();
-        takeEntries(eventId, answer.entries);
-        for (const push of waiting) takeEntries(push.eventId, push.entries);
-      })
-      .catch(() => {
-        held = null;
-        refresh();
-      });
-  };
-  const refresh = (): void => {
-    const seen = pushes;
+  const run = (effect: FollowerEffect): void => {
+    if (effect.type === 'ask-journal') {
+      connection.api
+        .query({ kind: 'journal', from: effect.from })
+        .then((answer) => feed(answer.kind === 'journal' ? { type: 'journal', entries: answer.entries } : { type: 'failed' }))
+        .catch(() => feed({ type: 'failed' }));
+      return;
+    }
     connection.api
       .snapshot()
       .then((snapshot) => {
-        const current = useStation.getState().snapshot;
-        // A state push that arrived meanwhile, or entries folded past this answer, are newer.
-        const behind = current?.summary && snapshot.summary?.id === current.summary.id && snapshot.lastSeq < current.lastSeq;
-        if (pushes === seen && !behind) useStation.setState({ snapshot });
+        feed({ type: 'snapshot', snapshot });
         // Either way the window shows what the host has now.
         if (connection.status() === 'connected') useStation.setState({ connectionLost: false });
         // A host back without an event sends no clock: nothing left to count.
@@ -249,14 +232,8 @@ export function attachConnection(connection: StationConnection): () => void {
       .catch(() => undefined);
   };
   const stopPushes = connection.api.subscribe((push) => {
-    if (push.type === 'state') {
-      pushes++;
-      held = null;
-      useStation.setState({ snapshot: push.snapshot });
-    } else if (push.type === 'entries') {
-      if (held) held.push(push);
-      else takeEntries(push.eventId, push.entries);
-    } else if (push.type === 'network') {
+    if (push.type === 'state' || push.type === 'entries') feed({ type: 'push', push });
+    else if (push.type === 'network') {
       useStation.setState({ network: push.status });
     } else if (push.type === 'clock') {
       stopLocalClock(); // the host's own time again
@@ -272,7 +249,7 @@ export function attachConnection(connection: StationConnection): () => void {
     useStation.setState({ status });
     if (status === 'connected') {
       wasConnected = true;
-      refresh();
+      feed({ type: 'connected' });
     } else if (wasConnected) {
       // The host is gone (a crash, a restart, a dropped window): say so, and keep the clock going.
       if (!useStation.getState().connectionLost) useStation.setState({ connectionLost: true });
@@ -289,7 +266,7 @@ export function attachConnection(connection: StationConnection): () => void {
       drawClock(useStation.getState().clock?.now ?? hostSecond());
     }, 0);
   });
-  refresh();
+  feed({ type: 'connected' });
   return () => {
     stopPushes();
     stopStatus();

@@ -30,7 +30,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DispatchAck, PushedEntry, StationApi, StationPush, StationSnapshot } from '../../core/api/contract.js';
-import { applyEntries } from '../../core/api/deltas.js';
 import { stateFor } from '../../core/api/views.js';
 import type { DeviceRef } from '../../core/api/roles.js';
 import { replay } from '../../core/event/apply.js';
@@ -40,6 +39,7 @@ import { readEventSave } from '../../electron/host/event-store.js';
 import { connectWebSocket, type WebSocketChannel, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import type { StationConnection } from '../../renderer/api/index.js';
 import { sendCommand } from '../../renderer/store/send.js';
+import { ApiFollower } from '../support/api-follower.js';
 import { repoRoot } from '../support/paths.js';
 import { joinAs, postJoin, rpcUrl, startVenueHost, within, type Joined, type VenueHost } from './venue-helpers.js';
 
@@ -47,42 +47,51 @@ import { joinAs, postJoin, rpcUrl, startVenueHost, within, type Joined, type Ven
 // Following the event as a window does
 
 /**
- * A window's copy of the event, kept as the renderer's store keeps it: the first snapshot, every
- * pushed entry folded (core/api/deltas.ts), a gap filled from the `journal` query, a fresh snapshot
- * when entries cannot be folded (an undo). It never takes a fresh snapshot on its own otherwise,
- * so catching up after a lost push is the gap fill's doing.
+ * A window's copy of the event, kept as the renderer's store keeps it: core's follower
+ * (test/support/api-follower.ts) — the first snapshot, every pushed entry folded, a gap filled from
+ * the `journal` query, a fresh snapshot when entries cannot be folded (an undo). It never takes a
+ * fresh snapshot on its own otherwise, so catching up after a lost push is the gap fill's doing.
  */
 class Follower {
-  current: StationSnapshot | undefined;
-  /** Gaps filled from the journal, and fresh snapshots taken. */
-  gapsFilled = 0;
-  resyncs = 0;
-  private early: StationPush[] | null = [];
-  /** Entries pushed while a gap is being filled: folded after it. */
-  private held: { eventId: string; entries: readonly PushedEntry[] }[] | null = null;
-  private readonly waiters = new Set<() => void>();
+  private readonly copy: ApiFollower;
 
-  constructor(private readonly api: StationApi) {
-    api.subscribe((push) => this.hear(push));
+  constructor(api: StationApi) {
+    this.copy = new ApiFollower(api);
   }
 
-  /** The first snapshot, then the pushes heard meanwhile. */
+  /** The first snapshot (pushes heard meanwhile fold onto it). */
   async start(): Promise<StationSnapshot> {
-    const snapshot = await within(this.api.snapshot(), 'a first snapshot', 20_000);
-    this.current = snapshot;
-    const early = this.early ?? [];
-    this.early = null;
-    for (const push of early) this.hear(push);
-    this.changed();
-    return snapshot;
+    this.copy.start();
+    return within(
+      new Promise<StationSnapshot>((resolve) => {
+        const check = (): void => {
+          const snapshot = this.copy.snapshot;
+          if (!snapshot) return;
+          stop();
+          resolve(snapshot);
+        };
+        const stop = this.copy.onChange(check);
+        check();
+      }),
+      'a first snapshot',
+      20_000,
+    );
   }
 
   get lastSeq(): number {
-    return this.current?.lastSeq ?? -1;
+    return this.copy.snapshot?.lastSeq ?? -1;
   }
 
   get state(): EventState | undefined {
-    return this.current?.state ?? undefined;
+    return this.copy.snapshot?.state ?? undefined;
+  }
+
+  get gapsFilled(): number {
+    return this.copy.gapsFilled;
+  }
+
+  get resyncs(): number {
+    return this.copy.resyncs;
   }
 
   /** Resolves once the copy has folded entry `seq`. */
@@ -91,73 +100,14 @@ class Follower {
       new Promise<void>((resolve) => {
         const check = (): void => {
           if (this.lastSeq < seq) return;
-          this.waiters.delete(check);
+          stop();
           resolve();
         };
-        this.waiters.add(check);
+        const stop = this.copy.onChange(check);
         check();
       }),
       `${who} to fold the event to entry ${seq} (it is at ${this.lastSeq})`,
       20_000,
-    );
-  }
-
-  private changed(): void {
-    for (const waiter of [...this.waiters]) waiter();
-  }
-
-  private hear(push: StationPush): void {
-    if (this.early) {
-      this.early.push(push);
-      return;
-    }
-    if (push.type === 'state') {
-      this.held = null;
-      this.current = push.snapshot;
-      this.changed();
-    } else if (push.type === 'entries') {
-      if (this.held) this.held.push(push);
-      else this.take(push.eventId, push.entries);
-    }
-  }
-
-  private take(eventId: string, entries: readonly PushedEntry[]): void {
-    const snapshot = this.current;
-    if (!snapshot) return;
-    const outcome = applyEntries(snapshot, eventId, entries);
-    if (outcome.kind === 'resync') return this.refresh();
-    this.current = outcome.snapshot;
-    this.changed();
-    if (outcome.kind === 'gap') this.fillGap(eventId, outcome.from);
-  }
-
-  private fillGap(eventId: string, from: number): void {
-    if (this.held) return;
-    this.held = [];
-    this.api.query({ kind: 'journal', from }).then(
-      (answer) => {
-        const waiting = this.held ?? [];
-        this.held = null;
-        if (answer.kind !== 'journal') return this.refresh();
-        this.gapsFilled++;
-        this.take(eventId, answer.entries);
-        for (const push of waiting) this.take(push.eventId, push.entries);
-      },
-      // The connection went: the next push after it is back finds the gap again.
-      () => {
-        this.held = null;
-      },
-    );
-  }
-
-  private refresh(): void {
-    this.resyncs++;
-    this.api.snapshot().then(
-      (snapshot) => {
-        if (snapshot.lastSeq >= this.lastSeq || snapshot.summary?.id !== this.current?.summary?.id) this.current = snapshot;
-        this.changed();
-      },
-      () => undefined,
     );
   }
 }

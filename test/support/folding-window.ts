@@ -1,13 +1,12 @@
 /**
- * A station window without a screen, for the network benchmarks (issue 15 §1): a real WebSocket
- * client of `/rpc` (the renderer's own ws-client.ts over the `ws` package) that keeps its copy of the
- * event current exactly as renderer/store/station.ts does — a snapshot once, then every pushed
- * journal entry folded with core's applyEntries; a gap is filled with the `journal` query, a resync
- * takes a fresh snapshot — and counts every frame it receives, by kind, in bytes on the wire.
+ * A station window without a screen, for the network benchmarks: a real WebSocket client of `/rpc`
+ * (the renderer's own ws-client.ts over the `ws` package) that keeps its copy of the event with core's
+ * follower exactly as renderer/store/station.ts does (api-follower.ts), and counts every frame it
+ * receives, by kind, in bytes on the wire.
  */
 import { WebSocket, type RawData } from 'ws';
-import type { PushedEntry, StationApi, StationPush, StationSnapshot } from '../../core/api/contract.js';
-import { applyEntries } from '../../core/api/deltas.js';
+import type { PushedEntry, StationApi, StationSnapshot } from '../../core/api/contract.js';
+import { ApiFollower } from './api-follower.js';
 import { connectWebSocket, type WebSocketChannel, type WebSocketLike } from '../../renderer/api/ws-client.js';
 
 /** One frame received: its size on the wire and what it was. */
@@ -32,8 +31,8 @@ export interface FoldingWindow {
   bytesBy: Map<string, number>;
   framesBy: Map<string, number>;
   /** Gaps filled with the journal query, and fresh snapshots taken because a push could not be folded. */
-  gaps: number;
-  resyncs: number;
+  readonly gaps: number;
+  readonly resyncs: number;
   /** Call `listener` after every frame is handled (and after a snapshot or journal answer is folded). */
   onChange(listener: () => void): () => void;
   close(): void;
@@ -82,18 +81,21 @@ export async function openFoldingWindow(rpcUrl: string, options: { keepFrames?: 
   // After ws-client has handled a frame (its listener comes first once the socket exists), tell.
   channel.onMessage(() => queueMicrotask(changed));
 
-  let snapshot: StationSnapshot | null = null;
-  let held: { eventId: string; entries: PushedEntry[] }[] | null = null;
-  let pushes = 0;
+  const follower = new ApiFollower(api);
+  follower.onChange(changed);
   const window: FoldingWindow = {
     api,
     channel,
-    snapshot: () => snapshot,
+    snapshot: () => follower.snapshot,
     frames,
     bytesBy,
     framesBy,
-    gaps: 0,
-    resyncs: 0,
+    get gaps() {
+      return follower.gapsFilled;
+    },
+    get resyncs() {
+      return follower.resyncs;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => {
@@ -102,59 +104,14 @@ export async function openFoldingWindow(rpcUrl: string, options: { keepFrames?: 
     },
     close: () => channel.close(),
   };
-
-  const refresh = (): void => {
-    const seen = pushes;
-    void api.snapshot().then(
-      (fresh) => {
-        const behind = snapshot?.summary && fresh.summary?.id === snapshot.summary.id && fresh.lastSeq < snapshot.lastSeq;
-        if (pushes === seen && !behind) snapshot = fresh;
-        changed();
-      },
-      () => undefined,
-    );
-  };
-  const take = (eventId: string, entries: readonly PushedEntry[]): void => {
-    if (!snapshot) return;
-    const outcome = applyEntries(snapshot, eventId, entries);
-    if (outcome.kind === 'resync') {
-      window.resyncs++;
-      return refresh();
-    }
-    snapshot = outcome.snapshot;
-    if (outcome.kind === 'gap') fillGap(eventId, outcome.from);
-  };
-  const fillGap = (eventId: string, from: number): void => {
-    if (held) return;
-    window.gaps++;
-    held = [];
-    api.query({ kind: 'journal', from }).then(
-      (answer) => {
-        const waiting = held ?? [];
-        held = null;
-        if (answer.kind !== 'journal') return refresh();
-        take(eventId, answer.entries);
-        for (const push of waiting) take(push.eventId, push.entries);
-        changed();
-      },
-      () => {
-        held = null;
-        refresh();
-      },
-    );
-  };
-  api.subscribe((push: StationPush) => {
-    if (push.type === 'state') {
-      pushes++;
-      held = null;
-      snapshot = push.snapshot;
-    } else if (push.type === 'entries') {
-      if (held) held.push(push);
-      else take(push.eventId, push.entries);
-    }
-  });
   await channel.ready;
-  const first = await api.snapshot();
-  if (pushes === 0) snapshot = first;
+  follower.start();
+  await new Promise<void>((resolve) => {
+    const stop = follower.onChange(() => {
+      if (!follower.snapshot) return;
+      stop();
+      resolve();
+    });
+  });
   return window;
 }
