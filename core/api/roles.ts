@@ -96,7 +96,7 @@ const JUDGE_COMMANDS: ReadonlySet<string> = new Set([
  * Commands only the host's player door writes (issue 16), after checking a phone's table code: a
  * device never sends them as itself.
  */
-const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report']);
+const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report', 'claim-player']);
 
 /** The command types of a dispatch or a batch. */
 function commandTypes(method: RequestMethod, params: unknown): string[] {

@@ -3,9 +3,10 @@
  * host keeps the whole event; every snapshot and every journal entry it pushes goes through here
  * first, for the viewer it goes to.
  *
- * - Nobody is sent a round's report key (Round.reportKey, the secret every table code is made from):
- *   the host alone makes codes, for the slips it prints and the phones it checks. Not even its own
- *   windows need it.
+ * - Nobody is sent a round's report key (Round.reportKey, the secret every table code is made from)
+ *   or the event's claim secret (EventState.claimKey, behind every personal code): the host alone
+ *   makes codes, for the slips and player cards it prints and the phones it checks. Not even its
+ *   own windows need them. Nor the hash of a claimed phone's token.
  * - Devices are never sent a save's path (a path names the host's folders, user and other events).
  * - The head-judge station's windows and a second station (`station`) get everything else: the
  *   scorekeeper's desk. A judge (`judge`) too: tables, results, the clock, extensions, deck checks,
@@ -23,7 +24,7 @@
  * Pure: no I/O.
  */
 import type { Command } from '../event/commands.js';
-import type { EventState, Penalty, Player, Round } from '../model/types.js';
+import type { EventState, Penalty, Player, PlayerClaim, Round } from '../model/types.js';
 import type { PushedEntry, StationSnapshot, WithheldCommand } from './contract.js';
 import type { Caller, DeviceRole } from './roles.js';
 
@@ -42,10 +43,13 @@ const WITHHELD: WithheldCommand = { type: 'withheld' };
 /** The event as `viewer` may see it. */
 export function stateFor(viewer: Viewer, state: EventState): EventState {
   const rounds = state.rounds.some((r) => r.reportKey !== undefined) ? state.rounds.map(withoutKey) : state.rounds;
-  if (viewer !== 'display') return rounds === state.rounds ? state : { ...state, rounds };
+  const { claimKey: _, claims, ...rest } = state;
+  const secretsOut = rounds === state.rounds && state.claimKey === undefined && claims === undefined ? state : { ...rest, rounds, ...(claims ? { claims: withoutTokens(claims) } : {}) };
+  if (viewer !== 'display') return secretsOut;
   // A plain copy (the fold's clock lists are getters), then what a display is not sent taken out.
-  const copy = JSON.parse(JSON.stringify({ ...state, rounds })) as EventState;
+  const copy = JSON.parse(JSON.stringify(secretsOut)) as EventState;
   delete copy.decklists;
+  delete copy.claims;
   copy.players = copy.players.map(withoutNote);
   if (copy.penalties) copy.penalties = copy.penalties.map(penaltyForDisplay);
   if (copy.clock) {
@@ -74,9 +78,17 @@ export function commandFor(viewer: Viewer, command: Command | WithheldCommand): 
     const { reportKey: _, ...rest } = command;
     return rest;
   }
+  // The claim secret never leaves the host; nor does what a claimed phone proves itself with.
+  if (command.type === 'draw-claim-key') return WITHHELD;
+  if (command.type === 'claim-player' && viewer !== 'display') {
+    const { tokenHash: _, ...rest } = command;
+    return rest as Command;
+  }
   if (viewer !== 'display') return command;
   switch (command.type) {
     case 'register-decklist':
+    case 'claim-player':
+    case 'reset-claim':
       return WITHHELD;
     case 'register-player':
       return command.player.note === undefined ? command : { ...command, player: withoutNote(command.player) };
@@ -102,6 +114,11 @@ export function commandFor(viewer: Viewer, command: Command | WithheldCommand): 
     default:
       return command;
   }
+}
+
+/** Who claimed whom, without the hashes of their tokens. */
+function withoutTokens(claims: NonNullable<EventState['claims']>): NonNullable<EventState['claims']> {
+  return Object.fromEntries(Object.entries(claims).map(([player, { phone }]): [string, PlayerClaim] => [player, { phone }]));
 }
 
 function withoutKey(round: Round): Round {

@@ -11,6 +11,7 @@
 import { fail } from '../model/errors.js';
 import type { EventState, Round, SelfReport, SelfReportsSetting, Table, TableResult } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
+import { claimsOn } from './apply-claims.js';
 import { nameOf } from './apply-players.js';
 import { recordResult } from './apply-results.js';
 import type { Command } from './commands.js';
@@ -61,7 +62,7 @@ export function reportResult(state: EventState, command: CommandOf<'report-resul
   for (const id of drops) seated(state, table, id, where);
   if (drops.length > 0 && round.stage !== 'swiss') fail('not-allowed', `${where}: a drop after the cut is made at the scorekeeper's desk`);
   // A reporter who reports again (a slip of the thumb) replaces their report; the answers start over.
-  return withReport(state, round, { table: command.table, reporter: command.player, phone: command.phone, result, drops, answers: {}, status: 'waiting' });
+  return withReport(state, round, { table: command.table, reporter: command.player, phone: command.phone, result, drops, answers: {}, status: 'waiting', ...(command.claimed ? { claimed: true } : {}) });
 }
 
 export function confirmReport(state: EventState, command: CommandOf<'confirm-report'>): EventState {
@@ -71,14 +72,24 @@ export function confirmReport(state: EventState, command: CommandOf<'confirm-rep
   if (!report) fail('not-allowed', `${where} has no report waiting to be confirmed`);
   if (command.player === report.reporter) fail('not-allowed', `${nameOf(state, command.player)} made this report: another player of the table confirms it`);
   if (command.agree && command.result) fail('invalid-input', 'agreeing with a report says nothing else: leave out the result');
-  const answer = { agree: command.agree, phone: command.phone, ...(command.result ? { result: checkResult(state, round, table, command.result) } : {}) };
+  const answer = { agree: command.agree, phone: command.phone, ...(command.result ? { result: checkResult(state, round, table, command.result) } : {}), ...(command.claimed ? { claimed: true as const } : {}) };
   const answers = { ...report.answers, [command.player]: answer };
   const others = table.seats.filter((id) => id !== report.reporter);
   const disputed = Object.values(answers).some((a) => !a.agree);
   const status: SelfReport['status'] = disputed ? 'disputed' : others.every((id) => answers[id]?.agree) ? 'agreed' : 'waiting';
   const next = withReport(state, round, { ...report, answers, status });
-  if (status === 'agreed' && selfReportsOf(state) === 'auto') return recordReported(next, command.round, report);
+  if (status === 'agreed' && selfReportsOf(state) === 'auto' && vouched(state, report, answers)) return recordReported(next, command.round, report);
   return next;
+}
+
+/**
+ * May an agreed report be recorded by itself ('auto')? With claims on, only when the report and
+ * every answer came from the phones that claimed those players; otherwise it waits for the
+ * scorekeeper, who sees which did.
+ */
+function vouched(state: EventState, report: SelfReport, answers: SelfReport['answers']): boolean {
+  if (!claimsOn(state)) return true;
+  return report.claimed === true && Object.values(answers).every((a) => a.claimed === true);
 }
 
 export function decideReport(state: EventState, command: CommandOf<'decide-report'>): EventState {

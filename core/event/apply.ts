@@ -10,6 +10,7 @@ import { fail } from '../model/errors.js';
 import type { EventState } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { pluralWord } from '../text/format.js';
+import { claimPlayer, drawClaimKey, resetClaim } from './apply-claims.js';
 import { checkPenaltySeats, checkTableResult, confirmAgainstPenalties, recordPenalty, refuseReturn } from './apply-penalties.js';
 import { dropPlayer, editPlayer, registerPlayer, reinstatePlayer, reportIn } from './apply-players.js';
 import { confirmReport, decideReport, publishStandings, reportResult } from './apply-reports.js';
@@ -63,6 +64,12 @@ export function apply(state: EventState | undefined, command: Command): EventSta
       return checkTableResult(decideReport(state, command), command.round, command.table);
     case 'publish-standings':
       return publishStandings(state, command);
+    case 'draw-claim-key':
+      return drawClaimKey(state, command);
+    case 'claim-player':
+      return claimPlayer(state, command);
+    case 'reset-claim':
+      return resetClaim(state, command);
     case 'report-in':
       return reportIn(refuseReturn(state, command.id), command.id);
     case 'fix-tables':

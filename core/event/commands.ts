@@ -58,6 +58,7 @@ export const settingsPatchSchema = z
     lastTurnMinutes: z.number().int().min(1).max(240),
     balanceSeats: z.boolean(),
     selfReports: z.enum(['off', 'queue', 'auto']),
+    claims: z.enum(['on', 'off']),
     // Pod rule sets' house rules (issue 17 §4): odd counts, points a win, a draw, a bye.
     oddCounts: z.enum(['byes', 'smaller-pods-bottom', 'smaller-pods-top', 'larger-pods']),
     winPoints: z.number().int().min(1).max(99),
@@ -325,6 +326,9 @@ const phoneId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a phone id is 8 to 64
  * Players' own reports from their phones (issue 16), and the scorekeeper's word on them. The host
  * checks a phone's table code before it writes a report or an answer; the fold checks the rest.
  */
+/** A claimed phone's token, as the journal keeps it: its SHA-256 (core/public/personal-codes.ts). */
+const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, 'a claim token hash is 64 hex digits');
+
 const reportCommands = [
   z.object({
     type: z.literal('report-result'),
@@ -334,6 +338,8 @@ const reportCommands = [
     phone: phoneId,
     result: resultSchema,
     drop: z.array(playerId).min(1).max(8).optional(),
+    /** The host found the report came from the phone that claimed the player (its token). */
+    claimed: z.literal(true).optional(),
   }),
   /** Another player of the table agrees with the waiting report, or disputes it (saying what they think instead). */
   z.object({
@@ -344,6 +350,7 @@ const reportCommands = [
     phone: phoneId,
     agree: z.boolean(),
     result: resultSchema.optional(),
+    claimed: z.literal(true).optional(),
   }),
   /** The scorekeeper accepts the waiting report (its result is recorded) or rejects it. */
   z.object({
@@ -355,6 +362,15 @@ const reportCommands = [
   }),
   /** The standings after `round` are what players' phones and the published site show. */
   z.object({ type: z.literal('publish-standings'), round: z.number().int().min(1) }),
+  /**
+   * The event's claim secret, behind every player's personal code (core/public/personal-codes.ts):
+   * drawn by the host the first time a code is needed, never sent to a window or device.
+   */
+  z.object({ type: z.literal('draw-claim-key'), claimKey: z.string().regex(/^[0-9a-f]{32,64}$/, 'a claim key is 32 to 64 hex digits') }),
+  /** A phone claimed a player with their personal code: from now on it alone reports for them. */
+  z.object({ type: z.literal('claim-player'), player: playerId, phone: phoneId, tokenHash }),
+  /** The desk frees a player's claim (a lost or changed phone): their code claims again. */
+  z.object({ type: z.literal('reset-claim'), player: playerId, reason: z.string().max(500).optional() }),
 ] as const;
 
 /**

@@ -10,7 +10,7 @@ import { plural } from '../text/format.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
 import { describeRecordPenalty } from './describe-penalties.js';
-import { confirmReport, decideReport, publishStandings, reportResult } from './describe-reports.js';
+import { claimPlayer, confirmReport, decideReport, drawClaimKey, publishStandings, reportResult, resetClaim } from './describe-reports.js';
 
 /** One entry in words. */
 export interface EntryWords {
@@ -157,6 +157,9 @@ const DESCRIBERS: { [T in Command['type']]: Describer<T> } = {
   'confirm-report': confirmReport,
   'decide-report': decideReport,
   'publish-standings': publishStandings,
+  'draw-claim-key': drawClaimKey,
+  'claim-player': claimPlayer,
+  'reset-claim': resetClaim,
   'report-in': (c, _seq, journal) => ({ what: `${journal.name(c.id)} reported in after a no-show: not dropped` }),
   'fix-tables': fixTables,
   'start-playoff': startPlayoff,

@@ -56,6 +56,12 @@ export interface Settings {
    */
   selfReports?: SelfReportsSetting;
   /**
+   * Phones claim their players with a personal code ('on', the default: a claimed player's reports
+   * and answers come only from their phone, and only answers from claimed phones are accepted by
+   * themselves), or not at all ('off': a table's code is enough, for a casual event).
+   */
+  claims?: 'on' | 'off';
+  /**
    * Pod rule sets, an organiser's house rule (issue 17 §4): how a player count that does not fill
    * pods of n is seated — byes for the lowest-ranked, the smaller pods at the bottom or at the top
    * of the standings, or pods of n + 1. Undefined: as the document says (MSTR 10.4A: byes at
@@ -202,8 +208,10 @@ export interface SelfReport {
   result: TableResult;
   /** Players of the table who drop with the result (the slip's Drop box). */
   drops: PlayerId[];
-  /** The table's other players' answers so far. */
-  answers: Record<PlayerId, { agree: boolean; phone: string; result?: TableResult }>;
+  /** The table's other players' answers so far; `claimed`: from the phone that claimed the player. */
+  answers: Record<PlayerId, { agree: boolean; phone: string; result?: TableResult; claimed?: true }>;
+  /** The report came from the phone that claimed its reporter. */
+  claimed?: true;
   status: 'waiting' | 'agreed' | 'disputed';
 }
 
@@ -231,6 +239,16 @@ export interface EventState {
    * (core/decklists/journal.ts). Never public: core/public copies nothing of it. Absent: none yet.
    */
   decklists?: Record<PlayerId, Decklist>;
+  /** The secret behind players' personal codes (core/public/personal-codes.ts); the host's alone. Absent: none drawn yet. */
+  claimKey?: string;
+  /** Players' phones that claimed them, by player (absent: none). */
+  claims?: Record<PlayerId, PlayerClaim>;
+}
+
+/** A phone's claim of a player: which phone, and the hash of the token it proves itself with (the host's alone: no window is sent it). */
+export interface PlayerClaim {
+  phone: string;
+  tokenHash?: string;
 }
 
 /** One card line of a registered list: how many and the name as the list gave it. */

@@ -13,10 +13,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import type { EventState } from '../model/types.js';
 
 /** No 0/O, 1/I/L: read aloud or typed from a slip, every code is unambiguous. 31^6 ≈ 887 million codes. */
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const ALPHABET = CODE_ALPHABET;
 export const TABLE_CODE_LENGTH = 6;
 
-function bytesOfHex(hex: string): Uint8Array {
+export function bytesOfHex(hex: string): Uint8Array {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return bytes;

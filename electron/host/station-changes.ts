@@ -48,8 +48,12 @@ function senderOf(caller: Caller, cid: string | undefined): EntrySender {
   return { ...(by ? { by } : {}), ...(cid !== undefined ? { cid } : {}) };
 }
 
+/** Commands no window sends: the host writes them itself (a new event, the claim secret) or for a player's phone. */
 function refuseCreateEvent(command: NewCommand): void {
   if (command.type === 'create-event') fail('not-allowed', 'an event is created with "New event", not by a command');
+  if (command.type === 'draw-claim-key') fail('not-allowed', "the players' personal codes are made by the station host: no window sends their secret");
+  if (command.type === 'claim-player' || command.type === 'report-result' || command.type === 'confirm-report')
+    fail('not-allowed', 'players claim, report and confirm from their own phones: at the desk, reset a claim or enter the result');
 }
 
 export function dispatch(context: StationContext, { command, cid }: ValidatedParams<'dispatch'>, caller: Caller): Promise<DispatchAck> {

@@ -42,7 +42,7 @@ const cryptoRandom: StationRandom = {
 };
 
 /** What a player's phone may have written (through the public door, public-door.ts). */
-const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report']);
+const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report', 'claim-player']);
 
 /** A request's params, parsed: as serveRpc parsed them (core/api/rpc.ts), or parsed here. */
 function validated<M extends RequestMethod>(method: M, params: unknown, caller: Caller = LOCAL_CALLER): ValidatedParams<M> {

@@ -18,6 +18,8 @@ import { getRuleset } from '../../core/rulesets/index.js';
 
 const VIEWERS: Viewer[] = ['local', 'station', 'judge', 'display'];
 const KEY = 'a1'.repeat(16);
+const CLAIM_KEY = 'c1'.repeat(16);
+const TOKEN_HASH = 'd2'.repeat(32);
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 function snapshotOf(state: EventState, lastSeq: number): StationSnapshot {
@@ -65,6 +67,8 @@ function nextCommand(state: EventState, pick: number, step: number): Command | n
       return round && table && pick % 5 === 0 ? { type: 'record-penalty', round: round.number, table: table.table, player: table.seats[0] as string, infraction: 'Cheating', penalty: 'match-loss', judge: 'HJ', note: 'secret', at } : null;
     },
     () => (round && pick % 7 === 0 ? { type: 'record-penalty', round: round.number, player: someone, infraction: 'Cheating', penalty: 'disqualification', judge: 'HJ', note: 'investigation', at } : null),
+    () => (state.claimKey ? null : { type: 'draw-claim-key', claimKey: 'c0'.repeat(16) }),
+    () => (state.claims?.[someone] ? { type: 'reset-claim', player: someone, reason: 'lost phone' } : { type: 'claim-player', player: someone, phone: `phone-${pick}`, tokenHash: 'ab'.repeat(32) }),
   ];
   return (options[pick % options.length] as () => Command | null)();
 }
@@ -84,11 +88,15 @@ describe('what each viewer is sent', () => {
     s = apply(s, { type: 'start-round-clock', round: 1, at: 1_800_000_000_000 });
     s = apply(s, { type: 'extend-table', round: 1, table: 1, reason: 'other', minutes: 2, note: 'Marked sleeves', at: 1_800_000_060_000 });
     s = apply(s, { type: 'record-penalty', round: 1, table: 2, player: proposal.tables[1]!.seats[0]!, infraction: 'Marked Cards', penalty: 'warning', judge: 'Head Judge', note: 'investigation by HJ', at: 1_800_000_100_000 });
+    s = apply(s, { type: 'draw-claim-key', claimKey: CLAIM_KEY });
+    s = apply(s, { type: 'claim-player', player: 'p4', phone: 'phone-of-p4', tokenHash: TOKEN_HASH });
     return s;
   })();
 
   it('nobody gets the report key, not even the station’s own windows; the rest of the event is theirs', () => {
-    for (const viewer of VIEWERS) expect(JSON.stringify(stateFor(viewer, state)), viewer).not.toContain(KEY);
+    for (const viewer of VIEWERS) for (const secret of [KEY, CLAIM_KEY, TOKEN_HASH]) expect(JSON.stringify(stateFor(viewer, state)), viewer).not.toContain(secret);
+    for (const viewer of ['local', 'station', 'judge'] as const) expect(stateFor(viewer, state).claims, viewer).toEqual({ p4: { phone: 'phone-of-p4' } });
+    for (const viewer of VIEWERS) expect(commandFor(viewer, { type: 'draw-claim-key', claimKey: CLAIM_KEY }), viewer).toEqual({ type: 'withheld' });
     for (const viewer of ['local', 'station', 'judge'] as const) {
       const seen = stateFor(viewer, state);
       expect(seen.decklists, viewer).toEqual(state.decklists);
@@ -96,6 +104,7 @@ describe('what each viewer is sent', () => {
       expect(seen.players.map((p) => p.note), viewer).toEqual(state.players.map((p) => p.note));
     }
     expect(state.rounds[0]?.reportKey).toBe(KEY); // the host's own is untouched
+    expect(state.claims?.p4?.tokenHash).toBe(TOKEN_HASH);
   });
 
   it('a display gets pairings, results and the clock, and nothing written about players', () => {
@@ -159,7 +168,7 @@ describe('a device folding its own entries agrees with the host (property)', () 
       { numRuns: 60 },
     );
     // The journals held every kind of entry the views change.
-    for (const kind of ['edit-player', 'record-penalty warning', 'record-penalty match-loss', 'record-penalty disqualification', 'register-decklist', 'record-result', 'extend-table', 'start-deck-check', 'end-deck-check', 'pair-round'])
+    for (const kind of ['draw-claim-key', 'claim-player', 'reset-claim', 'edit-player', 'record-penalty warning', 'record-penalty match-loss', 'record-penalty disqualification', 'register-decklist', 'record-result', 'extend-table', 'start-deck-check', 'end-deck-check', 'pair-round'])
       expect(folded, kind).toContain(kind);
   });
 });

@@ -7,8 +7,8 @@ import { App } from '../../renderer/App.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
 // Players' reports from their phones wait on the Results screen (issue 16): both reports shown,
-// accepted, edited or rejected with one key. The commands a phone's report makes are sent here by
-// the local station (the host's player door writes them in the real thing, after the code check).
+// accepted, edited or rejected with one key. The commands a phone's report makes are written here
+// through the host's own phone path (the player door calls it in the real thing, after the code check).
 
 let host: RendererHost;
 
@@ -34,10 +34,12 @@ async function roundWithReports(): Promise<void> {
   const names = ['Ana Archer', 'Bo Brandt', 'Cy Cole', 'Di Dunn'];
   for (const [i, name] of names.entries()) await api.dispatch({ command: { type: 'register-player', player: { id: `p${i + 1}`, name }, draw: i } });
   await api.dispatch({ command: { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['p1', 'p2'] }, { table: 2, seats: ['p3', 'p4'] }], byes: [], seed: 1 } });
-  await api.dispatch({ command: { type: 'report-result', round: 1, table: 1, player: 'p1', phone: 'phone-ana1', result: { games: [2, 1, 0] } } });
-  await api.dispatch({ command: { type: 'confirm-report', round: 1, table: 1, player: 'p2', phone: 'phone-bo12', agree: true } });
-  await api.dispatch({ command: { type: 'report-result', round: 1, table: 2, player: 'p3', phone: 'phone-cy12', result: { games: [2, 0, 0] } } });
-  await api.dispatch({ command: { type: 'confirm-report', round: 1, table: 2, player: 'p4', phone: 'phone-di12', agree: false, result: { games: [0, 2, 0] } } });
+  const phone = (command: Record<string, unknown> & { player: string; phone: string }) =>
+    host.service.phoneCommand({ command, by: { id: command.phone, name: `${command.player}'s phone`, role: 'player' }, refusal: () => null });
+  await phone({ type: 'report-result', round: 1, table: 1, player: 'p1', phone: 'phone-ana1', result: { games: [2, 1, 0] } });
+  await phone({ type: 'confirm-report', round: 1, table: 1, player: 'p2', phone: 'phone-bo12', agree: true });
+  await phone({ type: 'report-result', round: 1, table: 2, player: 'p3', phone: 'phone-cy12', result: { games: [2, 0, 0] } });
+  await phone({ type: 'confirm-report', round: 1, table: 2, player: 'p4', phone: 'phone-di12', agree: false, result: { games: [0, 2, 0] } });
 }
 
 describe("the Results screen's queue of players' reports", () => {
