@@ -34,6 +34,24 @@ describe('Find me', () => {
     expect(matchesName({ name: 'Omar al-Rashid', sortName: 'al-Rashid' }, 'rash')).toBe(true);
   });
 
+  it('finds letters no accent-stripping takes apart as a keyboard without them types them (ø, æ, ß, ł, đ)', () => {
+    const nordic = [
+      { id: 'n1', name: 'Mette Sørensen', sortName: 'Sørensen' },
+      { id: 'n2', name: 'Ægir Þórsson', sortName: 'Þórsson' },
+      { id: 'n3', name: 'Jürgen Weiß', sortName: 'Weiß' },
+      { id: 'n4', name: 'Łukasz Michałowski', sortName: 'Michałowski' },
+      { id: 'n5', name: 'Đorđe Đurić', sortName: 'Đurić' },
+    ];
+    expect(findPlayers(nordic, 'soren').map((p) => p.id)).toEqual(['n1']);
+    expect(findPlayers(nordic, 'SØREN').map((p) => p.id)).toEqual(['n1']);
+    expect(findPlayers(nordic, 'aegir thors').map((p) => p.id)).toEqual(['n2']);
+    expect(findPlayers(nordic, 'weiss').map((p) => p.id)).toEqual(['n3']);
+    expect(findPlayers(nordic, 'lukasz michal').map((p) => p.id)).toEqual(['n4']);
+    expect(findPlayers(nordic, 'djuric')).toEqual([]);
+    expect(findPlayers(nordic, 'dorde').map((p) => p.id)).toEqual(['n5']);
+    expect(findPlayers(nordic, 'duric').map((p) => p.id)).toEqual(['n5']);
+  });
+
   it('finds me by part of my family name, remembers me for the event, and forgets me on “Not you?”', async () => {
     const user = userEvent.setup();
     const store = memoryStore();
