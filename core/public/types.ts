@@ -9,6 +9,23 @@
  */
 import type { RulesetId, Settings, Stage, TableResult } from '../model/types.js';
 
+/**
+ * The rule set's words for a table, a seat and points (Ruleset.presentation), as data: the player
+ * page shows "Pod 4", "Seat 2 of 4 — seat 1 plays first" and "9 points" from these alone and loads
+ * the rule set itself only to take a result.
+ */
+export interface PublicWords {
+  /** A playoff table: "Table" / "Pod". */
+  playoffTable: string;
+  /** Are a table's seats numbered (pods: seat 1 plays first), rather than a pair? */
+  seatsNumbered: boolean;
+  /** What seat 1 means at a playoff pair, where it means something ("chooses to play first"). */
+  seatOne?: string;
+  /** The standings' points column ("Points", "Wins") and its unit ("point", "win"). */
+  points: string;
+  pointUnit: string;
+}
+
 /** A competitor as the public sees them: the name only (never the note, never a team's private data). */
 export interface PublicPlayer {
   id: string;
@@ -88,6 +105,8 @@ export interface PublicView {
     settings: Settings;
     /** The organiser's house rules in words, where they differ from the document (pod rule sets, issue 17 §4). */
     houseRules?: string;
+    /** The rule set's words the page's first screens speak, so a phone draws them before (or without) loading the rule set's code. */
+    words: PublicWords;
   };
   players: PublicPlayer[];
   /**

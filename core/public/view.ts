@@ -16,7 +16,8 @@ import { selfReportsOf } from '../event/apply-reports.js';
 import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { formatValue } from '../rulesets/ruleset.js';
-import type { PublicClock, PublicRound, PublicStandings, PublicView } from './types.js';
+import type { Ruleset } from '../rulesets/ruleset.js';
+import type { PublicClock, PublicRound, PublicStandings, PublicView, PublicWords } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
 
 /**
@@ -45,7 +46,7 @@ export function publicView(state: EventState, options: { now: number; version: n
   const disqualified = disqualifiedPlayers(state);
   return {
     version: options.version,
-    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state) },
+    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state), words: publicWords(ruleset) },
     players: state.players.map((p) => ({
       id: p.id,
       name: p.name,
@@ -61,6 +62,18 @@ export function publicView(state: EventState, options: { now: number; version: n
     ...(clock ? { clock } : {}),
     selfReports: selfReportsOf(state),
     madeAt: options.now,
+  };
+}
+
+/** The rule set's words the player page's first screens need (the page loads the rule set's code only to take a result). */
+export function publicWords(ruleset: Ruleset): PublicWords {
+  const { playoff, table, words } = ruleset.presentation;
+  return {
+    playoffTable: playoff.tableWord,
+    seatsNumbered: table.layout === 'seats',
+    ...(playoff.seatOne ? { seatOne: playoff.seatOne } : {}),
+    points: words.points,
+    pointUnit: words.pointUnit,
   };
 }
 

@@ -102,7 +102,7 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   useEffect(() => {
     if (code !== null) void look(code);
   }, [code, look, view.version]);
-  if (code === null) return <CodeStep view={view} ruleset={ruleset} table={table} talk={talk} onCode={(typed) => setCode(typed)} />;
+  if (code === null) return <CodeStep view={view} table={table} talk={talk} onCode={(typed) => setCode(typed)} />;
   const answer = async (agree: boolean, result?: PublicReport['result']): Promise<void> => {
     setBusy(true);
     setProblem(null);
@@ -115,7 +115,7 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   };
   const heading = (
     <h2>
-      {tableWord(view, ruleset)} {table.table}: confirm
+      {tableWord(view)} {table.table}: confirm
     </h2>
   );
   if (table.result)

@@ -2,19 +2,19 @@
  * The player page (issue 16, 1 and the phone half of 2): one question per screen — "Find me" first,
  * then my table; pairings, standings and the bracket behind a bottom tab bar; reporting and
  * confirming a result from the table's code. It shows only what the published view holds, says
- * plainly when it is offline, and speaks the rule set's words (Ruleset.presentation) without ever
- * asking which rule set it shows.
+ * plainly when it is offline, and speaks the rule set's words (the view's `event.words`; the rule
+ * set's code comes with the result screens, loaded when wanted: flows-loader.tsx) without ever asking
+ * which rule set it shows.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
-import type { Ruleset } from '../../core/rulesets/ruleset.js';
-import { Confirm } from './Confirm.js';
+import { usePrefetchFlows, WithFlows } from './flows-loader.js';
 import { Bracket, FindMe, Pairings, Standings } from './Lists.js';
 import { rememberCode, rememberedMe, rememberMe, type KeyValue, type TableCode } from './memory.js';
 import { MyTable } from './MyTable.js';
 import type { PublicClient } from './public-client.js';
-import { Report, type Talk } from './Report.js';
-import { placeOf, playersById, rulesetOf } from './view.js';
+import type { Talk } from './Report.js';
+import { placeOf, playersById } from './view.js';
 
 /** What the page needs of its connection (PublicClient; tests may give a fake). */
 export type PlayerClient = Pick<PublicClient, 'subscribe' | 'getState' | 'request' | 'hostNow'>;
@@ -65,7 +65,6 @@ function TabBar({ tab, setTab, bracket }: { tab: Tab; setTab(tab: Tab): void; br
 
 interface MeProps {
   view: PublicView;
-  ruleset: Ruleset | null;
   me: PublicPlayer | null;
   flow: Flow;
   setFlow(flow: Flow): void;
@@ -76,10 +75,12 @@ interface MeProps {
   setNotice(notice: string | null): void;
 }
 
-function MeScreen({ view, ruleset, me, flow, setFlow, choose, talk, now, notice, setNotice }: MeProps) {
-  if (!me) return <FindMe view={view} ruleset={ruleset} choose={choose} />;
-  const place = placeOf(view.round, me.id);
-  const table = place.kind === 'table' ? place.table : null;
+function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotice }: MeProps) {
+  const place = me ? placeOf(view.round, me.id) : null;
+  const table = place?.kind === 'table' ? place.table : null;
+  // A table still to be decided, and reporting on: the result screens are fetched in the background.
+  usePrefetchFlows(!!table && !table.result && view.selfReports !== 'off');
+  if (!me) return <FindMe view={view} choose={choose} />;
   const round = view.round?.number ?? 0;
   const back = (
     <button type="button" className="pl-link pl-back" onClick={() => setFlow('table')}>
@@ -90,32 +91,37 @@ function MeScreen({ view, ruleset, me, flow, setFlow, choose, talk, now, notice,
     return (
       <section aria-label="Report the result">
         {back}
-        <Report
-          key={`${round}-${table.table}`}
-          view={view}
-          ruleset={ruleset}
-          table={table}
-          me={me.id}
-          talk={talk}
-          onSent={(accepted) => {
-            setNotice(accepted ? 'Your result was recorded.' : null);
-            setFlow(accepted ? 'table' : 'confirm');
-          }}
-          onPending={() => setFlow('confirm')}
-        />
+        <WithFlows>
+          {({ Report, rulesetOf }) => (
+            <Report
+              key={`${round}-${table.table}`}
+              view={view}
+              ruleset={rulesetOf(view.event.ruleset)}
+              table={table}
+              me={me.id}
+              talk={talk}
+              onSent={(accepted) => {
+                setNotice(accepted ? 'Your result was recorded.' : null);
+                setFlow(accepted ? 'table' : 'confirm');
+              }}
+              onPending={() => setFlow('confirm')}
+            />
+          )}
+        </WithFlows>
       </section>
     );
   if (table && flow === 'confirm' && view.selfReports !== 'off')
     return (
       <section aria-label="Confirm the result">
         {back}
-        <Confirm key={`${round}-${table.table}`} view={view} ruleset={ruleset} table={table} me={me.id} talk={talk} />
+        <WithFlows>
+          {({ Confirm, rulesetOf }) => <Confirm key={`${round}-${table.table}`} view={view} ruleset={rulesetOf(view.event.ruleset)} table={table} me={me.id} talk={talk} />}
+        </WithFlows>
       </section>
     );
   return (
     <MyTable
       view={view}
-      ruleset={ruleset}
       me={me}
       now={now}
       notice={notice}
@@ -169,7 +175,6 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
         </p>
       </div>
     );
-  const ruleset = rulesetOf(view);
   const choose = (player: PublicPlayer | null): void => {
     rememberMe(store, view.event.id, player?.id ?? null);
     setFlow('table');
@@ -188,10 +193,10 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
       </header>
       <Banner status={state.status} />
       <main className="pl-main">
-        {shownTab === 'me' && <MeScreen view={view} ruleset={ruleset} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice} setNotice={setNotice} />}
-        {shownTab === 'pairings' && <Pairings view={view} ruleset={ruleset} me={me?.id ?? null} />}
-        {shownTab === 'standings' && <Standings view={view} ruleset={ruleset} me={me?.id ?? null} />}
-        {shownTab === 'bracket' && <Bracket view={view} ruleset={ruleset} me={me?.id ?? null} />}
+        {shownTab === 'me' && <MeScreen view={view} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice} setNotice={setNotice} />}
+        {shownTab === 'pairings' && <Pairings view={view} me={me?.id ?? null} />}
+        {shownTab === 'standings' && <Standings view={view} me={me?.id ?? null} />}
+        {shownTab === 'bracket' && <Bracket view={view} me={me?.id ?? null} />}
       </main>
       <TabBar tab={shownTab} setTab={pick} bracket={!!view.bracket && view.bracket.length > 0} />
     </div>

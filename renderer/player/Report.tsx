@@ -35,7 +35,6 @@ export function Problem({ text }: { text: string | null }) {
 
 interface CodeProps {
   view: PublicView;
-  ruleset: Ruleset | null;
   table: PublicTable;
   talk: Talk;
   /** The code works: the table's pending report with it, if any. */
@@ -43,7 +42,7 @@ interface CodeProps {
 }
 
 /** "Your table's code": checked with the host (`look`) before anything else is asked. */
-export function CodeStep({ view, ruleset, table, talk, onCode }: CodeProps) {
+export function CodeStep({ view, table, talk, onCode }: CodeProps) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +61,7 @@ export function CodeStep({ view, ruleset, table, talk, onCode }: CodeProps) {
   return (
     <form className="pl-step" onSubmit={(e) => void submit(e)}>
       <h2>
-        {tableWord(view, ruleset)} {table.table}: the code
+        {tableWord(view)} {table.table}: the code
       </h2>
       <label className="pl-label" htmlFor="pl-code">
         Type the code printed on your match slip (or scan its QR code)
@@ -128,7 +127,7 @@ function ReportForm({ view, ruleset, table, me, code, talk, onSent, onWrongCode 
   return (
     <div className="pl-step">
       <h2>
-        {tableWord(view, ruleset)} {table.table}: the result
+        {tableWord(view)} {table.table}: the result
       </h2>
       <ResultForm fields={entry.fields} draft={entry.draft} setDraft={entry.setDraft} seats={table.seats} points={view.round?.pointsBefore ?? {}} idPrefix="report" />
       <fieldset className="pl-checks">
@@ -182,7 +181,6 @@ export function Report({ view, ruleset, table, me, talk, onSent, onPending }: Re
     return (
       <CodeStep
         view={view}
-        ruleset={ruleset}
         table={table}
         talk={talk}
         onCode={(typed, report) => {

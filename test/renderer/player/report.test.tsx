@@ -42,7 +42,7 @@ describe('reporting a result', () => {
     const user = userEvent.setup();
     const { host } = openPage(mtrView(), { me: 'p1', store: memoryStore({ [PHONE_KEY]: 'phone-test' }) });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
-    await user.type(screen.getByLabelText(/Type the code printed on your match slip/), ' K7PM-Q2XD ');
+    await user.type(await screen.findByLabelText(/Type the code printed on your match slip/), ' K7PM-Q2XD ');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const look = await lastRequest(host, 'look');
     expect(look).toEqual({ kind: 'look', id: look.id, code: 'K7PM-Q2XD', round: 3, table: 1 });
@@ -64,7 +64,7 @@ describe('reporting a result', () => {
     const user = userEvent.setup();
     const { host } = openPage(mtrView(), { me: 'p2', store: phoneWithCode(1) });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
-    const box = screen.getByLabelText('Or type it');
+    const box = await screen.findByLabelText('Or type it');
     await user.type(box, '3-0');
     expect(screen.getByRole('button', { name: 'Send the result' }).hasAttribute('disabled')).toBe(true);
     expect(plain(document.querySelector('.pl-warning')?.textContent)).toMatch(/^[A-Z].*3/);
@@ -81,7 +81,7 @@ describe('reporting a result', () => {
     const { host } = openPage(podView('mstr-2022'), { me: 'p3', store: phoneWithCode(5) });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
     // One tap on the winner's seat (the rule set's quick results for a pod).
-    await user.click(screen.getByRole('button', { name: /^2\s*Ana Archer wins$/ }));
+    await user.click(await screen.findByRole('button', { name: /^2\s*Ana Archer wins$/ }));
     expect(await textOf('report-preview')).toBe('You are reporting: Ana Archer wins');
     await user.click(screen.getByRole('button', { name: 'Send the result' }));
     const report = await lastRequest(host, 'report');
