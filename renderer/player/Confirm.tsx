@@ -85,7 +85,7 @@ type Looked = { kind: 'asking' } | { kind: 'none' } | { kind: 'report'; report: 
 
 export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   const round = view.round?.number ?? 0;
-  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, round, table.table));
+  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, view.event.id, round, table.table));
   const [looked, setLooked] = useState<Looked>({ kind: 'asking' });
   const [disputing, setDisputing] = useState(false);
   const [busy, setBusy] = useState(false);

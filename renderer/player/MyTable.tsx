@@ -162,7 +162,11 @@ export function MyTable({ view, me, now, notMe, report, confirm, notice }: MyTab
           Not you?
         </button>
       </div>
-      {notice && <p className="pl-warning">{notice}</p>}
+      {notice && (
+        <p className="pl-warning" data-testid="notice">
+          {notice}
+        </p>
+      )}
       {dropped !== undefined && (
         <p className="pl-dropped" data-testid="dropped">
           {me.disqualifiedInRound !== undefined

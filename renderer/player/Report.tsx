@@ -55,7 +55,7 @@ export function CodeStep({ view, table, talk, onCode }: CodeProps) {
     const answer = await talk.request({ kind: 'look', code: typed, round, table: table.table });
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);
-    rememberCode(talk.store, { round, table: table.table, code: typed });
+    rememberCode(talk.store, view.event.id, { round, table: table.table, code: typed });
     onCode(typed, answer.report);
   };
   return (
@@ -175,7 +175,7 @@ export interface ReportProps {
 
 export function Report({ view, ruleset, table, me, talk, onSent, onPending }: ReportProps) {
   const round = view.round?.number ?? 0;
-  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, round, table.table));
+  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, view.event.id, round, table.table));
   if (!ruleset) return <p className="pl-problem">This page cannot take results for this event’s rules: report at the desk.</p>;
   if (code === null)
     return (

@@ -56,6 +56,21 @@ export function placesOf(round: PublicRound | null): Map<PlayerId, Place> {
   return places;
 }
 
+/**
+ * What a slip's QR code (`slip`) means now, in words, or null when it is this round's slip of the
+ * player's own table (or the player is not known yet and the slip is of this round): a slip of an
+ * earlier round says so ("This slip is from round 2; round 3 is being played — …"), as does one of
+ * a round not published yet and one of another table.
+ */
+export function slipWords(slip: { round: number; table: number }, round: PublicRound, place: Place | null): string | null {
+  const now = round.number;
+  if (slip.round < now) return `This slip is from round ${slip.round}; round ${now} is being played — report round ${now} with its own slip, and find your table for round ${now} here.`;
+  if (slip.round > now) return `This slip is for round ${slip.round}, which is not published yet: round ${now} is being played.`;
+  if (!place || (place.kind === 'table' && place.table.table === slip.table)) return null;
+  const yours = place.kind === 'table' ? ` Yours is table ${place.table.table}.` : '';
+  return `That QR code is for table ${slip.table}, which is not your table in round ${now}.${yours}`;
+}
+
 /** A published table as the rule set's entry reads it. */
 export function modelTable(table: PublicTable): Table {
   return { table: table.table, seats: [...table.seats], ...(table.result ? { result: table.result } : {}) };

@@ -349,8 +349,12 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     await shot(cPhone.page, '16-round-1-code-in-round-2');
     // And the round-1 slip's QR link, scanned now: the phone says it is not for now.
     await cPhone.page.goto(reportUrl(base, 1, 2, codeOf(one, 2)));
-    await eventually(() => cPhone.page.locator('.pl-warning').textContent()).toBe('That QR code is for table 2 of round 1, which is not your table now.');
+    await eventually(() => cPhone.page.getByTestId('notice').textContent()).toBe(
+      'This slip is from round 1; round 2 is being played — report round 2 with its own slip, and find your table for round 2 here.',
+    );
     expect(await cPhone.page.getByTestId('round').textContent()).toBe('Round 2');
+    expect(await cPhone.page.getByTestId('table-number').textContent()).toBe(String(cTable));
+    await shot(cPhone.page, '16b-round-1-slip-in-round-2');
     expect(problems).toEqual([]);
   });
 

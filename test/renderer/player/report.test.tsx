@@ -10,15 +10,15 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicReport, PublicRequest, PublicView } from '../../../core/public/types.js';
-import { CODE_KEY, PHONE_KEY } from '../../../renderer/player/memory.js';
+import { codeKey, LEGACY_CODE_KEY, PHONE_KEY, SLIP_KEY } from '../../../renderer/player/memory.js';
 import { openPage, plain, textOf } from './page.js';
 import { memoryStore, mtrView, podView, type FakeHost } from './support.js';
 
 afterEach(() => cleanup());
 
-/** A phone that holds `code` for `table` of round 3, and its own id. */
-function phoneWithCode(table: number, code = 'K7PM-Q2XD') {
-  return memoryStore({ [CODE_KEY]: JSON.stringify({ round: 3, table, code }), [PHONE_KEY]: 'phone-test' });
+/** A phone that holds `code` for `table` of round 3 of `event` (the views' events: ev-mtr, ev-mstr-2022, …), and its own id. */
+function phoneWithCode(table: number, code = 'K7PM-Q2XD', event = 'ev-mtr') {
+  return memoryStore({ [codeKey(event)]: JSON.stringify({ round: 3, table, code }), [PHONE_KEY]: 'phone-test' });
 }
 
 /** The last request of `kind` the host got (waits for it). */
@@ -78,7 +78,7 @@ describe('reporting a result', () => {
 
   it('a pod (MSTR): the winner’s seat from the rule set’s form → report { winner }', async () => {
     const user = userEvent.setup();
-    const { host } = openPage(podView('mstr-2022'), { me: 'p3', store: phoneWithCode(5) });
+    const { host } = openPage(podView('mstr-2022'), { me: 'p3', store: phoneWithCode(5, 'K7PM-Q2XD', 'ev-mstr-2022') });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
     // One tap on the winner's seat (the rule set's quick results for a pod).
     await user.click(await screen.findByRole('button', { name: /^2\s*Ana Archer wins$/ }));
@@ -90,7 +90,7 @@ describe('reporting a result', () => {
 
   it('a pod (MAMTR): a draw with a player excluded', async () => {
     const user = userEvent.setup();
-    const { host } = openPage(podView('mamtr-2024'), { me: 'p1', store: phoneWithCode(5) });
+    const { host } = openPage(podView('mamtr-2024'), { me: 'p1', store: phoneWithCode(5, 'K7PM-Q2XD', 'ev-mamtr-2024') });
     await user.click(await screen.findByRole('button', { name: 'Report the result' }));
     await user.click(screen.getByRole('button', { name: /^d\s*a draw$/ }));
     await user.click(screen.getByRole('checkbox', { name: /Seat 4 — María de la Cruz/ }));
@@ -135,19 +135,69 @@ describe('reporting a result', () => {
 
   it('a slip’s QR code: after Find me, straight to the result form with its code', async () => {
     const user = userEvent.setup();
-    const store = memoryStore({ [PHONE_KEY]: 'phone-test', [CODE_KEY]: JSON.stringify({ round: 3, table: 1, code: 'QR-77' }) });
+    const store = memoryStore({ [PHONE_KEY]: 'phone-test', [SLIP_KEY]: JSON.stringify({ round: 3, table: 1, code: 'QR-77', at: 0 }) });
     const { host } = openPage(mtrView(), { store, slip: { round: 3, table: 1, code: 'QR-77' } });
     await user.type(await screen.findByLabelText('Type a few letters of your family or given name'), 'brandt');
     await user.click(screen.getByRole('button', { name: /Bo Brandt/ }));
     await user.click(await screen.findByRole('button', { name: /^1-2/ }));
     await user.click(screen.getByRole('button', { name: 'Send the result' }));
     expect(await lastRequest(host, 'report')).toMatchObject({ code: 'QR-77', table: 1, player: 'p2', result: { games: [1, 2, 0] } });
+    // The slip's code is kept for this event only; the slip itself is no longer held.
+    expect(JSON.parse(store.getItem(codeKey('ev-mtr')) ?? 'null')).toEqual({ round: 3, table: 1, code: 'QR-77' });
+    expect(store.getItem(SLIP_KEY)).toBeNull();
   });
 
   it('a QR code for another table says so and reports nothing', async () => {
-    openPage(mtrView(), { me: 'p1', slip: { round: 3, table: 2, code: 'QR-2' } });
-    expect(await screen.findByText('That QR code is for table 2 of round 3, which is not your table now.')).toBeTruthy();
+    const store = memoryStore();
+    openPage(mtrView(), { me: 'p1', slip: { round: 3, table: 2, code: 'QR-2' }, store });
+    expect(await textOf('notice')).toBe('That QR code is for table 2, which is not your table in round 3. Yours is table 1.');
     expect(await textOf('table-number')).toBe('1');
+    expect(screen.queryByLabelText(/Type the code printed on your match slip/)).toBeNull();
+  });
+
+  it('a slip of an earlier round says so (before and after Find me), and its code is never kept', async () => {
+    const user = userEvent.setup();
+    const store = memoryStore({ [PHONE_KEY]: 'phone-test' });
+    const { host } = openPage(mtrView(), { store, slip: { round: 2, table: 1, code: 'OLD-2' } });
+    const words = 'This slip is from round 2; round 3 is being played — report round 3 with its own slip, and find your table for round 3 here.';
+    expect(await textOf('notice')).toBe(words);
+    await user.type(screen.getByLabelText('Type a few letters of your family or given name'), 'archer');
+    await user.click(screen.getByRole('button', { name: /Ana Archer/ }));
+    expect(await textOf('table-number')).toBe('1');
+    expect(await textOf('notice')).toBe(words);
+    expect(store.getItem(codeKey('ev-mtr'))).toBeNull();
+    // Reporting this round asks for this round's code.
+    await user.click(screen.getByRole('button', { name: 'Report the result' }));
+    expect(await screen.findByLabelText(/Type the code printed on your match slip/)).toBeTruthy();
+    expect(host.requests).toEqual([]);
+  });
+
+  it('a slip of a round not published yet says so', async () => {
+    openPage(mtrView(), { me: 'p1', slip: { round: 4, table: 1, code: 'NEXT-4' } });
+    expect(await textOf('notice')).toBe('This slip is for round 4, which is not published yet: round 3 is being played.');
+  });
+
+  it('a code remembered at one event is never offered at another (same round and table numbers)', async () => {
+    const user = userEvent.setup();
+    // Last week: round 3, table 1 of another event; and a code kept the way older pages kept it.
+    const store = memoryStore({
+      [PHONE_KEY]: 'phone-test',
+      [codeKey('ev-last-week')]: JSON.stringify({ round: 3, table: 1, code: 'LASTWK' }),
+      [LEGACY_CODE_KEY]: JSON.stringify({ round: 3, table: 1, code: 'LEGACY' }),
+    });
+    const { host } = openPage(mtrView(), { me: 'p1', store });
+    await user.click(await screen.findByRole('button', { name: 'Report the result' }));
+    // Asked for this event's code: nothing held is offered or sent.
+    await user.type(await screen.findByLabelText(/Type the code printed on your match slip/), 'K7PM-Q2XD');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const look = await lastRequest(host, 'look');
+    expect(look.code).toBe('K7PM-Q2XD');
+    expect(host.requests.some((r) => 'code' in r && (r.code === 'LASTWK' || r.code === 'LEGACY'))).toBe(false);
+    act(() => host.answer(look, { ok: true }));
+    await screen.findByRole('button', { name: /^2-1/ });
+    // Kept for this event, beside last week's.
+    expect(JSON.parse(store.getItem(codeKey('ev-mtr')) ?? 'null')).toEqual({ round: 3, table: 1, code: 'K7PM-Q2XD' });
+    expect(JSON.parse(store.getItem(codeKey('ev-last-week')) ?? 'null')).toMatchObject({ code: 'LASTWK' });
   });
 
   it('a report the scorekeeper rejected is said in words, and the table may report again', async () => {
@@ -215,7 +265,7 @@ describe('confirming a reported result', () => {
 
   it('a pod: the reporter sees who has still to answer', async () => {
     const user = userEvent.setup();
-    const { host } = openPage(pending(podView('mstr-2022'), 5), { me: 'p1', store: phoneWithCode(5) });
+    const { host } = openPage(pending(podView('mstr-2022'), 5), { me: 'p1', store: phoneWithCode(5, 'K7PM-Q2XD', 'ev-mstr-2022') });
     await user.click(await screen.findByRole('button', { name: 'See it and confirm' }));
     act(() =>
       host.answer(host.requests[0] as PublicRequest, {
