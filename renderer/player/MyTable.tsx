@@ -101,7 +101,12 @@ function Opponents({ view, me, place }: { view: PublicView; me: PublicPlayer; pl
   );
 }
 
-/** The table's result once final, or the report waiting to be confirmed. */
+/** With self-reports off (the scorekeeper's setting), where the result goes instead. */
+export function deskWords(seats: number): string {
+  return `Results are not reported from phones at this event: fill in your match slip with ${seats > 2 ? 'the other players' : 'your opponent'}, sign it, and bring it to the scorekeeper’s desk.`;
+}
+
+/** The table's result once final, the report waiting to be confirmed, or (reporting off) the way to the desk. */
 function ResultState({ view, place, confirm }: { view: PublicView; place: Place; confirm(): void }) {
   if (place.kind !== 'table') return null;
   const table = place.table;
@@ -111,7 +116,12 @@ function ResultState({ view, place, confirm }: { view: PublicView; place: Place;
         Result: <strong>{table.resultText ?? 'recorded'}</strong>
       </p>
     );
-  if (view.selfReports === 'off') return null;
+  if (view.selfReports === 'off')
+    return (
+      <p className="pl-desk" data-testid="report-at-desk">
+        {deskWords(table.seats.length)}
+      </p>
+    );
   if (table.reportRejected)
     return (
       <p className="pl-rejected" role="status" data-testid="report-rejected">

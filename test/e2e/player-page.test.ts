@@ -340,6 +340,22 @@ describe.skipIf(!chromiumAvailable)('the player page on a phone', () => {
     it(`${scheme}: a pod — a player reports the winner from the slip’s QR link, another confirms`, () => pod(env(), scheme), 120_000);
   }
 
+  it('with self-reports off, the page tells players to bring their slip to the desk, and offers no reporting', async () => {
+    host.view = { ...publishedView(), selfReports: 'off' };
+    host.report = null;
+    const ana = await phone(`${base}/p`, 'light');
+    const search = ana.getByLabel('Type a few letters of your family or given name');
+    await search.tap();
+    await search.pressSequentially('archer');
+    await ana.getByRole('button', { name: /Ana Archer/ }).tap();
+    await expect.poll(() => ana.getByTestId('report-at-desk').textContent(), { timeout: 15_000 }).toBe(
+      'Results are not reported from phones at this event: fill in your match slip with your opponent, sign it, and bring it to the scorekeeper’s desk.',
+    );
+    expect(await ana.getByRole('button', { name: 'Report the result' }).count()).toBe(0);
+    await shot(ana, 'reporting-off', true);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('a code kept at one event is never offered at the next (same round and table numbers); an old slip says so', async () => {
     // Friday: Ana scans table 1's slip in round 3 and reports; the phone keeps the code for Friday's event.
     host.view = publishedView();

@@ -209,10 +209,16 @@ describe('reporting a result', () => {
     expect(screen.getByRole('button', { name: 'Report the result' })).toBeTruthy();
   });
 
-  it('no reporting when the scorekeeper has it off', async () => {
+  it('no reporting when the scorekeeper has it off: the page tells the player to bring the slip to the desk', async () => {
     openPage({ ...mtrView(), selfReports: 'off' }, { me: 'p1' });
     expect(await textOf('table-number')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Report the result' })).toBeNull();
+    expect(await textOf('report-at-desk')).toBe('Results are not reported from phones at this event: fill in your match slip with your opponent, sign it, and bring it to the scorekeeper’s desk.');
+  });
+
+  it('with reporting off, a pod is told the same, with the other players', async () => {
+    openPage({ ...podView('mstr-2022'), selfReports: 'off' }, { me: 'p3' });
+    expect(await textOf('report-at-desk')).toBe('Results are not reported from phones at this event: fill in your match slip with the other players, sign it, and bring it to the scorekeeper’s desk.');
   });
 });
 
