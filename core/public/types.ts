@@ -53,6 +53,12 @@ export interface PublicTable {
    * is not in the view: a phone holding the table's code asks for it (`look`).
    */
   reportPending?: boolean;
+  /**
+   * How many of the table's other players have answered the waiting report (not what they said):
+   * it changes with each answer, so a phone showing the report asks for it again (a pod's
+   * confirmation screen follows the other seats' answers).
+   */
+  reportAnswers?: number;
   /** The players' last report for this table was rejected by the scorekeeper (no report or result since). */
   reportRejected?: boolean;
   /** Extra minutes this table has (extensions, deck checks), for its own countdown. */

@@ -86,7 +86,7 @@ function houseRulesOf(state: EventState): { houseRules?: string } {
 function publicRound(state: EventState, round: Round, now: number): PublicRound {
   const presentation = getRuleset(state.ruleset).presentation.results;
   const names = new Map(state.players.map((p) => [p.id, p.name]));
-  const pending = new Set((round.reports ?? []).map((r) => r.table));
+  const pending = new Map((round.reports ?? []).map((r) => [r.table, r]));
   const extensions = new Map(round.number === state.rounds.length ? clockView(state, now).tables.map((t) => [t.table, t.extensionMs]) : []);
   return {
     number: round.number,
@@ -95,7 +95,7 @@ function publicRound(state: EventState, round: Round, now: number): PublicRound 
       table: t.table,
       seats: [...t.seats],
       ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, (id) => names.get(id) ?? id) } : {}),
-      ...(pending.has(t.table) ? { reportPending: true } : {}),
+      ...(pending.has(t.table) ? { reportPending: true, reportAnswers: Object.keys(pending.get(t.table)?.answers ?? {}).length } : {}),
       ...(t.result === undefined && !pending.has(t.table) && round.rejectedReports?.includes(t.table) ? { reportRejected: true } : {}),
       ...(extensions.get(t.table) ? { extensionMs: extensions.get(t.table) } : {}),
     })),

@@ -99,9 +99,13 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
     },
     [talk, round, table.table],
   );
+  // Asked again whenever the table's report moves (another seat answered, it was decided or
+  // rejected): a pod's screen follows the other players' answers. Not at every change of the event —
+  // a result at another table is not this table's news, and a phone may send only so many messages.
+  const moved = `${table.reportPending ?? false}:${table.reportAnswers ?? 0}:${table.reportRejected ?? false}:${table.result !== undefined}`;
   useEffect(() => {
     if (code !== null) void look(code);
-  }, [code, look, view.version]);
+  }, [code, look, moved]);
   if (code === null) return <CodeStep view={view} table={table} talk={talk} onCode={(typed) => setCode(typed)} />;
   const answer = async (agree: boolean, result?: PublicReport['result']): Promise<void> => {
     setBusy(true);

@@ -208,10 +208,11 @@ describe("players' phones on the public door", () => {
     // The station sees it waiting (its folded state), with the table pending on the phones.
     const snapshot = await host.station.snapshot();
     expect(snapshot.state?.rounds[0]?.reports).toEqual([expect.objectContaining({ table: 5, reporter: ana, status: 'agreed' })]);
-    // (The confirmation changed nothing the phones see: no push for it.)
-    const pending = await a.until((v) => v.round?.tables.find((t) => t.table === 5)?.reportPending === true, 'the phones to hear of the report');
+    // The phones hear of the report, then of the answer as a count (what it said stays with the code's holders).
+    const pending = await a.until((v) => v.round?.tables.find((t) => t.table === 5)?.reportAnswers === 1, 'the phones to hear of the answer');
+    expect(pending.round?.tables.find((t) => t.table === 5)).toMatchObject({ reportPending: true, reportAnswers: 1 });
     expect(pending.round?.tables.find((t) => t.table === 5)?.result).toBeUndefined();
-    expect(pending.version).toBe(snapshot.lastSeq - 1);
+    expect(pending.version).toBe(snapshot.lastSeq);
 
     // Automatic: the report every other player agreed with is the result.
     await host.station.dispatch({ command: { type: 'set-settings', settings: { selfReports: 'auto' } } });

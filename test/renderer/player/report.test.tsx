@@ -285,6 +285,35 @@ describe('confirming a reported result', () => {
     expect(screen.queryByRole('button', { name: 'Yes, that is right' })).toBeNull();
   });
 
+  it('a pod’s confirmation screen follows the other seats’ answers as they come, without being opened again', async () => {
+    const user = userEvent.setup();
+    const view = pending(podView('mstr-2022'), 5);
+    const { host } = openPage(view, { me: 'p1', store: phoneWithCode(5, 'K7PM-Q2XD', 'ev-mstr-2022') });
+    const waiting = (answers: PublicReport['answers']): PublicReport => ({ round: 3, table: 5, reporter: 'p1', result: { winner: 'p1' }, resultText: 'Ana Archer wins', drops: [], answers, status: 'waiting' });
+    await user.click(await screen.findByRole('button', { name: 'See it and confirm' }));
+    act(() => host.answer(host.requests[0] as PublicRequest, { ok: true, report: waiting({}) }));
+    expect(await textOf('report-status')).toBe('Waiting for Bo Brandt, José Núñez and María de la Cruz to answer.');
+
+    // A result at the other pod changes the event, not this table: nothing is asked.
+    const before = host.requests.length;
+    act(() => host.last.push({ type: 'patch', from: 1, to: 2, ops: [{ op: 'add', path: '/round/tables/1/result', value: { winner: 'p5' } }] }));
+    expect(host.requests).toHaveLength(before);
+
+    // Bo answers on his phone: the host's view counts one answer, and this screen asks again.
+    act(() => host.last.push({ type: 'patch', from: 2, to: 3, ops: [{ op: 'add', path: '/round/tables/0/reportAnswers', value: 1 }] }));
+    const again = await lastRequest(host, 'look');
+    expect(host.requests).toHaveLength(before + 1);
+    act(() => host.answer(again, { ok: true, report: waiting({ p2: { agree: true } }) }));
+    expect(await textOf('report-status')).toBe('Waiting for José Núñez and María de la Cruz to answer.');
+    expect(plain(screen.getByRole('list', { name: 'Answers so far' }).textContent)).toContain('Bo Brandt: agreed');
+
+    // José disputes: the screen says so.
+    act(() => host.last.push({ type: 'patch', from: 3, to: 4, ops: [{ op: 'replace', path: '/round/tables/0/reportAnswers', value: 2 }] }));
+    await waitFor(() => expect(host.requests).toHaveLength(before + 2));
+    act(() => host.answer(host.requests[before + 1] as PublicRequest, { ok: true, report: { ...waiting({ p2: { agree: true }, p3: { agree: false } }), status: 'disputed' } }));
+    expect(await textOf('report-status')).toBe('Disputed: the scorekeeper decides at the desk. A judge can help if you need one.');
+  });
+
   it('a reported table asks for its code first when the phone has none', async () => {
     const user = userEvent.setup();
     const { host } = openPage(pending(mtrView(), 1), { me: 'p2' });
