@@ -80,7 +80,20 @@ export interface PublicStandings {
   afterRound: number;
   /** The column heads, as the rule set names them ("Points", "OMW", ...). */
   columns: string[];
-  rows: { rank: number; player: string; values: string[] }[];
+  rows: PublicStandingRow[];
+}
+
+/** A line of published standings, marked as the printed standings mark it (core/documents/standings.ts standingMark). */
+export interface PublicStandingRow {
+  rank: number;
+  player: string;
+  values: string[];
+  /** Dropped (struck through: they keep their record and still count as opponents). */
+  dropped?: true;
+  /** Disqualified (RULES 4): "DQ" beside the name. */
+  dq?: true;
+  /** The printed line under the name: "dropped after round 2", "DQ — disqualified in round 3". */
+  note?: string;
 }
 
 /** The round clock as a phone needs it to count down by itself between ticks. */

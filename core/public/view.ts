@@ -11,7 +11,7 @@
 import { clockView } from '../clock/index.js';
 import { pointsBeforeRound, tableWinner } from '../documents/layout.js';
 import { personName } from '../documents/names.js';
-import { stateAfterRound } from '../documents/standings.js';
+import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
 import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
@@ -28,9 +28,9 @@ import { disqualifiedPlayers } from '../event/apply-penalties.js';
 const pointsCache = new WeakMap<Round, { basis: unknown[]; points: Record<PlayerId, number> }>();
 const standingsCache = new WeakMap<Round, { basis: unknown[]; standings: PublicStandings }>();
 
-/** What a computation over rounds 1..n depends on: those rounds (an earlier one may be amended) and the players. */
+/** What a computation over rounds 1..n depends on: those rounds (an earlier one may be amended), the players and the penalty log (a DQ is marked). */
 function basisOf(state: EventState, n: number): unknown[] {
-  return [state.players, state.settings, ...state.rounds.slice(0, n)];
+  return [state.players, state.settings, state.penalties, ...state.rounds.slice(0, n)];
 }
 
 function sameBasis(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -125,11 +125,24 @@ function publishedStandings(state: EventState): PublicStandings | undefined {
   if (cached && sameBasis(cached.basis, basis)) return cached.standings;
   const ruleset = getRuleset(state.ruleset);
   const view = ruleset.presentation.standings(state.settings);
-  const rows: Standing[] = ruleset.standings(stateAfterRound(state, after));
+  const then = stateAfterRound(state, after);
+  const rows: Standing[] = ruleset.standings(then);
+  const disqualified = disqualifiedPlayers(then);
   const standings: PublicStandings = {
     afterRound: after,
     columns: [ruleset.presentation.words.points, ...view.columns.map((c) => c.label)],
-    rows: rows.map((s) => ({ rank: s.rank, player: s.id, values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))] })),
+    rows: rows.map((s) => {
+      // Marked as the printed standings mark them: struck through when dropped, DQ, and why.
+      const mark = standingMark(then, s, disqualified);
+      return {
+        rank: s.rank,
+        player: s.id,
+        values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))],
+        ...(mark.dropped ? { dropped: true as const } : {}),
+        ...(mark.dq ? { dq: true as const } : {}),
+        ...(mark.note ? { note: mark.note } : {}),
+      };
+    }),
   };
   standingsCache.set(round, { basis, standings });
   return standings;

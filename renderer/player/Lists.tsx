@@ -141,10 +141,22 @@ export function Standings({ view, me }: { view: PublicView; me: string | null })
       </p>
       <ol className="pl-rows" data-testid="standings">
         {standings.rows.map((row) => (
-          <li key={row.player} className={row.player === me ? 'pl-row me' : 'pl-row'}>
+          <li key={row.player} className={['pl-row', row.player === me ? 'me' : '', row.dropped ? 'dropped' : ''].filter(Boolean).join(' ')} data-player={row.player}>
             <span className="pl-rank">{row.rank}</span>
             <span className="pl-row-main">
-              <bdi className="pl-row-name">{name(row.player)}</bdi>
+              <span className="pl-row-who">
+                <bdi className="pl-row-name">{name(row.player)}</bdi>
+                {row.dq && (
+                  <abbr className="pl-dq" title="Disqualified: keeps the record, paired no more" data-testid="dq">
+                    DQ
+                  </abbr>
+                )}
+              </span>
+              {row.note && (
+                <span className="pl-row-note" data-testid="standing-note">
+                  {row.note}
+                </span>
+              )}
               {rest.length > 0 && (
                 <span className="pl-row-detail">
                   {rest.map((column, i) => (
@@ -166,6 +178,7 @@ export function Standings({ view, me }: { view: PublicView; me: string | null })
           </li>
         ))}
       </ol>
+      {standings.rows.some((r) => r.dropped) && <p className="pl-muted pl-small">Struck through: dropped; they keep their record and still count as opponents.</p>}
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { currentRound, outstandingTables, playoffComplete } from '../lib/event.j
 import { distinguishedNames } from '../../core/documents/names.js';
 import { getRuleset, playoffFinishLabel } from '../../core/rulesets/index.js';
 import { disqualifiedPlayers } from '../../core/event/apply-penalties.js';
+import { standingMark } from '../../core/documents/standings.js';
 import { DQ_TITLE, finalResults, recordLine } from './playoffs/FinalStandings.js';
 import { competitorsWord } from './start/settings.js';
 import { formatClock, plural } from '../lib/format.js';
@@ -150,20 +151,24 @@ function FinalProjection({ state }: { state: EventState }) {
           <h2>Final standings</h2>
           <ScrollingEntries rows={standings.length} testId="projector-final-standings">
             {(copy) =>
-              standings.map((s) => (
-                <li key={`${copy}-${s.id}`} className="pj-entry">
-                  <span className="pj-entry-name pj-entry-marked">
-                    <Name>{names.get(s.id) ?? s.id}</Name>
-                    {disqualified.has(s.id) && (
-                      <span className="pj-dq" title={DQ_TITLE} data-testid="projector-dq">
-                        DQ
-                      </span>
-                    )}
-                  </span>
-                  <span className="pj-entry-table">{s.rank}</span>
-                  <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s)].filter(Boolean).join(' · ')}</span>
-                </li>
-              ))
+              standings.map((s) => {
+                // Marked as the printed standings mark them: a drop struck through, DQ, and the round.
+                const mark = standingMark(state, s, disqualified);
+                return (
+                  <li key={`${copy}-${s.id}`} className={mark.dropped ? 'pj-entry pj-dropped' : 'pj-entry'} data-player={s.id}>
+                    <span className="pj-entry-name pj-entry-marked">
+                      <Name>{names.get(s.id) ?? s.id}</Name>
+                      {disqualified.has(s.id) && (
+                        <span className="pj-dq" title={DQ_TITLE} data-testid="projector-dq">
+                          DQ
+                        </span>
+                      )}
+                    </span>
+                    <span className="pj-entry-table">{s.rank}</span>
+                    <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s), mark.note].filter(Boolean).join(' · ')}</span>
+                  </li>
+                );
+              })
             }
           </ScrollingEntries>
         </aside>

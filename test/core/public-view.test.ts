@@ -108,6 +108,24 @@ describe('a waiting report in the public view', () => {
   });
 });
 
+describe('published standings', () => {
+  it('mark a dropped player (struck through, with the round) and a disqualified one (DQ, with the round) as the printed standings do', () => {
+    let s = smallEvent();
+    s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } });
+    s = apply(s, { type: 'record-penalty', round: 1, table: 2, player: 'cy', infraction: 'Cheating', penalty: 'disqualification', judge: 'Kim Lee' });
+    s = apply(s, { type: 'record-result', round: 1, table: 2, result: { games: [0, 2, 0] } });
+    s = apply(s, { type: 'drop-player', id: 'bo' });
+    s = apply(s, { type: 'publish-standings', round: 1 });
+    const rows = new Map((publicView(s, { now: T0, version: 1 }).standings?.rows ?? []).map((r) => [r.player, r]));
+    expect(rows.get('bo')).toMatchObject({ dropped: true, note: 'dropped after round 1' });
+    expect(rows.get('bo')?.dq).toBeUndefined();
+    expect(rows.get('cy')).toMatchObject({ dropped: true, dq: true, note: 'DQ — disqualified in round 1' });
+    expect(rows.get('ana')).not.toHaveProperty('dropped');
+    expect(rows.get('ana')).not.toHaveProperty('note');
+    expect(rows.get('di')).not.toHaveProperty('dq');
+  });
+});
+
 describe('public patches', () => {
   const big = simulateEvent({ ruleset: 'mtr', players: 2048, rounds: 3, seed: 11 }).state;
 

@@ -217,17 +217,28 @@ async function headToHead({ host, base, phone, shot, problems }: Env, scheme: 'l
   await expect.poll(() => ana.getByTestId('result').textContent(), { timeout: 15_000 }).toBe('Result: Ana Archer 2–1');
   await shot(ana, `result-${scheme}`);
 
-  // Standings once the scorekeeper publishes them.
+  // Standings once the scorekeeper publishes them, a drop and a disqualification marked as printed.
   host.change((view) => {
     view.standings = {
       afterRound: 2,
       columns: ['Points', 'OMW', 'GW', 'OGW'],
-      rows: ['p2', 'p1', 'p3', 'p4', 'p5', 'p6', 'p7'].map((player, i) => ({ rank: i + 1, player, values: [String(6 - i), '55.56%', '60.00%', '48.15%'] })),
+      rows: ['p2', 'p1', 'p3', 'p4', 'p5', 'p6', 'p7'].map((player, i) => ({
+        rank: i + 1,
+        player,
+        values: [String(6 - i), '55.56%', '60.00%', '48.15%'],
+        ...(player === 'p4' ? { dropped: true as const, note: 'dropped after round 2' } : {}),
+        ...(player === 'p6' ? { dropped: true as const, dq: true as const, note: 'DQ — disqualified in round 2' } : {}),
+      })),
     };
   });
   await ana.getByRole('button', { name: 'Standings' }).tap();
   await expect.poll(() => ana.getByTestId('my-standing').textContent(), { timeout: 15_000 }).toBe('You are 2nd with 5 points.');
-  await shot(ana, `standings-${scheme}`);
+  const struck = ana.locator('[data-testid="standings"] li.dropped .pl-row-name');
+  expect(await struck.allTextContents()).toEqual(['María de la Cruz', 'Dana Archibald']);
+  expect(await struck.first().evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+  expect(await ana.getByTestId('dq').allTextContents()).toEqual(['DQ']);
+  expect(await ana.getByTestId('standing-note').allTextContents()).toEqual(['dropped after round 2', 'DQ — disqualified in round 2']);
+  await shot(ana, `standings-${scheme}`, true);
   await ana.getByRole('button', { name: 'Me' }).tap();
 
   // The Wi-Fi drops: the page says so plainly, keeps what it knew, and comes back by itself.

@@ -318,4 +318,32 @@ describe('the lists', () => {
     await user.click(screen.getByRole('button', { name: 'Bracket' }));
     expect(plain(screen.getByRole('region', { name: 'Bracket' }).textContent)).toContain('Bo Brandt — won');
   });
+
+  it('standings mark a drop (struck through, with the round) and a disqualification (DQ) as the printed standings do', async () => {
+    const user = userEvent.setup();
+    const view = mtrView();
+    view.standings = {
+      afterRound: 2,
+      columns: ['Points', 'OMW'],
+      rows: [
+        { rank: 1, player: 'p2', values: ['6', '50.00%'] },
+        { rank: 2, player: 'p3', values: ['6', '45.00%'], dropped: true, note: 'dropped after round 2' },
+        { rank: 3, player: 'p4', values: ['3', '45.00%'], dropped: true, dq: true, note: 'DQ — disqualified in round 2' },
+      ],
+    };
+    openPage(view, { me: 'p1' });
+    await user.click(await screen.findByRole('button', { name: 'Standings' }));
+    const list = await screen.findByTestId('standings');
+    const row = (id: string): HTMLElement => list.querySelector(`li[data-player="${id}"]`) as HTMLElement;
+    expect(row('p2').className).toBe('pl-row');
+    expect(within(row('p2')).queryByTestId('dq')).toBeNull();
+    expect(row('p3').className).toBe('pl-row dropped');
+    expect(within(row('p3')).getByTestId('standing-note').textContent).toBe('dropped after round 2');
+    expect(within(row('p3')).queryByTestId('dq')).toBeNull();
+    expect(row('p4').className).toBe('pl-row dropped');
+    expect(within(row('p4')).getByTestId('dq').textContent).toBe('DQ');
+    expect(within(row('p4')).getByTestId('dq').getAttribute('title')).toBe('Disqualified: keeps the record, paired no more');
+    expect(within(row('p4')).getByTestId('standing-note').textContent).toBe('DQ — disqualified in round 2');
+    expect(screen.getByText('Struck through: dropped; they keep their record and still count as opponents.')).toBeTruthy();
+  });
 });
