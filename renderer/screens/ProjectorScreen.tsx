@@ -152,7 +152,8 @@ function FinalProjection({ state }: { state: EventState }) {
           <ScrollingEntries rows={standings.length} testId="projector-final-standings">
             {(copy) =>
               standings.map((s) => {
-                // Marked as the printed standings mark them: a drop struck through, DQ, and the round.
+                // Marked as the printed standings mark them: a drop struck through, DQ, and the round
+                // (said before the record, which gives way first on a narrow line).
                 const mark = standingMark(state, s, disqualified);
                 return (
                   <li key={`${copy}-${s.id}`} className={mark.dropped ? 'pj-entry pj-dropped' : 'pj-entry'} data-player={s.id}>
@@ -165,7 +166,7 @@ function FinalProjection({ state }: { state: EventState }) {
                       )}
                     </span>
                     <span className="pj-entry-table">{s.rank}</span>
-                    <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s), mark.note].filter(Boolean).join(' · ')}</span>
+                    <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), mark.note, recordLine(state, s)].filter(Boolean).join(' · ')}</span>
                   </li>
                 );
               })

@@ -69,10 +69,10 @@ describe('the projector marks a disqualified player', () => {
     expect(row.textContent).toContain(`${nameOf(state, dq)}DQ`);
     // Struck through, with the round, as the printed standings mark it; so is the player who dropped.
     expect(row.className).toContain('pj-dropped');
-    expect(row.querySelector('.pj-entry-detail')?.textContent).toMatch(/ · DQ — disqualified in round 3$/);
+    expect(row.querySelector('.pj-entry-detail')?.textContent).toMatch(/^(.* · )?DQ — disqualified in round 3 · \d+ points? · /);
     const droppedRow = list.querySelector(`li[data-player="${dropped}"]`) as HTMLElement;
     expect(droppedRow.className).toContain('pj-dropped');
-    expect(droppedRow.querySelector('.pj-entry-detail')?.textContent).toMatch(/ · dropped after round 3$/);
+    expect(droppedRow.querySelector('.pj-entry-detail')?.textContent).toMatch(/^(.* · )?dropped after round 3 · \d+ points? · /);
     expect(within(droppedRow).queryByTestId('projector-dq')).toBeNull();
     expect(rows.filter((r) => r.className.includes('pj-dropped'))).toHaveLength(2);
     cleanup();
