@@ -111,7 +111,6 @@ export function ProjectorScreen() {
   return (
     <>
       <Projection state={state} round={round} view={view} />
-      <PlayerPageCorner />
       <ConnectionLostMark />
     </>
   );
@@ -237,13 +236,15 @@ function Projection({ state, round, view }: { state: EventState; round: Round | 
             </ul>
           )}
         </section>
-        {hasPairings && round && <Board state={state} round={round} />}
+        {hasPairings && round && <Board state={state} round={round} footer={<PlayerPageCorner placement="board" />} />}
       </div>
+      {/* With a board the QR code sits under it, never over a pairing; without one, in the corner. */}
+      {!hasPairings && <PlayerPageCorner placement="corner" />}
     </div>
   );
 }
 
-function Board({ state, round }: { state: EventState; round: Round }) {
+function Board({ state, round, footer }: { state: EventState; round: Round; footer?: ReactNode }) {
   const entries = useMemo(() => {
     const ctx = createContext(state, { pageSize: 'A4', generatedAt: '', round: round.number });
     return boardEntries(ctx, round);
@@ -279,6 +280,7 @@ function Board({ state, round }: { state: EventState; round: Round }) {
       <ScrollingEntries rows={entries.length} testId="projector-pairings">
         {(copy) => entries.map((e) => row(e, copy))}
       </ScrollingEntries>
+      {footer}
     </aside>
   );
 }
