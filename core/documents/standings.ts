@@ -29,6 +29,32 @@ export function stateAfterRound(state: EventState, round: number | undefined): E
   return out;
 }
 
+/** How standings mark a player: struck through when dropped, "DQ" when disqualified, and the line under the name. */
+export interface StandingMark {
+  dropped: boolean;
+  dq: boolean;
+  /** "DQ — disqualified in round 3", "dropped after round 2", "dropped", or ''. */
+  note: string;
+}
+
+/**
+ * The mark of `standing` on standings of `state` (the event as it stood for them: stateAfterRound):
+ * printed, on the player page, the published site and the projector alike. A disqualified player is
+ * marked as such (RULES 4), not as one who dropped; a dropped player keeps their record (RULES 1).
+ */
+export function standingMark(state: EventState, standing: Pick<Standing, 'id' | 'dropped'>, disqualified: ReadonlyMap<string, { round: number }> = disqualifiedPlayers(state)): StandingMark {
+  const dropped = standing.dropped ? state.players.find((p) => p.id === standing.id)?.droppedAfterRound : undefined;
+  const dq = disqualified.get(standing.id);
+  const note = dq
+    ? `DQ — disqualified in round ${dq.round}`
+    : standing.dropped
+      ? dropped !== undefined && dropped > 0
+        ? `dropped after round ${dropped}`
+        : 'dropped'
+      : '';
+  return { dropped: standing.dropped, dq: dq !== undefined, note };
+}
+
 export function standingsDocument(ctx: DocContext): DocDefinition {
   const state = stateAfterRound(ctx.state, ctx.options.round);
   const played = state.rounds.filter((r) => r.stage === 'swiss' && r.tables.some((t) => t.result !== undefined));
@@ -52,7 +78,6 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   const tags = nameTags(ctx);
   // Team events rank teams (MTR 8, 9): said so, with each team's people under its name.
   const who = isTeamEvent(ctx) ? 'team' : 'player';
-  const dropRound = new Map(state.players.map((p) => [p.id, p.droppedAfterRound]));
   const disqualified = disqualifiedPlayers(state);
   // An organiser's house rules (pod rule sets, issue 17 §4), where they differ from the document.
   const houseRules = ctx.ruleset.presentation.houseRules?.(state.settings);
@@ -67,15 +92,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
     ],
   ];
   for (const s of standings) {
-    const dropped = s.dropped ? dropRound.get(s.id) : undefined;
-    // Issue 17: a disqualified player is marked as such (RULES 4), not as one who dropped.
-    const droppedNote = disqualified.has(s.id)
-      ? `DQ — disqualified in round ${disqualified.get(s.id)?.round ?? dropped ?? ''}`.trim()
-      : s.dropped
-        ? dropped !== undefined && dropped > 0
-          ? `dropped after round ${dropped}`
-          : 'dropped'
-        : '';
+    const droppedNote = standingMark(state, s, disqualified).note;
     body.push([
       { text: String(s.rank), alignment: 'right', bold: true },
       {

@@ -117,6 +117,9 @@ table.standings tbody tr:last-child > * { border-bottom: none; }
 table.standings .rank { width: 3rem; }
 table.standings .num { text-align: right; white-space: nowrap; }
 table.standings .tb-line { display: none; color: var(--muted); font-size: 0.8rem; font-weight: 400; }
+table.standings tr.dropped bdi { text-decoration: line-through; color: var(--muted); }
+table.standings .note { display: block; color: var(--muted); font-size: 0.8rem; font-weight: 600; }
+table.standings abbr.dq { text-decoration: none; font-size: 0.75rem; font-weight: 800; letter-spacing: 0.06em; color: #fff; background: #b42318; border-radius: 4px; padding: 1px 6px; margin-left: 6px; }
 @media (max-width: 40rem) {
   table.standings th, table.standings td { padding: 8px 6px; }
   table.standings .rank { width: 2.2rem; }

@@ -307,6 +307,9 @@ function byTableSection(page: Page, round: PublicRound): string {
 // ---------------------------------------------------------------------------------------------
 // Standings and the bracket
 
+/** Under standings with a drop, as the printed standings say it. */
+const DROPPED_LEGEND = 'Struck through: dropped; they keep their record and still count as opponents.';
+
 function standingsSection(page: Page): string {
   const standings = page.view.standings;
   if (!standings) return '';
@@ -320,10 +323,13 @@ function standingsSection(page: Page): string {
   const rows = standings.rows.map((row) => {
     const [value, ...rest] = row.values;
     const line = tiebreakers.map((c, i) => `${c}\u00a0${rest[i] ?? '—'}`).join(' · ');
+    // Marked as the printed standings mark them: a drop struck through (the record stays), DQ, and why.
+    const dq = row.dq ? ' <abbr class="dq" title="Disqualified: keeps the record, paired no more">DQ</abbr>' : '';
+    const note = row.note ? `<span class="note">${escapeHtml(row.note)}</span>` : '';
     return [
-      '<tr>',
+      row.dropped ? '<tr class="dropped">' : '<tr>',
       `<td class="rank">${row.rank}</td>`,
-      `<th scope="row"><bdi>${escapeHtml(page.name(row.player))}</bdi>${line ? `<span class="tb-line">${escapeHtml(line)}</span>` : ''}</th>`,
+      `<th scope="row"><bdi>${escapeHtml(page.name(row.player))}</bdi>${dq}${note}${line ? `<span class="tb-line">${escapeHtml(line)}</span>` : ''}</th>`,
       points !== undefined ? `<td class="num">${escapeHtml(value ?? '—')}</td>` : '',
       ...tiebreakers.map((_, i) => `<td class="num tb">${escapeHtml(rest[i] ?? '—')}</td>`),
       '</tr>',
@@ -333,8 +339,11 @@ function standingsSection(page: Page): string {
     '<section id="standings" aria-labelledby="standings-title">',
     `<h2 id="standings-title">Standings after round ${standings.afterRound}</h2>`,
     `<div class="table-wrap"><table class="standings">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table></div>`,
+    standings.rows.some((r) => r.dropped) ? `<p class="muted">${escapeHtml(DROPPED_LEGEND)}</p>` : '',
     '</section>',
-  ].join('\n');
+  ]
+    .filter((s) => s !== '')
+    .join('\n');
 }
 
 function bracketSection(page: Page): string {

@@ -9,6 +9,23 @@
  */
 import type { RulesetId, Settings, Stage, TableResult } from '../model/types.js';
 
+/**
+ * The rule set's words for a table, a seat and points (Ruleset.presentation), as data: the player
+ * page shows "Pod 4", "Seat 2 of 4 — seat 1 plays first" and "9 points" from these alone and loads
+ * the rule set itself only to take a result.
+ */
+export interface PublicWords {
+  /** A playoff table: "Table" / "Pod". */
+  playoffTable: string;
+  /** Are a table's seats numbered (pods: seat 1 plays first), rather than a pair? */
+  seatsNumbered: boolean;
+  /** What seat 1 means at a playoff pair, where it means something ("chooses to play first"). */
+  seatOne?: string;
+  /** The standings' points column ("Points", "Wins") and its unit ("point", "win"). */
+  points: string;
+  pointUnit: string;
+}
+
 /** A competitor as the public sees them: the name only (never the note, never a team's private data). */
 export interface PublicPlayer {
   id: string;
@@ -36,6 +53,12 @@ export interface PublicTable {
    * is not in the view: a phone holding the table's code asks for it (`look`).
    */
   reportPending?: boolean;
+  /**
+   * How many of the table's other players have answered the waiting report (not what they said):
+   * it changes with each answer, so a phone showing the report asks for it again (a pod's
+   * confirmation screen follows the other seats' answers).
+   */
+  reportAnswers?: number;
   /** The players' last report for this table was rejected by the scorekeeper (no report or result since). */
   reportRejected?: boolean;
   /** Extra minutes this table has (extensions, deck checks), for its own countdown. */
@@ -57,7 +80,20 @@ export interface PublicStandings {
   afterRound: number;
   /** The column heads, as the rule set names them ("Points", "OMW", ...). */
   columns: string[];
-  rows: { rank: number; player: string; values: string[] }[];
+  rows: PublicStandingRow[];
+}
+
+/** A line of published standings, marked as the printed standings mark it (core/documents/standings.ts standingMark). */
+export interface PublicStandingRow {
+  rank: number;
+  player: string;
+  values: string[];
+  /** Dropped (struck through: they keep their record and still count as opponents). */
+  dropped?: true;
+  /** Disqualified (RULES 4): "DQ" beside the name. */
+  dq?: true;
+  /** The printed line under the name: "dropped after round 2", "DQ — disqualified in round 3". */
+  note?: string;
 }
 
 /** The round clock as a phone needs it to count down by itself between ticks. */
@@ -88,6 +124,8 @@ export interface PublicView {
     settings: Settings;
     /** The organiser's house rules in words, where they differ from the document (pod rule sets, issue 17 §4). */
     houseRules?: string;
+    /** The rule set's words the page's first screens speak, so a phone draws them before (or without) loading the rule set's code. */
+    words: PublicWords;
   };
   players: PublicPlayer[];
   /**

@@ -11,12 +11,13 @@
 import { clockView } from '../clock/index.js';
 import { pointsBeforeRound, tableWinner } from '../documents/layout.js';
 import { personName } from '../documents/names.js';
-import { stateAfterRound } from '../documents/standings.js';
+import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
 import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { formatValue } from '../rulesets/ruleset.js';
-import type { PublicClock, PublicRound, PublicStandings, PublicView } from './types.js';
+import type { Ruleset } from '../rulesets/ruleset.js';
+import type { PublicClock, PublicRound, PublicStandings, PublicView, PublicWords } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
 
 /**
@@ -27,9 +28,9 @@ import { disqualifiedPlayers } from '../event/apply-penalties.js';
 const pointsCache = new WeakMap<Round, { basis: unknown[]; points: Record<PlayerId, number> }>();
 const standingsCache = new WeakMap<Round, { basis: unknown[]; standings: PublicStandings }>();
 
-/** What a computation over rounds 1..n depends on: those rounds (an earlier one may be amended) and the players. */
+/** What a computation over rounds 1..n depends on: those rounds (an earlier one may be amended), the players and the penalty log (a DQ is marked). */
 function basisOf(state: EventState, n: number): unknown[] {
-  return [state.players, state.settings, ...state.rounds.slice(0, n)];
+  return [state.players, state.settings, state.penalties, ...state.rounds.slice(0, n)];
 }
 
 function sameBasis(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -45,7 +46,7 @@ export function publicView(state: EventState, options: { now: number; version: n
   const disqualified = disqualifiedPlayers(state);
   return {
     version: options.version,
-    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state) },
+    event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state), words: publicWords(ruleset) },
     players: state.players.map((p) => ({
       id: p.id,
       name: p.name,
@@ -64,6 +65,18 @@ export function publicView(state: EventState, options: { now: number; version: n
   };
 }
 
+/** The rule set's words the player page's first screens need (the page loads the rule set's code only to take a result). */
+export function publicWords(ruleset: Ruleset): PublicWords {
+  const { playoff, table, words } = ruleset.presentation;
+  return {
+    playoffTable: playoff.tableWord,
+    seatsNumbered: table.layout === 'seats',
+    ...(playoff.seatOne ? { seatOne: playoff.seatOne } : {}),
+    points: words.points,
+    pointUnit: words.pointUnit,
+  };
+}
+
 /** The organiser's house rules in words (pod rule sets), only where they differ from the document. */
 function houseRulesOf(state: EventState): { houseRules?: string } {
   const houseRules = getRuleset(state.ruleset).presentation.houseRules?.(state.settings);
@@ -73,7 +86,7 @@ function houseRulesOf(state: EventState): { houseRules?: string } {
 function publicRound(state: EventState, round: Round, now: number): PublicRound {
   const presentation = getRuleset(state.ruleset).presentation.results;
   const names = new Map(state.players.map((p) => [p.id, p.name]));
-  const pending = new Set((round.reports ?? []).map((r) => r.table));
+  const pending = new Map((round.reports ?? []).map((r) => [r.table, r]));
   const extensions = new Map(round.number === state.rounds.length ? clockView(state, now).tables.map((t) => [t.table, t.extensionMs]) : []);
   return {
     number: round.number,
@@ -82,7 +95,7 @@ function publicRound(state: EventState, round: Round, now: number): PublicRound 
       table: t.table,
       seats: [...t.seats],
       ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, (id) => names.get(id) ?? id) } : {}),
-      ...(pending.has(t.table) ? { reportPending: true } : {}),
+      ...(pending.has(t.table) ? { reportPending: true, reportAnswers: Object.keys(pending.get(t.table)?.answers ?? {}).length } : {}),
       ...(t.result === undefined && !pending.has(t.table) && round.rejectedReports?.includes(t.table) ? { reportRejected: true } : {}),
       ...(extensions.get(t.table) ? { extensionMs: extensions.get(t.table) } : {}),
     })),
@@ -112,11 +125,24 @@ function publishedStandings(state: EventState): PublicStandings | undefined {
   if (cached && sameBasis(cached.basis, basis)) return cached.standings;
   const ruleset = getRuleset(state.ruleset);
   const view = ruleset.presentation.standings(state.settings);
-  const rows: Standing[] = ruleset.standings(stateAfterRound(state, after));
+  const then = stateAfterRound(state, after);
+  const rows: Standing[] = ruleset.standings(then);
+  const disqualified = disqualifiedPlayers(then);
   const standings: PublicStandings = {
     afterRound: after,
     columns: [ruleset.presentation.words.points, ...view.columns.map((c) => c.label)],
-    rows: rows.map((s) => ({ rank: s.rank, player: s.id, values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))] })),
+    rows: rows.map((s) => {
+      // Marked as the printed standings mark them: struck through when dropped, DQ, and why.
+      const mark = standingMark(then, s, disqualified);
+      return {
+        rank: s.rank,
+        player: s.id,
+        values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))],
+        ...(mark.dropped ? { dropped: true as const } : {}),
+        ...(mark.dq ? { dq: true as const } : {}),
+        ...(mark.note ? { note: mark.note } : {}),
+      };
+    }),
   };
   standingsCache.set(round, { basis, standings });
   return standings;

@@ -1,12 +1,14 @@
 /**
  * Serving the built renderer (dist/renderer), shared by browser mode's HTTP server, the venue
  * network's listeners and the Electron shell's podium:// protocol: which file a URL path means,
- * its content type, and the security headers every page goes out with (a strict CSP first).
+ * its content type, and the security headers every page goes out with (a strict CSP first). How
+ * the bytes go out over HTTP (compressed, cached, 304s) is static-cache.ts.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { PLAYER_PAGE_PATH } from '../../core/public/types.js';
+import { sendFile } from './static-cache.js';
 
 /**
  * Paths the single-page app answers itself (the renderer reads location.pathname): the station,
@@ -101,7 +103,8 @@ export function resolveStatic(rootDir: string, urlPath: string): { file: string;
 
 /**
  * Answer a GET or HEAD with the renderer's file for the request's path (404 when there is none,
- * 503 in words when the renderer is not built). `headers`: the security headers to send.
+ * 503 in words when the renderer is not built), compressed and cached as static-cache.ts says.
+ * `headers`: the security headers to send.
  */
 export function serveStatic(request: IncomingMessage, response: ServerResponse, rootDir: string, headers: Record<string, string>): void {
   const plain = (status: number, text: string): void => {
@@ -111,22 +114,12 @@ export function serveStatic(request: IncomingMessage, response: ServerResponse, 
   };
   const found = resolveStatic(rootDir, request.url ?? '/');
   if (!found) return plain(404, 'Not found.');
-  const stream = createReadStream(found.file);
-  stream.once('error', () => {
-    if (found.isPage) plain(503, 'The station screens are not built: run `npm start` (it builds them first).');
-    else plain(404, 'Not found.');
-  });
-  stream.once('open', () => {
-    response.writeHead(200, {
-      ...headers,
-      'Content-Type': contentType(found.file),
-      'Cache-Control': found.isPage ? 'no-store' : 'no-cache',
-    });
-    if (request.method === 'HEAD') {
-      stream.destroy();
-      response.end();
-    } else stream.pipe(response);
-  });
-  // A client that goes away mid-file: stop reading it.
-  response.once('close', () => stream.destroy());
+  sendFile(request, response, found.file, { rootDir, headers, contentType: contentType(found.file) }).then(
+    (sent) => {
+      if (sent) return;
+      if (found.isPage) plain(503, 'The station screens are not built: run `npm start` (it builds them first).');
+      else plain(404, 'Not found.');
+    },
+    () => plain(500, 'The station could not read this file.'),
+  );
 }

@@ -85,7 +85,7 @@ type Looked = { kind: 'asking' } | { kind: 'none' } | { kind: 'report'; report: 
 
 export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   const round = view.round?.number ?? 0;
-  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, round, table.table));
+  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, view.event.id, round, table.table));
   const [looked, setLooked] = useState<Looked>({ kind: 'asking' });
   const [disputing, setDisputing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -99,10 +99,14 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
     },
     [talk, round, table.table],
   );
+  // Asked again whenever the table's report moves (another seat answered, it was decided or
+  // rejected): a pod's screen follows the other players' answers. Not at every change of the event —
+  // a result at another table is not this table's news, and a phone may send only so many messages.
+  const moved = `${table.reportPending ?? false}:${table.reportAnswers ?? 0}:${table.reportRejected ?? false}:${table.result !== undefined}`;
   useEffect(() => {
     if (code !== null) void look(code);
-  }, [code, look, view.version]);
-  if (code === null) return <CodeStep view={view} ruleset={ruleset} table={table} talk={talk} onCode={(typed) => setCode(typed)} />;
+  }, [code, look, moved]);
+  if (code === null) return <CodeStep view={view} table={table} talk={talk} onCode={(typed) => setCode(typed)} />;
   const answer = async (agree: boolean, result?: PublicReport['result']): Promise<void> => {
     setBusy(true);
     setProblem(null);
@@ -115,7 +119,7 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   };
   const heading = (
     <h2>
-      {tableWord(view, ruleset)} {table.table}: confirm
+      {tableWord(view)} {table.table}: confirm
     </h2>
   );
   if (table.result)

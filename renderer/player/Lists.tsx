@@ -5,17 +5,17 @@
  */
 import { useMemo, useState } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
-import { ordinal, type Ruleset } from '../../core/rulesets/ruleset.js';
+import { ordinal } from '../../core/rulesets/ruleset.js';
 import { findPlayers, matchesName, memberFound } from './find.js';
 import { boardName, nameIn, placesOf, pointsWords, sortedPlayers, tableWord, type Place } from './view.js';
 
 /** How many matches "Find me" lists before asking for more letters. */
 const FIND_LIMIT = 8;
 
-function placeWords(view: PublicView, ruleset: Ruleset | null, place: Place | undefined): string {
+function placeWords(view: PublicView, place: Place | undefined): string {
   if (!place || place.kind === 'none') return '';
   if (place.kind === 'bye') return 'Bye';
-  return `${tableWord(view, ruleset)} ${place.table.table}`;
+  return `${tableWord(view)} ${place.table.table}`;
 }
 
 /** Under a team found by a member's name: who, and their seat. */
@@ -29,7 +29,7 @@ function MemberLine({ player, query }: { player: PublicPlayer; query: string }) 
   );
 }
 
-export function FindMe({ view, ruleset, choose }: { view: PublicView; ruleset: Ruleset | null; choose(player: PublicPlayer): void }) {
+export function FindMe({ view, choose }: { view: PublicView; choose(player: PublicPlayer): void }) {
   const [query, setQuery] = useState('');
   const found = useMemo(() => findPlayers(view.players, query), [view.players, query]);
   const places = useMemo(() => placesOf(view.round), [view.round]);
@@ -62,7 +62,7 @@ export function FindMe({ view, ruleset, choose }: { view: PublicView; ruleset: R
                   <bdi className="pl-match-name">{p.name}</bdi>
                   <MemberLine player={p} query={query} />
                 </span>
-                <span className="pl-match-place">{placeWords(view, ruleset, places.get(p.id))}</span>
+                <span className="pl-match-place">{placeWords(view, places.get(p.id))}</span>
               </button>
             </li>
           ))}
@@ -73,7 +73,7 @@ export function FindMe({ view, ruleset, choose }: { view: PublicView; ruleset: R
   );
 }
 
-export function Pairings({ view, ruleset, me }: { view: PublicView; ruleset: Ruleset | null; me: string | null }) {
+export function Pairings({ view, me }: { view: PublicView; me: string | null }) {
   const [query, setQuery] = useState('');
   const places = useMemo(() => placesOf(view.round), [view.round]);
   const seated = useMemo(() => sortedPlayers(view.players.filter((p) => places.has(p.id))), [view.players, places]);
@@ -99,7 +99,7 @@ export function Pairings({ view, ruleset, me }: { view: PublicView; ruleset: Rul
         {shown.map((p) => (
           <li key={p.id} className={p.id === me ? 'pl-row me' : 'pl-row'}>
             <bdi className="pl-row-name">{boardName(p)}</bdi>
-            <span className="pl-row-place">{placeWords(view, ruleset, places.get(p.id))}</span>
+            <span className="pl-row-place">{placeWords(view, places.get(p.id))}</span>
           </li>
         ))}
       </ul>
@@ -109,13 +109,13 @@ export function Pairings({ view, ruleset, me }: { view: PublicView; ruleset: Rul
 }
 
 /** "with 9 points" ("with 1 point", "with 3 wins"), or the column's own words when it is not the points. */
-function withValue(ruleset: Ruleset | null, column: string, value: string | undefined): string {
+function withValue(view: PublicView, column: string, value: string | undefined): string {
   const n = Number(value);
-  if (ruleset && column === ruleset.presentation.words.points && value !== undefined && Number.isFinite(n)) return `with ${pointsWords(ruleset, n)}`;
+  if (column === view.event.words.points && value !== undefined && Number.isFinite(n)) return `with ${pointsWords(view.event.words, n)}`;
   return `with ${value ?? '—'} ${column.toLocaleLowerCase()}`;
 }
 
-export function Standings({ view, ruleset, me }: { view: PublicView; ruleset: Ruleset | null; me: string | null }) {
+export function Standings({ view, me }: { view: PublicView; me: string | null }) {
   const standings = view.standings;
   const name = nameIn(view);
   if (!standings) return <p className="pl-big-words">Standings are not published yet.</p>;
@@ -132,7 +132,7 @@ export function Standings({ view, ruleset, me }: { view: PublicView; ruleset: Ru
       {mine && (
         <p className="pl-points" data-testid="my-standing">
           You are <strong>{ordinal(mine.rank)}</strong>
-          {first ? ` ${withValue(ruleset, first, mine.values[0])}` : ''}.
+          {first ? ` ${withValue(view, first, mine.values[0])}` : ''}.
         </p>
       )}
       <p className="pl-rows-head" aria-hidden="true">
@@ -141,10 +141,22 @@ export function Standings({ view, ruleset, me }: { view: PublicView; ruleset: Ru
       </p>
       <ol className="pl-rows" data-testid="standings">
         {standings.rows.map((row) => (
-          <li key={row.player} className={row.player === me ? 'pl-row me' : 'pl-row'}>
+          <li key={row.player} className={['pl-row', row.player === me ? 'me' : '', row.dropped ? 'dropped' : ''].filter(Boolean).join(' ')} data-player={row.player}>
             <span className="pl-rank">{row.rank}</span>
             <span className="pl-row-main">
-              <bdi className="pl-row-name">{name(row.player)}</bdi>
+              <span className="pl-row-who">
+                <bdi className="pl-row-name">{name(row.player)}</bdi>
+                {row.dq && (
+                  <abbr className="pl-dq" title="Disqualified: keeps the record, paired no more" data-testid="dq">
+                    DQ
+                  </abbr>
+                )}
+              </span>
+              {row.note && (
+                <span className="pl-row-note" data-testid="standing-note">
+                  {row.note}
+                </span>
+              )}
               {rest.length > 0 && (
                 <span className="pl-row-detail">
                   {rest.map((column, i) => (
@@ -166,13 +178,14 @@ export function Standings({ view, ruleset, me }: { view: PublicView; ruleset: Ru
           </li>
         ))}
       </ol>
+      {standings.rows.some((r) => r.dropped) && <p className="pl-muted pl-small">Struck through: dropped; they keep their record and still count as opponents.</p>}
     </section>
   );
 }
 
-export function Bracket({ view, ruleset, me }: { view: PublicView; ruleset: Ruleset | null; me: string | null }) {
+export function Bracket({ view, me }: { view: PublicView; me: string | null }) {
   const name = nameIn(view);
-  const word = ruleset?.presentation.playoff.tableWord ?? 'Table';
+  const word = view.event.words.playoffTable;
   if (!view.bracket || view.bracket.length === 0) return <p className="pl-big-words">There is no playoff bracket yet.</p>;
   return (
     <section className="pl-list" aria-label="Bracket">

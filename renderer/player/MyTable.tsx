@@ -4,12 +4,10 @@
  * host's time, a bye, a drop, the result once final — and the way to report or confirm it.
  */
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
-import type { Ruleset } from '../../core/rulesets/ruleset.js';
 import { clockWords, extensionWords, nameIn, placeOf, pointsWords, rejectedWords, seatLine, tableWord, type Place } from './view.js';
 
 export interface MyTableProps {
   view: PublicView;
-  ruleset: Ruleset | null;
   me: PublicPlayer;
   /** Host time now. */
   now: number;
@@ -40,12 +38,12 @@ function Clock({ view, place, now }: { view: PublicView; place: Place; now: numb
   );
 }
 
-function TableCard({ view, ruleset, place }: { view: PublicView; ruleset: Ruleset | null; place: Extract<Place, { kind: 'table' }> }) {
-  const seat = seatLine(view, ruleset, place.table, place.seat);
+function TableCard({ view, place }: { view: PublicView; place: Extract<Place, { kind: 'table' }> }) {
+  const seat = seatLine(view, place.table, place.seat);
   return (
     <>
       <div className="pl-table" data-testid="my-table">
-        <span className="pl-table-word">{tableWord(view, ruleset)}</span>
+        <span className="pl-table-word">{tableWord(view)}</span>
         <span className="pl-table-number" data-testid="table-number">
           {place.table.table}
         </span>
@@ -74,7 +72,7 @@ function Members({ player }: { player: PublicPlayer | undefined }) {
   );
 }
 
-function Opponents({ view, ruleset, me, place }: { view: PublicView; ruleset: Ruleset | null; me: PublicPlayer; place: Extract<Place, { kind: 'table' }> }) {
+function Opponents({ view, me, place }: { view: PublicView; me: PublicPlayer; place: Extract<Place, { kind: 'table' }> }) {
   const name = nameIn(view);
   const others = place.table.seats.filter((id) => id !== me.id);
   const points = view.round?.pointsBefore[me.id];
@@ -96,14 +94,19 @@ function Opponents({ view, ruleset, me, place }: { view: PublicView; ruleset: Ru
       )}
       {points !== undefined && (
         <p className="pl-points" data-testid="points">
-          You have <strong>{pointsWords(ruleset, points)}</strong> before this round.
+          You have <strong>{pointsWords(view.event.words, points)}</strong> before this round.
         </p>
       )}
     </>
   );
 }
 
-/** The table's result once final, or the report waiting to be confirmed. */
+/** With self-reports off (the scorekeeper's setting), where the result goes instead. */
+export function deskWords(seats: number): string {
+  return `Results are not reported from phones at this event: fill in your match slip with ${seats > 2 ? 'the other players' : 'your opponent'}, sign it, and bring it to the scorekeeper’s desk.`;
+}
+
+/** The table's result once final, the report waiting to be confirmed, or (reporting off) the way to the desk. */
 function ResultState({ view, place, confirm }: { view: PublicView; place: Place; confirm(): void }) {
   if (place.kind !== 'table') return null;
   const table = place.table;
@@ -113,7 +116,12 @@ function ResultState({ view, place, confirm }: { view: PublicView; place: Place;
         Result: <strong>{table.resultText ?? 'recorded'}</strong>
       </p>
     );
-  if (view.selfReports === 'off') return null;
+  if (view.selfReports === 'off')
+    return (
+      <p className="pl-desk" data-testid="report-at-desk">
+        {deskWords(table.seats.length)}
+      </p>
+    );
   if (table.reportRejected)
     return (
       <p className="pl-rejected" role="status" data-testid="report-rejected">
@@ -143,7 +151,7 @@ function ReportButton({ view, place, report }: { view: PublicView; place: Place;
   );
 }
 
-export function MyTable({ view, ruleset, me, now, notMe, report, confirm, notice }: MyTableProps) {
+export function MyTable({ view, me, now, notMe, report, confirm, notice }: MyTableProps) {
   const round = view.round;
   const place = placeOf(round, me.id);
   const dropped = me.droppedAfterRound;
@@ -164,7 +172,11 @@ export function MyTable({ view, ruleset, me, now, notMe, report, confirm, notice
           Not you?
         </button>
       </div>
-      {notice && <p className="pl-warning">{notice}</p>}
+      {notice && (
+        <p className="pl-warning" data-testid="notice">
+          {notice}
+        </p>
+      )}
       {dropped !== undefined && (
         <p className="pl-dropped" data-testid="dropped">
           {me.disqualifiedInRound !== undefined
@@ -175,7 +187,7 @@ export function MyTable({ view, ruleset, me, now, notMe, report, confirm, notice
         </p>
       )}
       {!round && <p className="pl-big-words">Pairings are not published yet. Your table shows here as soon as they are.</p>}
-      {place.kind === 'table' && <TableCard view={view} ruleset={ruleset} place={place} />}
+      {place.kind === 'table' && <TableCard view={view} place={place} />}
       {place.kind === 'bye' && (
         <p className="pl-big-words" data-testid="bye">
           {byeWords(place.bye.kind)}
@@ -184,7 +196,7 @@ export function MyTable({ view, ruleset, me, now, notMe, report, confirm, notice
       {round && place.kind === 'none' && dropped === undefined && <p className="pl-big-words">You are not playing in round {round.number}.</p>}
       {round && <Clock view={view} place={place} now={now} />}
       <ResultState view={view} place={place} confirm={confirm} />
-      {place.kind === 'table' && <Opponents view={view} ruleset={ruleset} me={me} place={place} />}
+      {place.kind === 'table' && <Opponents view={view} me={me} place={place} />}
       <ReportButton view={view} place={place} report={report} />
     </section>
   );

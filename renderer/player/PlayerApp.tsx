@@ -2,19 +2,19 @@
  * The player page (issue 16, 1 and the phone half of 2): one question per screen — "Find me" first,
  * then my table; pairings, standings and the bracket behind a bottom tab bar; reporting and
  * confirming a result from the table's code. It shows only what the published view holds, says
- * plainly when it is offline, and speaks the rule set's words (Ruleset.presentation) without ever
- * asking which rule set it shows.
+ * plainly when it is offline, and speaks the rule set's words (the view's `event.words`; the rule
+ * set's code comes with the result screens, loaded when wanted: flows-loader.tsx) without ever asking
+ * which rule set it shows.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
-import type { Ruleset } from '../../core/rulesets/ruleset.js';
-import { Confirm } from './Confirm.js';
+import { usePrefetchFlows, WithFlows } from './flows-loader.js';
 import { Bracket, FindMe, Pairings, Standings } from './Lists.js';
-import { rememberCode, rememberedMe, rememberMe, type KeyValue, type TableCode } from './memory.js';
+import { dropHeldSlip, rememberCode, rememberedMe, rememberMe, type KeyValue, type TableCode } from './memory.js';
 import { MyTable } from './MyTable.js';
 import type { PublicClient } from './public-client.js';
-import { Report, type Talk } from './Report.js';
-import { placeOf, playersById, rulesetOf } from './view.js';
+import type { Talk } from './Report.js';
+import { placeOf, playersById, slipWords } from './view.js';
 
 /** What the page needs of its connection (PublicClient; tests may give a fake). */
 export type PlayerClient = Pick<PublicClient, 'subscribe' | 'getState' | 'request' | 'hostNow'>;
@@ -65,7 +65,6 @@ function TabBar({ tab, setTab, bracket }: { tab: Tab; setTab(tab: Tab): void; br
 
 interface MeProps {
   view: PublicView;
-  ruleset: Ruleset | null;
   me: PublicPlayer | null;
   flow: Flow;
   setFlow(flow: Flow): void;
@@ -76,10 +75,18 @@ interface MeProps {
   setNotice(notice: string | null): void;
 }
 
-function MeScreen({ view, ruleset, me, flow, setFlow, choose, talk, now, notice, setNotice }: MeProps) {
-  if (!me) return <FindMe view={view} ruleset={ruleset} choose={choose} />;
-  const place = placeOf(view.round, me.id);
-  const table = place.kind === 'table' ? place.table : null;
+function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotice }: MeProps) {
+  const place = me ? placeOf(view.round, me.id) : null;
+  const table = place?.kind === 'table' ? place.table : null;
+  // A table still to be decided, and reporting on: the result screens are fetched in the background.
+  usePrefetchFlows(!!table && !table.result && view.selfReports !== 'off');
+  if (!me)
+    return (
+      <>
+        {notice && <p className="pl-warning" data-testid="notice">{notice}</p>}
+        <FindMe view={view} choose={choose} />
+      </>
+    );
   const round = view.round?.number ?? 0;
   const back = (
     <button type="button" className="pl-link pl-back" onClick={() => setFlow('table')}>
@@ -90,32 +97,37 @@ function MeScreen({ view, ruleset, me, flow, setFlow, choose, talk, now, notice,
     return (
       <section aria-label="Report the result">
         {back}
-        <Report
-          key={`${round}-${table.table}`}
-          view={view}
-          ruleset={ruleset}
-          table={table}
-          me={me.id}
-          talk={talk}
-          onSent={(accepted) => {
-            setNotice(accepted ? 'Your result was recorded.' : null);
-            setFlow(accepted ? 'table' : 'confirm');
-          }}
-          onPending={() => setFlow('confirm')}
-        />
+        <WithFlows>
+          {({ Report, rulesetOf }) => (
+            <Report
+              key={`${round}-${table.table}`}
+              view={view}
+              ruleset={rulesetOf(view.event.ruleset)}
+              table={table}
+              me={me.id}
+              talk={talk}
+              onSent={(accepted) => {
+                setNotice(accepted ? 'Your result was recorded.' : null);
+                setFlow(accepted ? 'table' : 'confirm');
+              }}
+              onPending={() => setFlow('confirm')}
+            />
+          )}
+        </WithFlows>
       </section>
     );
   if (table && flow === 'confirm' && view.selfReports !== 'off')
     return (
       <section aria-label="Confirm the result">
         {back}
-        <Confirm key={`${round}-${table.table}`} view={view} ruleset={ruleset} table={table} me={me.id} talk={talk} />
+        <WithFlows>
+          {({ Confirm, rulesetOf }) => <Confirm key={`${round}-${table.table}`} view={view} ruleset={rulesetOf(view.event.ruleset)} table={table} me={me.id} talk={talk} />}
+        </WithFlows>
       </section>
     );
   return (
     <MyTable
       view={view}
-      ruleset={ruleset}
       me={me}
       now={now}
       notice={notice}
@@ -126,21 +138,34 @@ function MeScreen({ view, ruleset, me, flow, setFlow, choose, talk, now, notice,
   );
 }
 
-/** A slip's QR code, once the player is known: straight to reporting (or confirming) that table. */
-function useSlip(view: PublicView | null, me: PublicPlayer | null, slip: TableCode | null | undefined, store: KeyValue, setFlow: (flow: Flow) => void, setNotice: (notice: string | null) => void): void {
+/**
+ * A slip's QR code (held since the page opened). Once the view says which event and round are on,
+ * its code is kept for that event if the slip is of this round (never offered in another event);
+ * a slip of another round says so at once. Once the player is known: a slip of another table says
+ * so; their own goes straight to reporting (or confirming) that table. Returns what to say, if anything.
+ */
+function useSlip(view: PublicView | null, me: PublicPlayer | null, slip: TableCode | null | undefined, store: KeyValue, setFlow: (flow: Flow) => void): string | null {
+  const [bound, setBound] = useState(false);
   const [done, setDone] = useState(false);
+  const [words, setWords] = useState<string | null>(null);
   useEffect(() => {
-    if (done || !slip || !view?.round || !me) return;
+    if (bound || !slip || !view?.round) return;
+    setBound(true);
+    dropHeldSlip(store);
+    if (slip.round === view.round.number) rememberCode(store, view.event.id, slip);
+    else setWords(slipWords(slip, view.round, null));
+  }, [bound, slip, view, store]);
+  useEffect(() => {
+    if (done || !bound || !slip || !view?.round || !me) return;
     setDone(true);
+    if (slip.round !== view.round.number) return;
     const place = placeOf(view.round, me.id);
-    if (slip.round !== view.round.number || place.kind !== 'table' || place.table.table !== slip.table) {
-      setNotice(`That QR code is for table ${slip.table} of round ${slip.round}, which is not your table now.`);
-      return;
-    }
-    rememberCode(store, slip);
+    const problem = slipWords(slip, view.round, place);
+    if (problem || place.kind !== 'table') return setWords(problem);
     if (place.table.result || view.selfReports === 'off') return;
     setFlow(place.table.reportPending ? 'confirm' : 'report');
-  }, [done, slip, view, me, store, setFlow, setNotice]);
+  }, [done, bound, slip, view, me, setFlow]);
+  return words;
 }
 
 export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProps) {
@@ -153,7 +178,7 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
   const view = state.view;
   const rememberedId = view ? rememberedMe(store, view.event.id) : null;
   const me = view && rememberedId ? (playersById(view).get(rememberedId) ?? null) : null;
-  useSlip(view, me, slip, store, setFlow, setNotice);
+  const slipNotice = useSlip(view, me, slip, store, setFlow);
   useEffect(() => {
     if (view) document.title = `${view.event.name} — Podium`;
   }, [view]);
@@ -169,7 +194,6 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
         </p>
       </div>
     );
-  const ruleset = rulesetOf(view);
   const choose = (player: PublicPlayer | null): void => {
     rememberMe(store, view.event.id, player?.id ?? null);
     setFlow('table');
@@ -188,10 +212,10 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
       </header>
       <Banner status={state.status} />
       <main className="pl-main">
-        {shownTab === 'me' && <MeScreen view={view} ruleset={ruleset} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice} setNotice={setNotice} />}
-        {shownTab === 'pairings' && <Pairings view={view} ruleset={ruleset} me={me?.id ?? null} />}
-        {shownTab === 'standings' && <Standings view={view} ruleset={ruleset} me={me?.id ?? null} />}
-        {shownTab === 'bracket' && <Bracket view={view} ruleset={ruleset} me={me?.id ?? null} />}
+        {shownTab === 'me' && <MeScreen view={view} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice ?? slipNotice} setNotice={setNotice} />}
+        {shownTab === 'pairings' && <Pairings view={view} me={me?.id ?? null} />}
+        {shownTab === 'standings' && <Standings view={view} me={me?.id ?? null} />}
+        {shownTab === 'bracket' && <Bracket view={view} me={me?.id ?? null} />}
       </main>
       <TabBar tab={shownTab} setTab={pick} bracket={!!view.bracket && view.bracket.length > 0} />
     </div>

@@ -35,7 +35,6 @@ export function Problem({ text }: { text: string | null }) {
 
 interface CodeProps {
   view: PublicView;
-  ruleset: Ruleset | null;
   table: PublicTable;
   talk: Talk;
   /** The code works: the table's pending report with it, if any. */
@@ -43,7 +42,7 @@ interface CodeProps {
 }
 
 /** "Your table's code": checked with the host (`look`) before anything else is asked. */
-export function CodeStep({ view, ruleset, table, talk, onCode }: CodeProps) {
+export function CodeStep({ view, table, talk, onCode }: CodeProps) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,13 +55,13 @@ export function CodeStep({ view, ruleset, table, talk, onCode }: CodeProps) {
     const answer = await talk.request({ kind: 'look', code: typed, round, table: table.table });
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);
-    rememberCode(talk.store, { round, table: table.table, code: typed });
+    rememberCode(talk.store, view.event.id, { round, table: table.table, code: typed });
     onCode(typed, answer.report);
   };
   return (
     <form className="pl-step" onSubmit={(e) => void submit(e)}>
       <h2>
-        {tableWord(view, ruleset)} {table.table}: the code
+        {tableWord(view)} {table.table}: the code
       </h2>
       <label className="pl-label" htmlFor="pl-code">
         Type the code printed on your match slip (or scan its QR code)
@@ -128,7 +127,7 @@ function ReportForm({ view, ruleset, table, me, code, talk, onSent, onWrongCode 
   return (
     <div className="pl-step">
       <h2>
-        {tableWord(view, ruleset)} {table.table}: the result
+        {tableWord(view)} {table.table}: the result
       </h2>
       <ResultForm fields={entry.fields} draft={entry.draft} setDraft={entry.setDraft} seats={table.seats} points={view.round?.pointsBefore ?? {}} idPrefix="report" />
       <fieldset className="pl-checks">
@@ -176,13 +175,12 @@ export interface ReportProps {
 
 export function Report({ view, ruleset, table, me, talk, onSent, onPending }: ReportProps) {
   const round = view.round?.number ?? 0;
-  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, round, table.table));
+  const [code, setCode] = useState<string | null>(() => codeFor(talk.store, view.event.id, round, table.table));
   if (!ruleset) return <p className="pl-problem">This page cannot take results for this event’s rules: report at the desk.</p>;
   if (code === null)
     return (
       <CodeStep
         view={view}
-        ruleset={ruleset}
         table={table}
         talk={talk}
         onCode={(typed, report) => {

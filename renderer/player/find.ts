@@ -1,16 +1,15 @@
 /**
  * "Find me": a few letters of the family or given name find a player, however the phone typed them
- * — case and accents aside ("jose" finds "José"), matching the start of any word of the name ("arch"
- * finds "Ana Archer", "cruz" finds "María de la Cruz"); several words must each start a word
- * ("ana ar"). A team is found by its name or by a member's own name. Pure.
+ * — case and accents aside ("jose" finds "José", "soren" finds "Sørensen": core/text/fold.ts),
+ * matching the start of any word of the name ("arch" finds "Ana Archer", "cruz" finds "María de la
+ * Cruz"); several words must each start a word ("ana ar"). A team is found by its name or by a member's own name. Pure.
  */
 import type { PublicPlayer } from '../../core/public/types.js';
+import { foldForSearch } from '../../core/text/fold.js';
 import { sortedPlayers } from './view.js';
 
-/** Case and accents aside: "José Ñúñez" → "jose nunez". */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLocaleLowerCase();
-}
+/** Case and accents aside: "José Ñúñez" → "jose nunez", "Sørensen" → "sorensen". */
+export const fold = foldForSearch;
 
 /** The words a name can be found by: each word, its parts ("al-Rashid": "al", "rashid"), and the word without marks ("O'Brien": "obrien"). */
 function searchWords(text: string): string[] {

@@ -5,18 +5,21 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { pageStorage, PAGE_PATH, rememberCode, slipLink } from './memory.js';
+import { forgetLegacy, heldSlip, holdSlip, pageStorage, PAGE_PATH, slipLink } from './memory.js';
 import { PlayerApp } from './PlayerApp.js';
 import { PublicClient } from './public-client.js';
 import './player.css';
 
 const store = pageStorage();
-const slip = slipLink(window.location.search);
-if (slip) {
-  rememberCode(store, slip);
-  // The code stays on the phone, not in the address bar (a screenshot or a shared link).
+forgetLegacy(store);
+const linked = slipLink(window.location.search);
+if (linked) {
+  // Held until the view says which event is open (a reload meanwhile keeps it), then kept for that
+  // event only (PlayerApp). The code stays on the phone, not in the address bar (a screenshot or a shared link).
+  holdSlip(store, linked, Date.now());
   window.history.replaceState(null, '', PAGE_PATH);
 }
+const slip = linked ?? heldSlip(store, Date.now());
 const client = new PublicClient();
 // A phone that wakes up or gets its network back tries at once rather than at the next retry.
 document.addEventListener('visibilitychange', () => {

@@ -1,8 +1,13 @@
 /**
  * What the phone remembers (localStorage; a phone that refuses storage just forgets): who its
  * player is, per event ("Find me" once, then every round); the table code it holds (from a slip's
- * QR code or typed), valid for that round and table only; and the phone's own random id, which the
- * host's journal records with each report ("which phone said what").
+ * QR code or typed), per event and valid for that round and table only — a code of one event is
+ * never offered in another, whose tables and rounds have the same numbers; and the phone's own
+ * random id, which the host's journal records with each report ("which phone said what").
+ *
+ * A slip's QR code does not name its event: the page holds the slip it was opened with (through a
+ * reload, for a few hours) until the host's view says which event is open, and keeps its code for
+ * that event only if the slip is of the round being played.
  */
 import { PLAYER_PAGE_PATH } from '../../core/public/types.js';
 
@@ -50,8 +55,15 @@ export function pageStorage(): KeyValue {
 }
 
 export const meKey = (eventId: string): string => `podium.player.${eventId}.me`;
-export const CODE_KEY = 'podium.player.code';
+export const codeKey = (eventId: string): string => `podium.player.${eventId}.code`;
+/** The slip the page was opened with, until the host's view says which event it is for. */
+export const SLIP_KEY = 'podium.player.slip';
+/** Where a code was kept before codes were kept per event: never read (it could be another event's), removed. */
+export const LEGACY_CODE_KEY = 'podium.player.code';
 export const PHONE_KEY = 'podium.player.phone';
+
+/** A slip held longer than this (a phone opened at another event, days later) is not used. */
+export const SLIP_HELD_MS = 3 * 60 * 60 * 1000;
 
 /** The player this phone found for `eventId`, if any. */
 export function rememberedMe(store: KeyValue, eventId: string): string | null {
@@ -70,18 +82,56 @@ export interface TableCode {
   code: string;
 }
 
-export function rememberCode(store: KeyValue, code: TableCode): void {
-  store.setItem(CODE_KEY, JSON.stringify(code));
-}
-
-/** The code this phone holds for `table` of `round`, or null. */
-export function codeFor(store: KeyValue, round: number, table: number): string | null {
+function readCode(text: string | null): TableCode | null {
   try {
-    const held = JSON.parse(store.getItem(CODE_KEY) ?? 'null') as Partial<TableCode> | null;
-    return held && held.round === round && held.table === table && typeof held.code === 'string' ? held.code : null;
+    const held = JSON.parse(text ?? 'null') as Partial<TableCode> | null;
+    if (!held || typeof held.code !== 'string' || !Number.isInteger(held.round) || !Number.isInteger(held.table)) return null;
+    return { round: held.round as number, table: held.table as number, code: held.code };
   } catch {
     return null;
   }
+}
+
+/** Keep `code` for `eventId` (the one code this phone holds for that event). */
+export function rememberCode(store: KeyValue, eventId: string, code: TableCode): void {
+  store.setItem(codeKey(eventId), JSON.stringify(code));
+}
+
+/** The code this phone holds for `table` of `round` of `eventId`, or null. */
+export function codeFor(store: KeyValue, eventId: string, round: number, table: number): string | null {
+  const held = readCode(store.getItem(codeKey(eventId)));
+  return held && held.round === round && held.table === table ? held.code : null;
+}
+
+/** Hold the slip the page was opened with (`now`: this phone's time), until the view says its event. */
+export function holdSlip(store: KeyValue, slip: TableCode, now: number): void {
+  store.setItem(SLIP_KEY, JSON.stringify({ ...slip, at: now }));
+}
+
+/** The slip held from a page opened less than SLIP_HELD_MS ago, or null. */
+export function heldSlip(store: KeyValue, now: number): TableCode | null {
+  const text = store.getItem(SLIP_KEY);
+  const slip = readCode(text);
+  let at = Number.NaN;
+  try {
+    at = Number((JSON.parse(text ?? 'null') as { at?: unknown } | null)?.at);
+  } catch {
+    at = Number.NaN;
+  }
+  if (!slip || !(now - at >= 0 && now - at < SLIP_HELD_MS)) {
+    if (text !== null) store.removeItem(SLIP_KEY);
+    return null;
+  }
+  return slip;
+}
+
+export function dropHeldSlip(store: KeyValue): void {
+  store.removeItem(SLIP_KEY);
+}
+
+/** Forget what older pages kept (a code not tied to its event). */
+export function forgetLegacy(store: KeyValue): void {
+  store.removeItem(LEGACY_CODE_KEY);
 }
 
 /** This phone's own id (made once). */

@@ -1,24 +1,15 @@
 /**
  * What the player page reads from the published view (core/public/types.ts): where a player sits,
- * names, the rule set's presentation (its words and its result form, as the station's screens use
- * them: the page never asks which rule set it shows), and the round clock in words. Pure: no DOM.
+ * names, the rule set's words (the view's `event.words`; the rule set's own code, for its result
+ * form, is loaded only to take a result: flows.tsx), and the round clock in words. The page never
+ * asks which rule set it shows. Pure: no DOM.
  */
 import { sortByFamilyName, splitName } from '../../core/documents/names.js';
 import type { PlayerId, Table, TableResult } from '../../core/model/types.js';
-import type { PublicPlayer, PublicRound, PublicTable, PublicView } from '../../core/public/types.js';
-import { getRuleset } from '../../core/rulesets/index.js';
+import type { PublicPlayer, PublicRound, PublicTable, PublicView, PublicWords } from '../../core/public/types.js';
 import type { EntryContext, Ruleset } from '../../core/rulesets/ruleset.js';
 import { isolate } from '../../core/rulesets/ruleset.js';
 import { clockDuration } from '../../core/text/format.js';
-
-/** The view's rule set, or null when this page does not know it (a newer host). */
-export function rulesetOf(view: PublicView): Ruleset | null {
-  try {
-    return getRuleset(view.event.ruleset);
-  } catch {
-    return null;
-  }
-}
 
 export function playersById(view: PublicView): Map<PlayerId, PublicPlayer> {
   return new Map(view.players.map((p) => [p.id, p]));
@@ -65,6 +56,21 @@ export function placesOf(round: PublicRound | null): Map<PlayerId, Place> {
   return places;
 }
 
+/**
+ * What a slip's QR code (`slip`) means now, in words, or null when it is this round's slip of the
+ * player's own table (or the player is not known yet and the slip is of this round): a slip of an
+ * earlier round says so ("This slip is from round 2; round 3 is being played — …"), as does one of
+ * a round not published yet and one of another table.
+ */
+export function slipWords(slip: { round: number; table: number }, round: PublicRound, place: Place | null): string | null {
+  const now = round.number;
+  if (slip.round < now) return `This slip is from round ${slip.round}; round ${now} is being played — report round ${now} with its own slip, and find your table for round ${now} here.`;
+  if (slip.round > now) return `This slip is for round ${slip.round}, which is not published yet: round ${now} is being played.`;
+  if (!place || (place.kind === 'table' && place.table.table === slip.table)) return null;
+  const yours = place.kind === 'table' ? ` Yours is table ${place.table.table}.` : '';
+  return `That QR code is for table ${slip.table}, which is not your table in round ${now}.${yours}`;
+}
+
 /** A published table as the rule set's entry reads it. */
 export function modelTable(table: PublicTable): Table {
   return { table: table.table, seats: [...table.seats], ...(table.result ? { result: table.result } : {}) };
@@ -77,34 +83,30 @@ export function entryContext(view: PublicView): EntryContext {
 }
 
 /** The word for a table of this round: "Table", or the rule set's playoff word ("Pod"). */
-export function tableWord(view: PublicView, ruleset: Ruleset | null): string {
-  return view.round?.stage === 'playoff' ? (ruleset?.presentation.playoff.tableWord ?? 'Table') : 'Table';
+export function tableWord(view: PublicView): string {
+  return view.round?.stage === 'playoff' ? view.event.words.playoffTable : 'Table';
 }
 
 /**
  * "Seat 2 of 4 — seat 1 plays first": for tables of numbered seats (the rule set's table shape),
  * and for a playoff pair whose seat 1 means something (the rule set's `playoff.seatOne`).
  */
-export function seatLine(view: PublicView, ruleset: Ruleset | null, table: PublicTable, seat: number): string | null {
-  const presentation = ruleset?.presentation;
-  if (!presentation) return null;
-  const seatOne = presentation.playoff.seatOne;
+export function seatLine(view: PublicView, table: PublicTable, seat: number): string | null {
+  const { seatsNumbered, seatOne } = view.event.words;
   const playoff = view.round?.stage === 'playoff';
-  if (presentation.table.layout === 'seats') return `Seat ${seat + 1} of ${table.seats.length} — seat 1 ${seatOne ?? 'plays first'}`;
+  if (seatsNumbered) return `Seat ${seat + 1} of ${table.seats.length} — seat 1 ${seatOne ?? 'plays first'}`;
   if (playoff && seatOne && table.seats.length === 2) return `Seat ${seat + 1} of 2 — seat 1: ${seatOne}`;
   return null;
 }
 
 /** "9 points" in the rule set's unit ("3 wins"). */
-export function pointsWords(ruleset: Ruleset | null, points: number): string {
-  const unit = ruleset?.presentation.words.pointUnit ?? 'point';
-  return `${points} ${points === 1 ? unit : `${unit}s`}`;
+export function pointsWords(words: PublicWords, points: number): string {
+  return `${points} ${points === 1 ? words.pointUnit : `${words.pointUnit}s`}`;
 }
 
 /** A result in the rule set's words ("Ana Archer wins 2–1"). */
-export function describeResult(view: PublicView, ruleset: Ruleset | null, table: PublicTable, result: TableResult): string {
+export function describeResult(view: PublicView, ruleset: Ruleset, table: PublicTable, result: TableResult): string {
   const name = nameIn(view);
-  if (!ruleset) return '';
   return ruleset.presentation.results.describe(modelTable(table), result, (id) => isolate(name(id)));
 }
 

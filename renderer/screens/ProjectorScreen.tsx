@@ -21,6 +21,7 @@ import { currentRound, outstandingTables, playoffComplete } from '../lib/event.j
 import { distinguishedNames } from '../../core/documents/names.js';
 import { getRuleset, playoffFinishLabel } from '../../core/rulesets/index.js';
 import { disqualifiedPlayers } from '../../core/event/apply-penalties.js';
+import { standingMark } from '../../core/documents/standings.js';
 import { DQ_TITLE, finalResults, recordLine } from './playoffs/FinalStandings.js';
 import { competitorsWord } from './start/settings.js';
 import { formatClock, plural } from '../lib/format.js';
@@ -110,7 +111,6 @@ export function ProjectorScreen() {
   return (
     <>
       <Projection state={state} round={round} view={view} />
-      <PlayerPageCorner />
       <ConnectionLostMark />
     </>
   );
@@ -150,20 +150,25 @@ function FinalProjection({ state }: { state: EventState }) {
           <h2>Final standings</h2>
           <ScrollingEntries rows={standings.length} testId="projector-final-standings">
             {(copy) =>
-              standings.map((s) => (
-                <li key={`${copy}-${s.id}`} className="pj-entry">
-                  <span className="pj-entry-name pj-entry-marked">
-                    <Name>{names.get(s.id) ?? s.id}</Name>
-                    {disqualified.has(s.id) && (
-                      <span className="pj-dq" title={DQ_TITLE} data-testid="projector-dq">
-                        DQ
-                      </span>
-                    )}
-                  </span>
-                  <span className="pj-entry-table">{s.rank}</span>
-                  <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), recordLine(state, s)].filter(Boolean).join(' · ')}</span>
-                </li>
-              ))
+              standings.map((s) => {
+                // Marked as the printed standings mark them: a drop struck through, DQ, and the round
+                // (said before the record, which gives way first on a narrow line).
+                const mark = standingMark(state, s, disqualified);
+                return (
+                  <li key={`${copy}-${s.id}`} className={mark.dropped ? 'pj-entry pj-dropped' : 'pj-entry'} data-player={s.id}>
+                    <span className="pj-entry-name pj-entry-marked">
+                      <Name>{names.get(s.id) ?? s.id}</Name>
+                      {disqualified.has(s.id) && (
+                        <span className="pj-dq" title={DQ_TITLE} data-testid="projector-dq">
+                          DQ
+                        </span>
+                      )}
+                    </span>
+                    <span className="pj-entry-table">{s.rank}</span>
+                    <span className="pj-entry-detail">{[playoffFinishLabel(s.playoff), mark.note, recordLine(state, s)].filter(Boolean).join(' · ')}</span>
+                  </li>
+                );
+              })
             }
           </ScrollingEntries>
         </aside>
@@ -231,13 +236,15 @@ function Projection({ state, round, view }: { state: EventState; round: Round | 
             </ul>
           )}
         </section>
-        {hasPairings && round && <Board state={state} round={round} />}
+        {hasPairings && round && <Board state={state} round={round} footer={<PlayerPageCorner placement="board" />} />}
       </div>
+      {/* With a board the QR code sits under it, never over a pairing; without one, in the corner. */}
+      {!hasPairings && <PlayerPageCorner placement="corner" />}
     </div>
   );
 }
 
-function Board({ state, round }: { state: EventState; round: Round }) {
+function Board({ state, round, footer }: { state: EventState; round: Round; footer?: ReactNode }) {
   const entries = useMemo(() => {
     const ctx = createContext(state, { pageSize: 'A4', generatedAt: '', round: round.number });
     return boardEntries(ctx, round);
@@ -273,6 +280,7 @@ function Board({ state, round }: { state: EventState; round: Round }) {
       <ScrollingEntries rows={entries.length} testId="projector-pairings">
         {(copy) => entries.map((e) => row(e, copy))}
       </ScrollingEntries>
+      {footer}
     </aside>
   );
 }

@@ -35,6 +35,7 @@ import { bytesPerResult } from './bytes-per-result.js';
 import { csvImport } from './csv-import.js';
 import { keystrokeToScreen } from './keystroke.js';
 import { phonesBench } from './phones.js';
+import { playerPageBench } from './player-page.js';
 import { sustainedLoad } from './sustained.js';
 
 interface Row {
@@ -610,6 +611,8 @@ const BENCHMARKS: Benchmark[] = [
   sustainedLoad({ players: 1024, perSecond: 20, windows: 10, maxRounds: 15, ratio: 1.5, maxCpuPercent: 50 }),
   // Issue 16: players' phones. 60 s by default; PODIUM_BENCH_PHONES_SECONDS changes it (`npm run bench -- phones`).
   phonesBench({ players: 2048, phones: 1000, resultsPerSecond: 5, reportsPerMinute: 100, ackBudgetMs: 50, bytesBudget: 5 * 1024 }),
+  // The player page on a slow venue Wi-Fi (Chromium's network emulation): bytes and time to "Find me".
+  playerPageBench({ players: 64, kbps: 256, latencyMs: 40, runs: 5, bytesBudget: 80_000, timeBudgetMs: 3000 }),
 ];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */

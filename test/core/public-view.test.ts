@@ -34,7 +34,7 @@ describe('the public view', () => {
     expect(text).not.toContain('phone-cccc');
     expect(view.round?.tables).toEqual([
       { table: 1, seats: ['ana', 'bo'], result: { games: [2, 1, 0] }, resultText: expect.stringMatching(/2.1/) },
-      { table: 2, seats: ['cy', 'di'], reportPending: true },
+      { table: 2, seats: ['cy', 'di'], reportPending: true, reportAnswers: 0 },
     ]);
     expect(view.players.map((p) => [p.id, p.name, p.sortName])).toEqual([
       ['ana', 'Ana Archer', 'Archer'],
@@ -82,6 +82,47 @@ describe('the public view', () => {
     expect(publicView(s, { now: T0 + 60_000, version: 1 }).clock?.atTime).toMatch(/turn/i);
     s = apply(s, { type: 'pause-clock', round: 1, at: T0 + 10 * 60_000 });
     expect(publicView(s, { now: T0 + 20 * 60_000, version: 1 }).clock).toMatchObject({ endsAt: null, pausedRemainingMs: 40 * 60_000 });
+  });
+});
+
+describe('a waiting report in the public view', () => {
+  it('counts the answers of a pod’s other seats (not what they said), so each answer reaches the phones as a change', () => {
+    const commands: Command[] = [
+      { type: 'create-event', id: 'e3', name: 'Pod Night', ruleset: 'mstr-2022', settings: {}, seed: 1, createdAt: '2026-11-24T18:00:00Z' },
+      ...['ana', 'bo', 'cy', 'di'].map((id, draw): Command => ({ type: 'register-player', player: { id, name: id.toUpperCase() }, draw })),
+      { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['ana', 'bo', 'cy', 'di'] }], byes: [], seed: 5, reportKey: KEY },
+      { type: 'report-result', round: 1, table: 1, player: 'bo', phone: 'phone-bbbb', result: { winner: 'cy' } },
+    ];
+    let s = commands.reduce<EventState | undefined>((state, c) => apply(state, c), undefined) as EventState;
+    const reported = publicView(s, { now: T0, version: 1 });
+    expect(reported.round?.tables[0]).toMatchObject({ reportPending: true, reportAnswers: 0 });
+    s = apply(s, { type: 'confirm-report', round: 1, table: 1, player: 'ana', phone: 'phone-aaaa', agree: true });
+    const answered = publicView(s, { now: T0, version: 2 });
+    expect(answered.round?.tables[0]).toMatchObject({ reportPending: true, reportAnswers: 1 });
+    const change = publicChange(reported, answered);
+    expect(change.push).toMatchObject({ type: 'patch', ops: expect.arrayContaining([expect.objectContaining({ path: '/round/tables/0/reportAnswers', value: 1 })]) });
+    s = apply(s, { type: 'confirm-report', round: 1, table: 1, player: 'di', phone: 'phone-dddd', agree: false });
+    expect(publicView(s, { now: T0, version: 3 }).round?.tables[0]).toMatchObject({ reportAnswers: 2 });
+    // Who agreed or disputed stays with the phones that hold the table's code.
+    expect(JSON.stringify(publicView(s, { now: T0, version: 3 }))).not.toMatch(/agree|disputed|phone-/);
+  });
+});
+
+describe('published standings', () => {
+  it('mark a dropped player (struck through, with the round) and a disqualified one (DQ, with the round) as the printed standings do', () => {
+    let s = smallEvent();
+    s = apply(s, { type: 'record-result', round: 1, table: 1, result: { games: [2, 1, 0] } });
+    s = apply(s, { type: 'record-penalty', round: 1, table: 2, player: 'cy', infraction: 'Cheating', penalty: 'disqualification', judge: 'Kim Lee' });
+    s = apply(s, { type: 'record-result', round: 1, table: 2, result: { games: [0, 2, 0] } });
+    s = apply(s, { type: 'drop-player', id: 'bo' });
+    s = apply(s, { type: 'publish-standings', round: 1 });
+    const rows = new Map((publicView(s, { now: T0, version: 1 }).standings?.rows ?? []).map((r) => [r.player, r]));
+    expect(rows.get('bo')).toMatchObject({ dropped: true, note: 'dropped after round 1' });
+    expect(rows.get('bo')?.dq).toBeUndefined();
+    expect(rows.get('cy')).toMatchObject({ dropped: true, dq: true, note: 'DQ — disqualified in round 1' });
+    expect(rows.get('ana')).not.toHaveProperty('dropped');
+    expect(rows.get('ana')).not.toHaveProperty('note');
+    expect(rows.get('di')).not.toHaveProperty('dq');
   });
 });
 

@@ -211,6 +211,28 @@ describe('the published site', () => {
     expect(text(doc.querySelector('nav.sections'))).toContain('Standings');
   });
 
+  it('marks dropped and disqualified players in the standings as the printed standings do', () => {
+    let state = finishRound(pairNext(registered('mtr', NAMES), 11), 1);
+    const [dq, dropped] = state.players.map((p) => p.id) as [string, string];
+    state = run(
+      state,
+      { type: 'record-penalty', round: 1, player: dq, infraction: 'Cheating', penalty: 'disqualification', judge: 'Kim Lee' },
+      { type: 'drop-player', id: dropped },
+      { type: 'publish-standings', round: 1 },
+    );
+    const { doc } = site(state);
+    const row = (id: string): Element | undefined => [...doc.querySelectorAll('#standings tbody tr')].find((tr) => text(tr.querySelector('th bdi')) === state.players.find((p) => p.id === id)?.name);
+    expect(row(dq)?.className).toBe('dropped');
+    expect(text(row(dq)?.querySelector('abbr.dq'))).toBe('DQ');
+    expect(text(row(dq)?.querySelector('.note'))).toBe('DQ — disqualified in round 1');
+    expect(row(dropped)?.className).toBe('dropped');
+    expect(row(dropped)?.querySelector('abbr.dq')).toBeNull();
+    expect(text(row(dropped)?.querySelector('.note'))).toBe('dropped after round 1');
+    const others = [...doc.querySelectorAll('#standings tbody tr')].filter((tr) => tr !== row(dq) && tr !== row(dropped));
+    expect(others.every((tr) => tr.className === '' && !tr.querySelector('.note, abbr.dq'))).toBe(true);
+    expect(text(doc.querySelector('#standings p.muted'))).toBe('Struck through: dropped; they keep their record and still count as opponents.');
+  });
+
   it('prints the organiser’s house rules where they differ from the document (pods)', () => {
     const podNames = NAMES.slice(0, 8);
     const plain = site(registered('mstr-2022', podNames)).doc;

@@ -217,17 +217,28 @@ async function headToHead({ host, base, phone, shot, problems }: Env, scheme: 'l
   await expect.poll(() => ana.getByTestId('result').textContent(), { timeout: 15_000 }).toBe('Result: Ana Archer 2–1');
   await shot(ana, `result-${scheme}`);
 
-  // Standings once the scorekeeper publishes them.
+  // Standings once the scorekeeper publishes them, a drop and a disqualification marked as printed.
   host.change((view) => {
     view.standings = {
       afterRound: 2,
       columns: ['Points', 'OMW', 'GW', 'OGW'],
-      rows: ['p2', 'p1', 'p3', 'p4', 'p5', 'p6', 'p7'].map((player, i) => ({ rank: i + 1, player, values: [String(6 - i), '55.56%', '60.00%', '48.15%'] })),
+      rows: ['p2', 'p1', 'p3', 'p4', 'p5', 'p6', 'p7'].map((player, i) => ({
+        rank: i + 1,
+        player,
+        values: [String(6 - i), '55.56%', '60.00%', '48.15%'],
+        ...(player === 'p4' ? { dropped: true as const, note: 'dropped after round 2' } : {}),
+        ...(player === 'p6' ? { dropped: true as const, dq: true as const, note: 'DQ — disqualified in round 2' } : {}),
+      })),
     };
   });
   await ana.getByRole('button', { name: 'Standings' }).tap();
   await expect.poll(() => ana.getByTestId('my-standing').textContent(), { timeout: 15_000 }).toBe('You are 2nd with 5 points.');
-  await shot(ana, `standings-${scheme}`);
+  const struck = ana.locator('[data-testid="standings"] li.dropped .pl-row-name');
+  expect(await struck.allTextContents()).toEqual(['María de la Cruz', 'Dana Archibald']);
+  expect(await struck.first().evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+  expect(await ana.getByTestId('dq').allTextContents()).toEqual(['DQ']);
+  expect(await ana.getByTestId('standing-note').allTextContents()).toEqual(['dropped after round 2', 'DQ — disqualified in round 2']);
+  await shot(ana, `standings-${scheme}`, true);
   await ana.getByRole('button', { name: 'Me' }).tap();
 
   // The Wi-Fi drops: the page says so plainly, keeps what it knew, and comes back by itself.
@@ -339,6 +350,61 @@ describe.skipIf(!chromiumAvailable)('the player page on a phone', () => {
     it(`${scheme}: finds a table by part of a name, follows a patch, reports a result, and the opponent confirms it from the slip’s QR link`, () => headToHead(env(), scheme), 120_000);
     it(`${scheme}: a pod — a player reports the winner from the slip’s QR link, another confirms`, () => pod(env(), scheme), 120_000);
   }
+
+  it('with self-reports off, the page tells players to bring their slip to the desk, and offers no reporting', async () => {
+    host.view = { ...publishedView(), selfReports: 'off' };
+    host.report = null;
+    const ana = await phone(`${base}/p`, 'light');
+    const search = ana.getByLabel('Type a few letters of your family or given name');
+    await search.tap();
+    await search.pressSequentially('archer');
+    await ana.getByRole('button', { name: /Ana Archer/ }).tap();
+    await expect.poll(() => ana.getByTestId('report-at-desk').textContent(), { timeout: 15_000 }).toBe(
+      'Results are not reported from phones at this event: fill in your match slip with your opponent, sign it, and bring it to the scorekeeper’s desk.',
+    );
+    expect(await ana.getByRole('button', { name: 'Report the result' }).count()).toBe(0);
+    await shot(ana, 'reporting-off', true);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('a code kept at one event is never offered at the next (same round and table numbers); an old slip says so', async () => {
+    // Friday: Ana scans table 1's slip in round 3 and reports; the phone keeps the code for Friday's event.
+    host.view = publishedView();
+    host.report = null;
+    const ana = await phone(reportUrl(base, 3, 1, CODES[1] as string), 'light');
+    const search = ana.getByLabel('Type a few letters of your family or given name');
+    await search.tap();
+    await search.pressSequentially('archer');
+    await ana.getByRole('button', { name: /Ana Archer/ }).tap();
+    await ana.getByRole('button', { name: /^2-0/ }).waitFor({ timeout: 15_000 });
+    const friday = host.view.event.id;
+    expect(await ana.evaluate((key) => localStorage.getItem(key), `podium.player.${friday}.code`)).toBe(JSON.stringify({ round: 3, table: 1, code: CODES[1] }));
+
+    // Saturday's event on the same host: round 3 again, Ana at table 1 again. Her phone asks for today's code.
+    host.view = { ...publishedView(), event: { ...publishedView().event, id: 'ev-saturday', name: 'Saturday Open' } };
+    const before = host.requests.length;
+    host.dropAll();
+    await expect.poll(() => ana.locator('h1').textContent(), { timeout: 20_000 }).toBe('Saturday Open');
+    const again = ana.getByLabel('Type a few letters of your family or given name');
+    await again.waitFor({ timeout: 15_000 });
+    await again.tap();
+    await again.pressSequentially('archer');
+    await ana.getByRole('button', { name: /Ana Archer/ }).tap();
+    await ana.getByRole('button', { name: 'Report the result' }).tap();
+    const box = ana.getByLabel(/Type the code printed on your match slip/);
+    await box.waitFor({ timeout: 15_000 });
+    expect(await box.inputValue()).toBe('');
+    expect(host.requests.slice(before)).toEqual([]);
+    await shot(ana, 'code-not-carried-to-next-event');
+
+    // And Friday's round-2 slip, scanned on Saturday in round 3: it says which round it is from.
+    const old = await phone(reportUrl(base, 2, 1, 'OLD-SLIP'), 'light');
+    await expect.poll(() => old.getByTestId('notice').textContent(), { timeout: 15_000 }).toBe(
+      'This slip is from round 2; round 3 is being played — report round 3 with its own slip, and find your table for round 3 here.',
+    );
+    await shot(old, 'old-slip');
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it('a team event: a member finds the team by their own name, sees which seat they play and both teams’ members', async () => {
     host.change((view) => {

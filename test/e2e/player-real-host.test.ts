@@ -349,8 +349,12 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     await shot(cPhone.page, '16-round-1-code-in-round-2');
     // And the round-1 slip's QR link, scanned now: the phone says it is not for now.
     await cPhone.page.goto(reportUrl(base, 1, 2, codeOf(one, 2)));
-    await eventually(() => cPhone.page.locator('.pl-warning').textContent()).toBe('That QR code is for table 2 of round 1, which is not your table now.');
+    await eventually(() => cPhone.page.getByTestId('notice').textContent()).toBe(
+      'This slip is from round 1; round 2 is being played — report round 2 with its own slip, and find your table for round 2 here.',
+    );
     expect(await cPhone.page.getByTestId('round').textContent()).toBe('Round 2');
+    expect(await cPhone.page.getByTestId('table-number').textContent()).toBe(String(cTable));
+    await shot(cPhone.page, '16b-round-1-slip-in-round-2');
     expect(problems).toEqual([]);
   });
 
@@ -369,13 +373,20 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     await eventually(() => reporter.page.getByTestId('report-status').textContent()).toBe(`Waiting for ${s1.name}, ${s3.name} and ${s4.name} to answer.`);
     await shot(reporter.page, '17-pod-reported');
     const confirmers = [s1, s3, s4];
+    const confirming: Phone[] = [];
     for (const [i, player] of confirmers.entries()) {
       const p = await slipPhone(round, 1, player, i % 2 === 0 ? player.given.slice(0, 3).toLowerCase() : player.family.slice(0, 4).toLowerCase());
       await eventually(() => p.page.getByTestId('reported').textContent()).toMatch(new RegExp(`^${s2.name} reported: .*${s3.name}.* wins — is that right\\?$`));
       if (i === 1) await shot(p.page, '18-pod-confirm');
       await p.page.getByRole('button', { name: 'Yes, that is right' }).tap();
-      if (i < confirmers.length - 1) await eventually(() => p.page.getByTestId('report-status').textContent()).toMatch(/^Waiting for /);
-      else await eventually(() => p.page.getByText(/^Result recorded: /).textContent()).toContain(s3.name);
+      if (i < confirmers.length - 1) {
+        // Every confirmation screen already open follows the answer — the reporter's and the earlier
+        // confirmers' — without being opened again.
+        const left = `Waiting for ${confirmers.slice(i + 1).map((c) => c.name).join(' and ')} to answer.`;
+        for (const open of [reporter, ...confirming, p]) await eventually(() => open.page.getByTestId('report-status').textContent()).toBe(left);
+        if (i === 0) await shot(reporter.page, '18b-pod-reporter-follows-answers');
+      } else await eventually(() => p.page.getByText(/^Result recorded: /).textContent()).toContain(s3.name);
+      confirming.push(p);
     }
     await eventually(async () => (await roundOf(mode.service, 1)).tables[0]?.result).toEqual({ winner: s3.id });
     await eventually(() => reporter.page.getByText(/^Result recorded: /).textContent()).toContain(s3.name);

@@ -1,7 +1,9 @@
 /**
- * The player page's QR code in a corner of the projector (issue 16), while players can reach it:
- * the venue network is on (the head-judge station's projector asks the host), or this projector
- * is itself a display device that joined over the venue network (the page is served from there).
+ * The player page's QR code on the projector (issue 16), while players can reach it: the venue
+ * network is on (the head-judge station's projector asks the host), or this projector is itself a
+ * display device that joined over the venue network (the page is served from there). Under the
+ * pairings board when there is one (`board`: a row of its own, so it never covers a pairing as the
+ * board scrolls); otherwise in the bottom corner.
  */
 import { useEffect } from 'react';
 import { QrCode } from '../../components/QrCode.js';
@@ -16,7 +18,7 @@ function lanOrigin(): string | null {
   return `${origin}/`;
 }
 
-export function PlayerPageCorner() {
+export function PlayerPageCorner({ placement = 'corner' }: { placement?: 'board' | 'corner' }) {
   const network = useStation((s) => s.network);
   const connection = useStation((s) => s.connection);
   // The station's own projector learns the network's state once (pushes keep it current);
@@ -31,7 +33,7 @@ export function PlayerPageCorner() {
   const url = playerPageUrl(network?.on ? network.urls[0] : lanOrigin());
   if (!url) return null;
   return (
-    <aside className="pj-player-page" data-testid="projector-player-page" aria-label={`Find your table on your phone: ${url}`}>
+    <aside className={placement === 'board' ? 'pj-player-page pj-player-page-board' : 'pj-player-page'} data-testid="projector-player-page" aria-label={`Find your table on your phone: ${url}`}>
       <QrCode text={url} label={`QR code of the player page ${url}`} size={150} />
       <span>
         Find your table

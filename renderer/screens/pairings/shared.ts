@@ -7,6 +7,7 @@ import type { EventState, PairingProposal, Player, PlayerId, Round, Table } from
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { distinguishedNames } from '../../../core/documents/names.js';
 import { isolate } from '../../lib/format.js';
+import { foldForSearch } from '../../../core/text/fold.js';
 
 const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
 
@@ -75,9 +76,9 @@ export function pointsNow(state: EventState): Map<PlayerId, number> {
   return pointsBefore(state, Number.MAX_SAFE_INTEGER);
 }
 
-/** Lower-case, accents removed: "Ñúñez" matches "nunez". */
+/** Lower-case, accents removed: "Ñúñez" matches "nunez", "Sørensen" "soren" (core/text/fold.ts). */
 export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+  return foldForSearch(text);
 }
 
 /** A result in words, as the rule set writes it ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"), names isolated. */

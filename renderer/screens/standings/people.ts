@@ -5,6 +5,7 @@
  */
 import { distinguishedNames } from '../../../core/documents/names.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
+import { foldForSearch } from '../../../core/text/fold.js';
 
 /**
  * Display name of every registered competitor ("Ana Archer", or "Ana Archer (Leeds)" when shared):
@@ -25,15 +26,13 @@ export function nameLookup(names: ReadonlyMap<PlayerId, string>): (id: PlayerId)
 }
 
 /**
- * Text folded for search: lower case, accents removed, spaces collapsed ("Zoë" matches "zoe"), and
- * the isolation marks around names in built text (lib/format.ts isolate) dropped.
+ * Text folded for search: lower case, accents removed, spaces collapsed ("Zoë" matches "zoe",
+ * "Sørensen" "soren": core/text/fold.ts), and the isolation marks around names in built text
+ * (lib/format.ts isolate) dropped.
  */
 export function searchKey(text: string): string {
-  return text
-    .replace(/[\u2066-\u2069]/g, '')
-    .normalize('NFD')
+  return foldForSearch(text.replace(/[\u2066-\u2069]/g, ''))
     .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -34,6 +34,24 @@ describe('Find me', () => {
     expect(matchesName({ name: 'Omar al-Rashid', sortName: 'al-Rashid' }, 'rash')).toBe(true);
   });
 
+  it('finds letters no accent-stripping takes apart as a keyboard without them types them (ø, æ, ß, ł, đ)', () => {
+    const nordic = [
+      { id: 'n1', name: 'Mette Sørensen', sortName: 'Sørensen' },
+      { id: 'n2', name: 'Ægir Þórsson', sortName: 'Þórsson' },
+      { id: 'n3', name: 'Jürgen Weiß', sortName: 'Weiß' },
+      { id: 'n4', name: 'Łukasz Michałowski', sortName: 'Michałowski' },
+      { id: 'n5', name: 'Đorđe Đurić', sortName: 'Đurić' },
+    ];
+    expect(findPlayers(nordic, 'soren').map((p) => p.id)).toEqual(['n1']);
+    expect(findPlayers(nordic, 'SØREN').map((p) => p.id)).toEqual(['n1']);
+    expect(findPlayers(nordic, 'aegir thors').map((p) => p.id)).toEqual(['n2']);
+    expect(findPlayers(nordic, 'weiss').map((p) => p.id)).toEqual(['n3']);
+    expect(findPlayers(nordic, 'lukasz michal').map((p) => p.id)).toEqual(['n4']);
+    expect(findPlayers(nordic, 'djuric')).toEqual([]);
+    expect(findPlayers(nordic, 'dorde').map((p) => p.id)).toEqual(['n5']);
+    expect(findPlayers(nordic, 'duric').map((p) => p.id)).toEqual(['n5']);
+  });
+
   it('finds me by part of my family name, remembers me for the event, and forgets me on “Not you?”', async () => {
     const user = userEvent.setup();
     const store = memoryStore();
@@ -299,5 +317,33 @@ describe('the lists', () => {
     expect(rows).toEqual(['1Bo BrandtOMW 50.00% · GW 66.67%6', '2Ana ArcherOMW 45.00% · GW 60.00%6']);
     await user.click(screen.getByRole('button', { name: 'Bracket' }));
     expect(plain(screen.getByRole('region', { name: 'Bracket' }).textContent)).toContain('Bo Brandt — won');
+  });
+
+  it('standings mark a drop (struck through, with the round) and a disqualification (DQ) as the printed standings do', async () => {
+    const user = userEvent.setup();
+    const view = mtrView();
+    view.standings = {
+      afterRound: 2,
+      columns: ['Points', 'OMW'],
+      rows: [
+        { rank: 1, player: 'p2', values: ['6', '50.00%'] },
+        { rank: 2, player: 'p3', values: ['6', '45.00%'], dropped: true, note: 'dropped after round 2' },
+        { rank: 3, player: 'p4', values: ['3', '45.00%'], dropped: true, dq: true, note: 'DQ — disqualified in round 2' },
+      ],
+    };
+    openPage(view, { me: 'p1' });
+    await user.click(await screen.findByRole('button', { name: 'Standings' }));
+    const list = await screen.findByTestId('standings');
+    const row = (id: string): HTMLElement => list.querySelector(`li[data-player="${id}"]`) as HTMLElement;
+    expect(row('p2').className).toBe('pl-row');
+    expect(within(row('p2')).queryByTestId('dq')).toBeNull();
+    expect(row('p3').className).toBe('pl-row dropped');
+    expect(within(row('p3')).getByTestId('standing-note').textContent).toBe('dropped after round 2');
+    expect(within(row('p3')).queryByTestId('dq')).toBeNull();
+    expect(row('p4').className).toBe('pl-row dropped');
+    expect(within(row('p4')).getByTestId('dq').textContent).toBe('DQ');
+    expect(within(row('p4')).getByTestId('dq').getAttribute('title')).toBe('Disqualified: keeps the record, paired no more');
+    expect(within(row('p4')).getByTestId('standing-note').textContent).toBe('DQ — disqualified in round 2');
+    expect(screen.getByText('Struck through: dropped; they keep their record and still count as opponents.')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@
 import type { RulesetId } from '../../../core/model/types.js';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../../core/public/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
+import { publicWords } from '../../../core/public/view.js';
 import type { KeyValue } from '../../../renderer/player/memory.js';
 import type { SocketFactory, SocketHandlers, Timers } from '../../../renderer/player/public-client.js';
 
@@ -32,7 +33,7 @@ function base(ruleset: RulesetId, count: number): Omit<PublicView, 'round'> {
   const rules = getRuleset(ruleset);
   return {
     version: 1,
-    event: { id: `ev-${ruleset}`, name: 'Saturday Open', ruleset, rulesetName: rules.title, settings: rules.settings({}) },
+    event: { id: `ev-${ruleset}`, name: 'Saturday Open', ruleset, rulesetName: rules.title, settings: rules.settings({}), words: publicWords(rules) },
     players: players(count),
     roundsPublished: 3,
     clock: { round: 3, endsAt: T0 + 30 * MIN, atTime: 'Time — 5 extra turns', status: 'Round 3 is running' },
