@@ -155,12 +155,12 @@ export class Store implements EventStoreHandle {
       if (!isPlausibleTime(Date.parse(at)))
         throw new PodiumError('invalid-input', `this computer's clock says ${at}, which is not a plausible date for an event: set the date and time, then try again (nothing was written)`);
       const entries = prepared.map(
-        (p, i): JournalEntry => ({
+        (p): JournalEntry => ({
           seq: p.seq,
           at,
           station: this.options.station,
           ...(sender.by ? { by: sender.by } : {}),
-          ...(i === 0 && sender.cid !== undefined ? { cid: sender.cid } : {}),
+          ...(sender.cid !== undefined ? { cid: sender.cid } : {}),
           command: p.command,
         }),
       );
