@@ -5,7 +5,8 @@
  * comes back to the same event and clock.
  *
  * - Written whenever another event becomes the open one (created, opened, taken over, a repaired
- *   copy), durably (fs-safe: temp file + fsync + rename + folder fsync), and removed when the
+ *   copy), durably (fs-safe: temp file + fsync + rename + folder fsync): by the station service
+ *   itself before it acknowledges the switch, and again by the tracker below; removed when the
  *   scorekeeper closes the event. Stopping the host is not closing the event: the record stays.
  * - On start the shell reopens it through the station service's ordinary `openEvent` (which checks the
  *   save, takes its one-writer lock — a crashed host's lock died with it — or opens it read-only

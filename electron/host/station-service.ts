@@ -27,6 +27,7 @@ import { fail, PodiumError } from '../../core/model/errors.js';
 import { dispatch, dispatchBatch, dispatchFromPhone, undo } from './station-changes.js';
 import { createSitePublisher, type SitePublisher } from './site-publisher.js';
 import { print, query } from './station-queries.js';
+import { rememberLastOpen } from './last-open.js';
 import { closeEvent, createEvent, openEvent, rememberSave, saveCopy, saveRepairedCopy, takeOverEvent } from './station-saves.js';
 import { OpenEventSlot } from './station-slot.js';
 import type { NetworkControl, StationContext, StationRandom, StationService, StationServiceOptions } from './station-types.js';
@@ -62,7 +63,15 @@ function stationContext(options: StationServiceOptions): StationContext {
   const { dataDir, station } = options;
   const now = options.now ?? (() => new Date());
   return {
-    slot: new OpenEventSlot((handle) => rememberSave(dataDir, now, handle.path, handle.state().name)),
+    slot: new OpenEventSlot(async (handle) => {
+      const name = handle.state().name;
+      await rememberSave(dataDir, now, handle.path, name);
+      // The open event is noted before its creation (or opening) is acknowledged, so a host killed
+      // right after it opens it again on restart (last-open.ts; its tracker forgets it on close).
+      await rememberLastOpen(dataDir, { path: handle.path, name, openedAt: now().toISOString() }).catch((error: unknown) =>
+        options.log?.error('Could not note which event is open', error),
+      );
+    }),
     dataDir,
     eventsDir: path.join(dataDir, 'events'),
     store: options.store,
