@@ -17,6 +17,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHostServices } from './host/host.js';
+import { keepPrivate } from './host/fs-safe.js';
 import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
 import { logProcessFailures, openSupportLog, type SupportLog } from './host/log.js';
 import { defaultDataDir, stationName } from './host/paths.js';
@@ -60,6 +61,11 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
   const terminal = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const dataDir = options.dataDir ?? defaultDataDir();
+  // Other users of this computer read nothing of the station folder (saves hold the round secrets).
+  const privacy = await keepPrivate(dataDir).then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
   const supportLog = options.supportLog ?? openSupportLog(dataDir, { mode: 'browser mode' });
   if (!options.supportLog) logProcessFailures(supportLog); // until this mode closes it
   /** A line for the terminal, copied to the support log (never one carrying the station key). */
@@ -67,6 +73,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     terminal(line);
     supportLog[level](line);
   };
+  if (privacy) supportLog.warn(`Could not make the station folder private: ${privacy}`);
   const rendererDir = options.rendererDir ?? RENDERER_DIR;
   // The LAN side listens on the local server's port (once it has one) when it is turned on.
   let localPort = options.port ?? DEFAULT_PORT;

@@ -10,7 +10,7 @@ import type { Command } from '../../core/event/commands.js';
 import { JournalFold, isPlausibleTime } from '../../core/event/fold.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
-import { copyFileDurable, writeFileDurable } from './fs-safe.js';
+import { copyFileDurable, mkdirPrivate, writeFileDurable } from './fs-safe.js';
 import { fsError } from './fs-words.js';
 import { JOURNAL_FORMAT, entryLine, headerLine } from './journal-format.js';
 import type { EntrySender, EventStoreHandle, JournalEntry, JournalHeader, EventStoreOptions } from './journal-types.js';
@@ -231,7 +231,7 @@ export class Store implements EventStoreHandle {
     const dir = backupsDir(this.path);
     const name = `round-${round}.podium`;
     try {
-      await fsp.mkdir(dir, { recursive: true });
+      await mkdirPrivate(dir);
       await copyFileDurable(this.path, path.join(dir, name), { length: this.size });
       const rounds = (await fsp.readdir(dir))
         .map((n) => /^round-(\d+)\.podium$/.exec(n))

@@ -36,7 +36,7 @@ import type { EventState } from '../../core/model/types.js';
 import { SITE_FILE_NAMES, siteFiles, type SiteFile } from '../../core/public/site.js';
 import { publicView } from '../../core/public/view.js';
 import { dayAndTime } from '../../core/text/format.js';
-import { fsyncDir, renameWithRetry, sweepStaleTemps, writeFileDurable, writeTemp } from './fs-safe.js';
+import { fsyncDir, mkdirPrivate, renameWithRetry, sweepStaleTemps, writeFileDurable, writeTemp } from './fs-safe.js';
 import { errnoOf, fsError, isMissing } from './fs-words.js';
 import type { SupportLog } from './log.js';
 
@@ -52,6 +52,9 @@ export const REPUBLISH_AFTER: ReadonlySet<Command['type']> = new Set([
   'resume-clock',
   'adjust-clock',
 ]);
+
+/** The site is for the world to read (a web server or sync tool running as another user included). */
+const PUBLIC_FILE = 0o644;
 
 /** How long a burst of changes is gathered before one publish. */
 const GATHER_MS = 250;
@@ -97,7 +100,7 @@ export async function readSiteSettings(dataDir: string): Promise<Map<string, Sit
 }
 
 async function writeSiteSettings(dataDir: string, settings: ReadonlyMap<string, SiteSettings>): Promise<void> {
-  await fsp.mkdir(dataDir, { recursive: true });
+  await mkdirPrivate(dataDir);
   const events = Object.fromEntries(settings);
   await writeFileDurable(settingsFile(dataDir), `${JSON.stringify({ version: 1, events }, null, 2)}\n`);
 }
@@ -158,7 +161,7 @@ export async function writeSite(chosen: string, files: readonly SiteFile[]): Pro
   await sweepStaleTemps(folder, (name) => (SITE_FILE_NAMES as readonly string[]).includes(name));
   const temps: { temp: string; target: string }[] = [];
   try {
-    for (const place of places) temps.push({ temp: await writeTemp(place.target, place.content), target: place.target });
+    for (const place of places) temps.push({ temp: await writeTemp(place.target, place.content, PUBLIC_FILE), target: place.target });
     // In the order given: the page last, so it never names a file not yet in place.
     while (temps.length > 0) {
       const next = temps[0] as { temp: string; target: string };
