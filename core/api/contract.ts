@@ -255,9 +255,11 @@ export interface StationApi {
    * The published site (local station only): write the open event's static site now into `folder`
    * (default: the one it was last published to), and remember the folder and `auto` (re-publish by
    * itself) for this event. Refused in words when there is no folder yet, the folder is gone or
-   * cannot be written; nothing is left half-written.
+   * cannot be written, or is the station's own folder; nothing is left half-written. A folder holding
+   * another event's site, or files Podium did not write, is refused with the code
+   * `site-folder-taken` unless `replace` (the organiser confirmed replacing what is there).
    */
-  publishSite(params: { folder?: string; auto?: boolean }): Promise<SitePublished>;
+  publishSite(params: { folder?: string; auto?: boolean; replace?: boolean }): Promise<SitePublished>;
   /** The open event's site settings and how its last publish went (local station only). */
   siteStatus(): Promise<SiteStatus>;
 }
@@ -321,7 +323,7 @@ export const requestSchemas = {
   setNetwork: z.object({ on: z.boolean() }).strict(),
   newJoinCode: z.object({ role: z.enum(DEVICE_ROLES) }).strict(),
   revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
-  publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional() }).strict(),
+  publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional(), replace: z.boolean().optional() }).strict(),
   siteStatus: z.object({}).strict(),
 } as const;
 

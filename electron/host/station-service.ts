@@ -95,7 +95,7 @@ function sitePublisher(context: StationContext, log: StationServiceOptions['log'
     dataDir: context.dataDir,
     current: () => {
       const open = slot.open;
-      return open ? { state: open.state(), version: open.entries().length } : null;
+      return open ? { state: open.state(), version: open.entries().length, path: open.path } : null;
     },
     listen: (listener) => slot.listen(listener),
     now: context.now,
