@@ -83,6 +83,10 @@ export interface NetworkStatus {
   devices: DeviceView[];
   /** Why the network could not be turned on (no LAN address, the port taken), in words. */
   problem?: string;
+  /** This computer's addresses devices may reach (the panel offers them). */
+  addresses?: string[];
+  /** The one address it listens on when on (null: every one of `addresses`). */
+  chosen?: string | null;
 }
 
 /**
@@ -248,7 +252,8 @@ export interface StationApi {
   whoami(): Promise<WhoAmI>;
   /** The venue network (local station only): its state, on and off, a new join code, revoking a device. */
   networkStatus(): Promise<NetworkStatus>;
-  setNetwork(params: { on: boolean }): Promise<NetworkStatus>;
+  /** On or off; `address`: listen on that one of the computer's addresses only (null: every one), remembered. */
+  setNetwork(params: { on: boolean; address?: string | null }): Promise<NetworkStatus>;
   newJoinCode(params: { role: DeviceRole }): Promise<NetworkStatus>;
   revokeDevice(params: { id: string }): Promise<NetworkStatus>;
   /**
@@ -320,7 +325,7 @@ export const requestSchemas = {
     .strict(),
   whoami: z.object({}).strict(),
   networkStatus: z.object({}).strict(),
-  setNetwork: z.object({ on: z.boolean() }).strict(),
+  setNetwork: z.object({ on: z.boolean(), address: z.string().min(1).max(64).nullable().optional() }).strict(),
   newJoinCode: z.object({ role: z.enum(DEVICE_ROLES) }).strict(),
   revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
   publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional(), replace: z.boolean().optional() }).strict(),

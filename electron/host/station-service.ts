@@ -163,7 +163,12 @@ export function createStationService(options: StationServiceOptions): StationSer
     },
     async setNetwork(params, caller = LOCAL_CALLER) {
       const input = validated('setNetwork', params, caller);
-      return requireNetwork(network).setOn(input.on);
+      const control = requireNetwork(network);
+      if (input.address !== undefined) {
+        if (!control.choose) fail('not-allowed', 'the venue network’s address cannot be chosen here');
+        await control.choose(input.address);
+      }
+      return control.setOn(input.on);
     },
     async newJoinCode(params, caller = LOCAL_CALLER) {
       const input = validated('newJoinCode', params, caller);

@@ -55,7 +55,10 @@ export interface VenueHost {
   close(): Promise<void>;
 }
 
-export async function startVenueHost(venue: BrowserModeOptions['venue'] = {}, options: { dir?: string } = {}): Promise<VenueHost> {
+export async function startVenueHost(
+  venue: BrowserModeOptions['venue'] = {},
+  options: { dir?: string } & Pick<BrowserModeOptions, 'lanAddress' | 'env'> = {},
+): Promise<VenueHost> {
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'podium-venue-')));
   const dataDir = path.join(dir, 'station');
   const rendererDir = path.join(dir, 'renderer');
@@ -70,6 +73,8 @@ export async function startVenueHost(venue: BrowserModeOptions['venue'] = {}, op
     rendererDir,
     log: () => undefined,
     venue: { addresses: () => [LAN_ADDRESS], clock: () => now, ...venue },
+    ...(options.lanAddress !== undefined ? { lanAddress: options.lanAddress } : {}),
+    env: options.env ?? {},
   });
   const port = mode.server.port;
   const create = (url: string): WebSocketLike => new WebSocket(url) as unknown as WebSocketLike;
