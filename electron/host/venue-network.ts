@@ -21,7 +21,8 @@
  *
  * Plain Node: no `electron` import.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import os from 'node:os';
 import type { HostApi, NetworkStatus } from '../../core/api/contract.js';
 import { DEVICE_ROLES, type DeviceRole } from '../../core/api/roles.js';
@@ -30,6 +31,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './device-registry.js'
 import { joinCodeMatches, newJoinCode } from './join-codes.js';
 import { addressFormProblem, readAddressChoice, writeAddressChoice } from './lan-address.js';
 import { createLanDoor, JOIN_PATH, type DoorLimits, type LanDoor } from './lan-door.js';
+import type { GateCounts } from './lan-gate.js';
 import { listen } from './listen.js';
 import { createPublicDoor, isPublicHost, type PublicDoor, type PublicLimits } from './public-door.js';
 import type { MonotonicClock } from './rate-limit.js';
@@ -86,6 +88,8 @@ export interface VenueNetwork extends NetworkControl {
   readonly phones: PublicDoor;
   /** Open device connections. */
   connections(): number;
+  /** Every connection on the LAN listeners, as the gate counts them (lan-gate.ts): tests and the bench. */
+  gate(): GateCounts;
   /** Stop listening on the LAN, close every device connection, write what is pending. */
   close(): Promise<void>;
 }
@@ -114,7 +118,10 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
 interface Listener {
   address: string;
   port: number;
-  server: Server;
+  /** The TCP listener: each connection passes the door's gate before HTTP sees it. */
+  server: NetServer;
+  /** Every connection it accepted and that is still open (closed with it). */
+  sockets: Set<Socket>;
 }
 
 /** A bind error in words. */
@@ -131,17 +138,21 @@ function bindProblem(address: string, wanted: number, error: unknown): string {
 /** One listener for `address`, serving the LAN door for exactly that address and the port it got. */
 async function listenOn(door: LanDoor, address: string, port: number): Promise<Listener> {
   const served = { address, port };
-  // Slow or idle clients do not hold sockets for long: the LAN is not to be trusted.
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, maxHeaderSize: 8192 }, (request, response) =>
-    door.handle(request, response, served),
-  );
-  server.on('upgrade', (request, socket, head: Buffer) => door.upgrade(request, socket, head, served));
-  server.on('clientError', (_error, socket) => socket.destroy());
-  server.maxConnections = 2000;
+  // HTTP reads only what the gate let in (lan-gate.ts: counts, and idle connections closed).
+  const http = createServer({ keepAliveTimeout: 5_000, maxHeaderSize: 8192 }, (request, response) => door.handle(request, response, served));
+  http.on('upgrade', (request, socket, head: Buffer) => door.upgrade(request, socket, head, served));
+  http.on('clientError', (_error, socket) => socket.destroy());
+  const sockets = new Set<Socket>();
+  const server = createNetServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    if (door.accept(socket)) http.emit('connection', socket);
+  });
   await listen(server, port, address);
   const bound = server.address();
   served.port = bound && typeof bound === 'object' ? bound.port : port;
-  return { address, port: served.port, server };
+  return { address, port: served.port, server, sockets };
 }
 
 /** Listen on every address at `port` (0: the first gets a free port, the rest share it); what came up and what did not. */
@@ -164,10 +175,10 @@ async function listenAll(door: LanDoor, addresses: string[], port: number): Prom
 async function closeListeners(listeners: readonly Listener[]): Promise<void> {
   await Promise.all(
     listeners.map(
-      ({ server }) =>
+      ({ server, sockets }) =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());
-          server.closeAllConnections();
+          for (const socket of sockets) socket.destroy();
         }),
     ),
   );
@@ -420,6 +431,7 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
     phones,
 
     connections: () => door.connections(),
+    gate: () => door.gate(),
 
     async close() {
       await serially(async () => {
