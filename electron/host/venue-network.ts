@@ -135,6 +135,9 @@ function bindProblem(address: string, wanted: number, error: unknown): string {
   return `Podium could not listen on ${address}:${port} (${error instanceof Error ? error.message : String(error)})`;
 }
 
+/** Connections the system may queue for a LAN listener before it accepts them (capped by the system's own maximum). */
+const ACCEPT_BACKLOG = 4096;
+
 /** One listener for `address`, serving the LAN door for exactly that address and the port it got. */
 async function listenOn(door: LanDoor, address: string, port: number): Promise<Listener> {
   const served = { address, port };
@@ -149,7 +152,9 @@ async function listenOn(door: LanDoor, address: string, port: number): Promise<L
     socket.on('error', () => socket.destroy());
     if (door.accept(socket)) http.emit('connection', socket);
   });
-  await listen(server, port, address);
+  // A long queue of connections waiting to be accepted: a burst of them is answered by the gate (in
+  // words) instead of being left half-open by the system when its queue (511 by default) overflows.
+  await listen(server, port, address, ACCEPT_BACKLOG);
   const bound = server.address();
   served.port = bound && typeof bound === 'object' ? bound.port : port;
   return { address, port: served.port, server, sockets };

@@ -32,6 +32,7 @@ import { amendCommand, mtrEvent } from '../host/save-fixtures.js';
 import { stalledWindow, writeBigEvent } from '../support/stalled-window.js';
 import { bytesPerResult } from './bytes-per-result.js';
 import { csvImport } from './csv-import.js';
+import { floodBench } from './flood.js';
 import { keystrokeToScreen } from './keystroke.js';
 import { phonesBench } from './phones.js';
 import { sustainedLoad } from './sustained.js';
@@ -606,6 +607,8 @@ const BENCHMARKS: Benchmark[] = [
   sustainedLoad({ players: 1024, perSecond: 20, windows: 10, maxRounds: 15, ratio: 1.5, maxCpuPercent: 50 }),
   // Issue 16: players' phones. 60 s by default; PODIUM_BENCH_PHONES_SECONDS changes it (`npm run bench -- phones`).
   phonesBench({ players: 2048, phones: 1000, resultsPerSecond: 5, reportsPerMinute: 100, ackBudgetMs: 50, bytesBudget: 5 * 1024 }),
+  // Issue 24 §4: the LAN door under floods (`npm run bench -- flood`).
+  floodBench(),
 ];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */
