@@ -1,9 +1,10 @@
 /**
- * A real browser-mode host with its venue network on a second loopback address (127.0.0.2, never
- * any other), and the clients the venue tests drive it with: the station on the local door (the
- * renderer's WebSocket client with the station key), devices that join over HTTP and connect with
- * their token, raw WebSockets and raw HTTP for hostile requests. Every wait is for an event, with
- * a deadline so a failure says what it waited for instead of hanging.
+ * A real browser-mode host with its venue network on a second loopback address (127.0.0.2, given
+ * as `--lan-address` is, never any other), and the clients the venue tests drive it with: the
+ * station on the local door (the renderer's WebSocket client with the station key), devices that
+ * join over HTTP and connect with their token, raw WebSockets and raw HTTP for hostile requests.
+ * Every wait is for an event, with a deadline so a failure says what it waited for instead of
+ * hanging.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -72,8 +73,9 @@ export async function startVenueHost(
     dataDir,
     rendererDir,
     log: () => undefined,
-    venue: { addresses: () => [LAN_ADDRESS], clock: () => now, ...venue },
-    ...(options.lanAddress !== undefined ? { lanAddress: options.lanAddress } : {}),
+    // As an organiser would: `--lan-address 127.0.0.2` (a test that gives the machine's addresses chooses for itself).
+    venue: { addresses: () => [], clock: () => now, ...venue },
+    ...(options.lanAddress !== undefined ? { lanAddress: options.lanAddress } : venue.addresses ? {} : { lanAddress: LAN_ADDRESS }),
     env: options.env ?? {},
   });
   const port = mode.server.port;

@@ -64,7 +64,7 @@ describe('the venue network of a browser-mode host', () => {
 
   it('is off by default: nothing listens on the LAN address, and the status says so', async () => {
     const status = await host.station.networkStatus();
-    expect(status).toEqual({ on: false, urls: [], joinCodes: [], devices: [], addresses: [LAN_ADDRESS], chosen: null });
+    expect(status).toEqual({ on: false, urls: [], joinCodes: [], devices: [], addresses: [LAN_ADDRESS], chosen: LAN_ADDRESS });
     await expect(http(`http://${LAN_ADDRESS}:${host.port}/`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
@@ -427,7 +427,7 @@ describe('choosing the address the venue network listens on', () => {
   it('an address that is not this computer’s, the station’s own door, or not an address at all is refused in words before anything starts', async () => {
     const refusedWith = async (lanAddress: string, env: Record<string, string> = {}): Promise<string> => {
       try {
-        const host = await startVenueHost({}, { ...(lanAddress ? { lanAddress } : {}), env });
+        const host = await startVenueHost({ addresses: () => [LAN_ADDRESS] }, { ...(lanAddress ? { lanAddress } : {}), env });
         await host.close();
       } catch (error) {
         return (error as Error).message;
