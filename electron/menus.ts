@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { MenuItemConstructorOptions, OpenDialogOptions, SaveDialogOptions } from 'electron';
-import type { NetworkStatus } from '../core/api/contract.js';
+import type { NetworkStatus, SitePublished } from '../core/api/contract.js';
 import { IPC_MENU_CHANNEL } from './host/ipc-channel.js';
 import { supportLogFile } from './host/log.js';
 import type { StationService } from './host/station-service.js';
@@ -208,7 +208,8 @@ async function publishSiteFromDialog(options: MenusOptions, showError: (title: s
   const folder = result.filePaths[0];
   if (result.canceled || !folder) return;
   try {
-    const published = await service.publishSite({ folder });
+    const published = await publishAskingToReplace(options, folder);
+    if (!published) return;
     const done = {
       type: 'info' as const,
       title: 'Event site published',
@@ -220,6 +221,33 @@ async function publishSiteFromDialog(options: MenusOptions, showError: (title: s
     await (parent ? dialog.showMessageBox(parent, done) : dialog.showMessageBox(done));
   } catch (error) {
     showError('Podium could not publish the event site', error);
+  }
+}
+
+/**
+ * Publish to `folder`; where the host asks first (another event's site, files Podium did not write),
+ * a message box asks the organiser, Cancel the default. Null: not published (they cancelled).
+ */
+async function publishAskingToReplace(options: MenusOptions, folder: string): Promise<SitePublished | null> {
+  const { service, windows } = options;
+  const { dialog } = options.electron;
+  try {
+    return await service.publishSite({ folder });
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'site-folder-taken') throw error;
+    const parent = windows.station();
+    const ask = {
+      type: 'warning' as const,
+      title: 'Replace what is in this folder?',
+      message: 'Replace what is in this folder?',
+      detail: `${error instanceof Error ? error.message : String(error)}.\n\nFiles of other names in the folder stay as they are.`,
+      buttons: ['Cancel', 'Publish there, replacing it'],
+      defaultId: 0,
+      cancelId: 0,
+    };
+    const { response } = parent ? await dialog.showMessageBox(parent, ask) : await dialog.showMessageBox(ask);
+    if (response !== 1) return null;
+    return service.publishSite({ folder, replace: true });
   }
 }
 

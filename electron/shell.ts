@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { App, BrowserWindow, Dialog, IpcMain, Menu, Protocol, Screen, Session } from 'electron';
 import type { StationPush } from '../core/api/contract.js';
+import { keepPrivate } from './host/fs-safe.js';
 import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
 import type { NetworkControl, StationService } from './host/station-service.js';
 import { createVenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
@@ -149,6 +150,8 @@ function run(electron: ElectronApis, options: ShellOptions): Shell {
   });
 
   const started = app.whenReady().then(async () => {
+    // Other users of this computer read nothing of the station folder (saves hold the round secrets).
+    await keepPrivate(dataDir).catch((error: unknown) => options.log.warn(`Could not make the station folder private: ${error instanceof Error ? error.message : String(error)}`));
     lockSession(electron.session.defaultSession);
     serveRenderer(electron.protocol, options.rendererDir);
     await menus.build();

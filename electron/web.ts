@@ -2,7 +2,7 @@
  * Browser mode: the same host services as the Electron shell, served to a browser on this machine
  * only (HTTP + WebSocket on 127.0.0.1). The station is at `/`, the projector at `/projector`.
  *
- *   npm run start:web -- [--port 5719] [--data-dir DIR]
+ *   npm run start:web -- [--port 5719] [--data-dir DIR] [--lan-address ADDR] [--help]
  *
  * Plain Node (no `electron` import): this is what runs where Electron cannot.
  *
@@ -12,16 +12,19 @@
  *
  * The venue network (issue 15) is off until the station turns it on (host/venue-network.ts): then
  * the same port also listens on this computer's LAN address for joined devices, and the lines
- * saying so go to the terminal.
+ * saying so go to the terminal. `--lan-address ADDR` (or PODIUM_LAN_ADDRESS) makes it one address
+ * (host/lan-address.ts checks it is this computer's before anything starts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHostServices } from './host/host.js';
+import { keepPrivate } from './host/fs-safe.js';
 import { reopenLastEvent, trackLastOpen } from './host/last-open.js';
 import { logProcessFailures, openSupportLog, type SupportLog } from './host/log.js';
 import { defaultDataDir, stationName } from './host/paths.js';
 import type { StationService } from './host/station-service.js';
-import { createVenueNetwork, type VenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
+import { addressFormProblem, checkGivenAddress } from './host/lan-address.js';
+import { createVenueNetwork, lanAddresses, type VenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
 import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
 
 export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'renderer');
@@ -38,6 +41,10 @@ export interface BrowserModeOptions {
   now?: () => Date;
   /** The station key (default: a new random one for this launch); a test restarting its host keeps the old one. */
   key?: string;
+  /** The venue network's one address (`--lan-address`; default PODIUM_LAN_ADDRESS, else every address or the panel's choice). */
+  lanAddress?: string;
+  /** The environment PODIUM_LAN_ADDRESS is read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /**
    * The venue network's LAN side: tests give `addresses` (a second loopback address such as
    * 127.0.0.2; default this computer's LAN addresses) and may lower its limits.
@@ -60,6 +67,11 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {
   const terminal = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const dataDir = options.dataDir ?? defaultDataDir();
+  // Other users of this computer read nothing of the station folder (saves hold the round secrets).
+  const privacy = await keepPrivate(dataDir).then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
   const supportLog = options.supportLog ?? openSupportLog(dataDir, { mode: 'browser mode' });
   if (!options.supportLog) logProcessFailures(supportLog); // until this mode closes it
   /** A line for the terminal, copied to the support log (never one carrying the station key). */
@@ -67,7 +79,13 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     terminal(line);
     supportLog[level](line);
   };
+  if (privacy) supportLog.warn(`Could not make the station folder private: ${privacy}`);
   const rendererDir = options.rendererDir ?? RENDERER_DIR;
+  const lanAddress = await givenLanAddress(options).catch(async (error: unknown) => {
+    supportLog.error('Browser mode could not start', error);
+    if (!options.supportLog) await supportLog.close();
+    throw error;
+  });
   // The LAN side listens on the local server's port (once it has one) when it is turned on.
   let localPort = options.port ?? DEFAULT_PORT;
   const network = createVenueNetwork({
@@ -75,6 +93,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     rendererDir,
     port: () => localPort,
     ...options.venue,
+    ...(lanAddress !== undefined ? { lanAddress } : {}),
     ...(options.now ? { now: options.now } : {}),
     // Joins, on and off go to the terminal too; refusals only to the support log (a hostile device must not flood the terminal).
     log: { info: (line) => log(line), warn: (line, fields) => supportLog.warn(line, fields) },
@@ -138,9 +157,40 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   };
 }
 
-/** `--port P`, `--port=P`, `--data-dir D`; anything else is an error in words. */
-export function parseWebArgs(argv: readonly string[]): { port?: number; dataDir?: string } {
-  const out: { port?: number; dataDir?: string } = {};
+/** The venue network's address given on the command line or in PODIUM_LAN_ADDRESS, checked (lan-address.ts); undefined: none given. */
+export async function givenLanAddress(options: Pick<BrowserModeOptions, 'lanAddress' | 'env' | 'venue'>): Promise<string | undefined> {
+  const fromEnv = (options.env ?? process.env).PODIUM_LAN_ADDRESS?.trim();
+  const [address, source] = options.lanAddress !== undefined ? [options.lanAddress, '--lan-address'] : [fromEnv || undefined, 'PODIUM_LAN_ADDRESS'];
+  if (address === undefined) return undefined;
+  await checkGivenAddress(address, source, options.venue?.addresses ? options.venue.addresses() : lanAddresses());
+  return address;
+}
+
+/** What `--help` prints (npm start and npm run start:web). */
+export const WEB_USAGE = `Usage: npm start [-- OPTIONS]           the desktop app (browser mode where Electron is missing)
+       npm run start:web [-- OPTIONS]   always browser mode
+
+Options (browser mode):
+  --port P             the local port (default ${DEFAULT_PORT}; a free one if it is taken)
+  --data-dir DIR       where event saves and station files are kept (default: the station folder,
+                       or PODIUM_DATA_DIR)
+  --lan-address ADDR   when the station turns the venue network on, listen on ADDR only: one of
+                       this computer's addresses, such as 192.168.1.20 (Wi-Fi or cable, not a VPN).
+                       Default: PODIUM_LAN_ADDRESS, else the address last chosen in the Venue
+                       network panel, else every address. An address that is not this computer's
+                       is refused before anything starts.
+  --help               this text`;
+
+export interface WebArgs {
+  port?: number;
+  dataDir?: string;
+  lanAddress?: string;
+  help?: true;
+}
+
+/** `--port P`, `--port=P`, `--data-dir D`, `--lan-address A`, `--help`; anything else is an error in words. */
+export function parseWebArgs(argv: readonly string[]): WebArgs {
+  const out: WebArgs = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -155,8 +205,14 @@ export function parseWebArgs(argv: readonly string[]): { port?: number; dataDir?
       if (!/^\d+$/.test(text) || port > 65535) throw new Error(`--port must be a port number (0-65535), not "${text}"`);
       out.port = port;
     } else if (flag === '--data-dir') out.dataDir = path.resolve(value());
+    else if (flag === '--lan-address') {
+      const address = value().trim();
+      const problem = addressFormProblem(address);
+      if (problem) throw new Error(`--lan-address: ${problem}`);
+      out.lanAddress = address;
+    } else if (flag === '--help' || flag === '-h') out.help = true;
     else if (flag === '--web') continue;
-    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR)`);
+    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR, --lan-address ADDR, --help)`);
   }
   return out;
 }
@@ -177,7 +233,8 @@ const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.ar
 if (invokedDirectly) {
   try {
     const args = parseWebArgs(process.argv.slice(2));
-    stopOnSignals(await startBrowserMode(args));
+    if (args.help) process.stdout.write(`${WEB_USAGE}\n`);
+    else stopOnSignals(await startBrowserMode(args));
   } catch (error) {
     // The terminal is the interface here (startBrowserMode logged a failure to start itself).
     process.stderr.write(`podium: ${error instanceof Error ? error.message : String(error)}\n`);

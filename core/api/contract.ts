@@ -93,6 +93,10 @@ export interface NetworkStatus {
   devices: DeviceView[];
   /** Why the network could not be turned on (no LAN address, the port taken), in words. */
   problem?: string;
+  /** This computer's addresses devices may reach (the panel offers them). */
+  addresses?: string[];
+  /** The one address it listens on when on (null: every one of `addresses`). */
+  chosen?: string | null;
 }
 
 /**
@@ -258,16 +262,19 @@ export interface StationApi {
   whoami(): Promise<WhoAmI>;
   /** The venue network (local station only): its state, on and off, a new join code, revoking a device. */
   networkStatus(): Promise<NetworkStatus>;
-  setNetwork(params: { on: boolean }): Promise<NetworkStatus>;
+  /** On or off; `address`: listen on that one of the computer's addresses only (null: every one), remembered. */
+  setNetwork(params: { on: boolean; address?: string | null }): Promise<NetworkStatus>;
   newJoinCode(params: { role: DeviceRole }): Promise<NetworkStatus>;
   revokeDevice(params: { id: string }): Promise<NetworkStatus>;
   /**
    * The published site (local station only): write the open event's static site now into `folder`
    * (default: the one it was last published to), and remember the folder and `auto` (re-publish by
    * itself) for this event. Refused in words when there is no folder yet, the folder is gone or
-   * cannot be written; nothing is left half-written.
+   * cannot be written, or is the station's own folder; nothing is left half-written. A folder holding
+   * another event's site, or files Podium did not write, is refused with the code
+   * `site-folder-taken` unless `replace` (the organiser confirmed replacing what is there).
    */
-  publishSite(params: { folder?: string; auto?: boolean }): Promise<SitePublished>;
+  publishSite(params: { folder?: string; auto?: boolean; replace?: boolean }): Promise<SitePublished>;
   /** The open event's site settings and how its last publish went (local station only). */
   siteStatus(): Promise<SiteStatus>;
 }
@@ -328,10 +335,10 @@ export const requestSchemas = {
     .strict(),
   whoami: z.object({}).strict(),
   networkStatus: z.object({}).strict(),
-  setNetwork: z.object({ on: z.boolean() }).strict(),
+  setNetwork: z.object({ on: z.boolean(), address: z.string().min(1).max(64).nullable().optional() }).strict(),
   newJoinCode: z.object({ role: z.enum(DEVICE_ROLES) }).strict(),
   revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
-  publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional() }).strict(),
+  publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional(), replace: z.boolean().optional() }).strict(),
   siteStatus: z.object({}).strict(),
 } as const;
 

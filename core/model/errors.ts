@@ -25,7 +25,9 @@ export type PodiumErrorCode =
   /** The save file was replaced, moved or changed by another program since it was opened. */
   | 'save-changed'
   /** Not something Podium can open as a save (a folder, a device, a pipe, far too large). */
-  | 'not-a-save';
+  | 'not-a-save'
+  /** The site folder holds another event's site, or files Podium did not write: replaced only when the organiser confirms. */
+  | 'site-folder-taken';
 
 export class PodiumError extends Error {
   readonly code: PodiumErrorCode;

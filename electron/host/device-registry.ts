@@ -13,13 +13,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEVICE_ROLES, type DeviceRef, type DeviceRole } from '../../core/api/roles.js';
 import { fail } from '../../core/model/errors.js';
 import { zodMessage } from '../../core/model/zod-words.js';
-import { writeFileDurable } from './fs-safe.js';
+import { mkdirPrivate, writeFileDurable } from './fs-safe.js';
 
 export const DEVICES_FILE = 'devices.json';
 /** More joined devices than any venue has staff and screens: a valid code cannot fill the disk. */
@@ -126,7 +125,7 @@ export function createDeviceRegistry(options: DeviceRegistryOptions): DeviceRegi
       queued = null;
       seenDirty = false;
       const data = { version: 1, devices: [...devices.values()] };
-      await mkdir(options.dataDir, { recursive: true });
+      await mkdirPrivate(options.dataDir);
       await writeFileDurable(file, `${JSON.stringify(data, null, 2)}\n`);
     });
     queued = run;

@@ -10,7 +10,7 @@ import type { Command } from '../../core/event/commands.js';
 import { JournalFold, isPlausibleTime } from '../../core/event/fold.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
-import { copyFileDurable, writeFileDurable } from './fs-safe.js';
+import { copyFileDurable, mkdirPrivate, writeFileDurable } from './fs-safe.js';
 import { fsError } from './fs-words.js';
 import { JOURNAL_FORMAT, entryLine, headerLine } from './journal-format.js';
 import type { EntrySender, EventStoreHandle, JournalEntry, JournalHeader, EventStoreOptions } from './journal-types.js';
@@ -155,12 +155,12 @@ export class Store implements EventStoreHandle {
       if (!isPlausibleTime(Date.parse(at)))
         throw new PodiumError('invalid-input', `this computer's clock says ${at}, which is not a plausible date for an event: set the date and time, then try again (nothing was written)`);
       const entries = prepared.map(
-        (p, i): JournalEntry => ({
+        (p): JournalEntry => ({
           seq: p.seq,
           at,
           station: this.options.station,
           ...(sender.by ? { by: sender.by } : {}),
-          ...(i === 0 && sender.cid !== undefined ? { cid: sender.cid } : {}),
+          ...(sender.cid !== undefined ? { cid: sender.cid } : {}),
           command: p.command,
         }),
       );
@@ -231,7 +231,7 @@ export class Store implements EventStoreHandle {
     const dir = backupsDir(this.path);
     const name = `round-${round}.podium`;
     try {
-      await fsp.mkdir(dir, { recursive: true });
+      await mkdirPrivate(dir);
       await copyFileDurable(this.path, path.join(dir, name), { length: this.size });
       const rounds = (await fsp.readdir(dir))
         .map((n) => /^round-(\d+)\.podium$/.exec(n))

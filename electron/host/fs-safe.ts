@@ -22,6 +22,35 @@ const TRANSIENT = new Set(['EPERM', 'EBUSY', 'EACCES']);
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EINVAL']);
 const RETRY_DELAYS_MS = [10, 25, 50, 100, 200, 400];
 
+/**
+ * Saves, logs and station files hold the round secrets, players' notes and device tokens' hashes:
+ * only their owner reads them (0600), in folders only the owner opens (0700). (Windows ignores
+ * these modes; its per-user folders are private already.) The published site is the exception,
+ * written for the world to read.
+ */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_DIR = 0o700;
+
+/** Make `dir` (and any parent it needs) as a private folder; an existing one is left as it is. */
+export async function mkdirPrivate(dir: string): Promise<void> {
+  await fsp.mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+}
+
+export function mkdirPrivateSync(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+}
+
+/**
+ * The station folder itself (and its own subfolders) made private where it is this user's: a
+ * folder an older Podium made 0755 is closed to other users, and so is every save in it.
+ */
+export async function keepPrivate(dir: string): Promise<void> {
+  await mkdirPrivate(dir);
+  if (typeof process.getuid !== 'function') return;
+  const stats = await fsp.lstat(dir);
+  if (stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o077) !== 0) await fsp.chmod(dir, PRIVATE_DIR);
+}
+
 /** Temporary files this module makes look like `.NAME.PID-RANDOM.tmp`, beside NAME. */
 export const TEMP_PATTERN = /^\.(.+)\.(\d+)-[0-9a-f]{8}\.tmp$/;
 
@@ -80,12 +109,12 @@ async function removeQuietly(file: string): Promise<void> {
   await fsp.rm(file, { force: true }).catch(() => undefined);
 }
 
-/** Write `data` to a new temporary file beside `target`, fsynced and closed; returns its path. */
-export async function writeTemp(target: string, data: Uint8Array | string): Promise<string> {
+/** Write `data` to a new temporary file beside `target` (with `mode`), fsynced and closed; returns its path. */
+export async function writeTemp(target: string, data: Uint8Array | string, mode = PRIVATE_FILE): Promise<string> {
   const temp = tempPathFor(target);
   let handle: fsp.FileHandle | undefined;
   try {
-    handle = await fsp.open(temp, 'wx');
+    handle = await fsp.open(temp, 'wx', mode);
     await handle.writeFile(data);
     await handle.sync();
     await handle.close();
@@ -130,8 +159,10 @@ export async function writeFileDurable(target: string, data: Uint8Array | string
 export async function copyFileDurable(source: string, target: string, options: { length?: number; exclusive?: boolean } = {}): Promise<void> {
   const temp = tempPathFor(target);
   try {
-    if (options.length === undefined) await fsp.copyFile(source, temp, fs.constants.COPYFILE_EXCL);
-    else {
+    if (options.length === undefined) {
+      await fsp.copyFile(source, temp, fs.constants.COPYFILE_EXCL);
+      await fsp.chmod(temp, PRIVATE_FILE); // a copy of a save is as private as the save, whatever the source's mode
+    } else {
       const handle = await fsp.open(source, 'r');
       try {
         const buffer = Buffer.alloc(options.length);
@@ -140,7 +171,7 @@ export async function copyFileDurable(source: string, target: string, options: {
           if (bytesRead === 0) throw new Error(`${source} is shorter than expected (${read} of ${options.length} bytes)`);
           read += bytesRead;
         }
-        await fsp.writeFile(temp, buffer, { flag: 'wx' });
+        await fsp.writeFile(temp, buffer, { flag: 'wx', mode: PRIVATE_FILE });
       } finally {
         await handle.close();
       }
@@ -243,7 +274,7 @@ function removeQuietlySync(file: string): void {
 export function writeFileDurableSync(target: string, data: Uint8Array | string, options: { exclusive?: boolean } = {}): void {
   const temp = tempPathFor(target);
   try {
-    const fd = fs.openSync(temp, 'wx');
+    const fd = fs.openSync(temp, 'wx', PRIVATE_FILE);
     try {
       fs.writeFileSync(fd, data);
       fs.fsyncSync(fd);

@@ -124,20 +124,42 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Formats past this are no Podium's (a new format is a rare event, not a counter). */
+const PLAUSIBLE_FORMAT = 1000;
+
+/**
+ * The header's format as the file spells it ("1e999", "99999999999999999999"), for the message: the
+ * parsed number may be Infinity or rounded, and JSON.stringify(Infinity) is "null".
+ */
+function formatAsWritten(text: string, format: unknown): string {
+  const raw = /"format"\s*:\s*(-?[0-9][0-9.eE+-]{0,40}|"[^"]{0,40}"?)/.exec(text)?.[1];
+  if (raw !== undefined) return raw.length > 30 ? `${raw.slice(0, 30)}…` : raw;
+  return (JSON.stringify(format) ?? String(format)).slice(0, 30);
+}
+
 export function readHeader(parsed: Parsed | undefined, terminated: boolean): { header: JournalHeader; migration?: Migration } {
   const notASave = 'not a Podium event save (the first line is not a Podium journal header)';
   if (parsed === undefined) throw new JournalError('invalid-input', 'the file is empty: not a Podium event save', 1);
   if (!parsed.ok || !isPlainObject(parsed.value) || parsed.value.podium !== 'event-journal') throw new JournalError('invalid-input', notASave, 1);
   const value = parsed.value;
   const format = value.format;
-  if (typeof format !== 'number' || !Number.isInteger(format) || format < 0)
-    throw new JournalError('invalid-input', `the save format ${JSON.stringify(format) ?? 'is missing'}${format === undefined ? '' : ' is not one Podium knows'}`, 1);
-  if (format > JOURNAL_FORMAT)
+  const named = formatAsWritten(parsed.text, format);
+  if (typeof format === 'number' && format > JOURNAL_FORMAT && (Number.isInteger(format) || format === Infinity)) {
+    // A number far past any format Podium has written is more likely damage than a newer Podium.
+    if (!Number.isSafeInteger(format) || format > PLAUSIBLE_FORMAT)
+      throw new JournalError(
+        'invalid-input',
+        `this save has format ${named}, newer than this Podium understands (it reads format ${JOURNAL_FORMAT} and older); no Podium has written a format that large, so its first line is more likely damaged`,
+        1,
+      );
     throw new JournalError(
       'invalid-input',
-      `this save has format ${format}, written by a newer Podium; this one reads format ${JOURNAL_FORMAT} and older (open it with a newer Podium)`,
+      `this save has format ${named}, written by a newer Podium; this one reads format ${JOURNAL_FORMAT} and older (open it with a newer Podium)`,
       1,
     );
+  }
+  if (typeof format !== 'number' || !Number.isInteger(format) || format < 0)
+    throw new JournalError('invalid-input', format === undefined ? 'the save format is missing' : `the save format ${named} is not one Podium knows`, 1);
   const migration = format < JOURNAL_FORMAT ? MIGRATIONS.get(format) : undefined;
   if (format < JOURNAL_FORMAT && !migration) throw new JournalError('invalid-input', `this save has format ${format}, which this Podium cannot read`, 1);
   // Its shape (journal-lines.ts). A future header may add fields only with a new format; an old one

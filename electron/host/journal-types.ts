@@ -88,7 +88,8 @@ export interface EventStoreHandle {
   append(command: Command, sender?: EntrySender): Promise<JournalEntry>;
   /**
    * Several commands, all or nothing, in one write and one fsync (each checked against the state
-   * the ones before it leave; no undo or pairing in a batch). The sender's `cid` goes on the first.
+   * the ones before it leave; no undo or pairing in a batch). The sender's `cid` goes on each of them
+   * (so a batch sent again is known whole: its length and every command).
    */
   appendMany(commands: readonly Command[], sender?: EntrySender): Promise<JournalEntry[]>;
   /** Copy the whole save to a new path (temp file + fsync + rename). */

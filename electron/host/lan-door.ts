@@ -6,21 +6,26 @@
  *
  * - Every request: the Host header must name the address and port this listener serves (no DNS
  *   rebinding), and a browser's Origin must be that same origin (no other site's page drives it).
+ * - Every connection first passes the gate (lan-gate.ts): at most so many in all and from one
+ *   address, refused with a 503 in words past either, and closed when it sends no whole request
+ *   within a few seconds.
  * - Open to anyone: the renderer's static files (the join page, the device screens and the player
  *   page `/p` with the files it loads must load), `POST /join` with `{"code", "name"}` as JSON,
- *   which answers `{"token", "device"}` (lan-join.ts: rate-limited per address, and wrong codes
- *   across the whole network, so a code of 40 random bits cannot be found by trying), and the
- *   players' WebSocket `/public` (issue 16), which public-door.ts guards and which never reaches
- *   the StationApi.
+ *   which answers `{"token", "device"}` (lan-join.ts: wrong codes slowed per address and across
+ *   the whole network, so a code of 40 random bits cannot be found by trying, while the right code
+ *   is never refused), and the players' WebSocket `/public` (issue 16), which public-door.ts
+ *   guards and which never reaches the StationApi.
  * - `/rpc` (a WebSocket, or a plain GET that answers 204 or 403 in words, so a page can tell
  *   "refused" from "host gone") needs `?token=` of a joined, unrevoked device. Each connection is
- *   served as that device (core/api/roles.ts decides what its role may do); its messages are
- *   size-limited, rate-limited per device and read strictly: the first refused message closes the
- *   connection and never reaches the service.
+ *   served as that device (core/api/roles.ts decides what its role may do), with at most a few
+ *   connections per device (refused in words past them); its messages are size-limited,
+ *   rate-limited per device and per address, and read strictly: the first refused message closes
+ *   the connection and never reaches the service.
  *
  * Plain Node: no `electron` import.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi } from '../../core/api/contract.js';
@@ -28,6 +33,7 @@ import { serveRpc } from '../../core/api/rpc.js';
 import type { Caller, DeviceRef, DeviceRole } from '../../core/api/roles.js';
 import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.js';
+import { createLanGate, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits, type GateCounts } from './lan-gate.js';
 import { joinEndpoint } from './lan-join.js';
 import type { PublicDoor } from './public-door.js';
 import { KeyedBuckets, type BucketLimits, type MonotonicClock } from './rate-limit.js';
@@ -58,9 +64,15 @@ export interface DoorLimits {
   messageBytes: number;
   /** Messages per device, across its connections. */
   messages: BucketLimits;
-  /** Join attempts per address, right or wrong. */
-  joinsPerAddress: BucketLimits;
-  /** Wrong join codes across the whole network (many addresses guessing together). */
+  /** Devices' messages per address, across every device there. */
+  messagesPerAddress: BucketLimits;
+  /** Open connections of one device (its token). */
+  connectionsPerDevice: number;
+  /** Connections on the LAN listeners (lan-gate.ts). */
+  connections: ConnectionLimits;
+  /** Wrong join codes (and requests that are no join) per address: past them, refused before the code is read. */
+  wrongCodesPerAddress: BucketLimits;
+  /** Wrong join codes across the whole network (many addresses guessing together); the right code is never refused. */
   wrongCodes: BucketLimits;
   /** Bytes of a join request's body. */
   joinBodyBytes: number;
@@ -72,15 +84,24 @@ export interface DoorLimits {
  *   one request per action and a few on reconnecting (the gap query, the commands it re-sends);
  *   200 at once covers a reconnect re-sending a long outbox. A loop sending thousands is closed
  *   after at most 200, so it can make the host validate (and fsync) little before it is gone.
- * - 10 join attempts per address, then one every 6 seconds: a person mistyping a code a few times
- *   never notices; a script on one address gets 10 a minute.
- * - 30 wrong codes across the network, then one a second: many addresses guessing together get
- *   86,400 guesses a day against 3 codes of 2^40 each (about 10,000 years for an even chance).
+ * - 250 a second, bursts of 1,000, per address: five devices behind one address at their fullest
+ *   together; many tokens looping from one machine are closed as one device's loop would be.
+ * - 4 connections per device: a desk's station and its projector tab, and a reconnect while the
+ *   old connection is not yet known to be gone; a token copied into 1,500 sockets gets 4.
+ * - 10 wrong join codes per address, then one every 6 seconds: a person mistyping a code a few
+ *   times never notices; a script on one address gets 10 a minute.
+ * - 30 wrong codes across the network, then one a second, and each address that guesses past it
+ *   waits a minute: many addresses guessing together get about one guess a minute each (254
+ *   addresses of a venue network: 366,000 a day against 3 codes of 2^40 each, some 5,000 years for
+ *   an even chance), while the right code joins from any address at once.
  */
 export const DEFAULT_DOOR_LIMITS: DoorLimits = {
   messageBytes: DEVICE_MAX_MESSAGE_BYTES,
   messages: { perSecond: 50, burst: 200 },
-  joinsPerAddress: { perSecond: 1 / 6, burst: 10 },
+  messagesPerAddress: { perSecond: 250, burst: 1000 },
+  connectionsPerDevice: 4,
+  connections: DEFAULT_CONNECTION_LIMITS,
+  wrongCodesPerAddress: { perSecond: 1 / 6, burst: 10 },
   wrongCodes: { perSecond: 1, burst: 30 },
   joinBodyBytes: 4096,
 };
@@ -109,6 +130,10 @@ export interface LanDoorOptions {
 }
 
 export interface LanDoor {
+  /** A new TCP connection on a LAN listener: true when it may go on to HTTP; false when the gate refused it (in words). */
+  accept(socket: Socket): boolean;
+  /** What the gate has counted (open, refused, closed for idling). */
+  gate(): GateCounts;
   handle(request: IncomingMessage, response: ServerResponse, served: Served): void;
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, served: Served): void;
   /** Is any connection of this device open? */
@@ -117,7 +142,7 @@ export interface LanDoor {
   connections(): number;
   /** Close every connection of a device now (it was revoked); how many there were. */
   closeDevice(id: string): number;
-  /** Close every device connection now (the network goes off). */
+  /** Close every device connection now, and every other connection on the LAN (the network goes off). */
   closeAll(): void;
 }
 
@@ -188,10 +213,12 @@ interface Connection {
 }
 
 interface DeviceConnections {
-  /** Serve a socket that passed the door as `record` (its token's device). */
-  serve(ws: WebSocket, record: DeviceRecord, api: HostApi): void;
+  /** Serve a socket that passed the door as `record` (its token's device), from `address`. */
+  serve(ws: WebSocket, record: DeviceRecord, api: HostApi, address: string): void;
   wss: WebSocketServer;
   isConnected(id: string): boolean;
+  /** Open connections of a device. */
+  of(id: string): number;
   count(): number;
   closeDevice(id: string): number;
   closeAll(): void;
@@ -200,6 +227,7 @@ interface DeviceConnections {
 /** Every device's open connections: served as the device, each message admitted by its bucket. */
 function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceConnections {
   const messages = new KeyedBuckets(limits.messages, 1024, options.clock);
+  const fromAddress = new KeyedBuckets(limits.messagesPerAddress, 1024, options.clock);
   const open = new Set<Connection>();
   /** Open connections per device (the station's list asks for every device at every change). */
   const perDevice = new Map<string, number>();
@@ -216,6 +244,7 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
     return true;
   };
   const tooMany = `too many messages (more than ${limits.messages.burst} at once, or ${limits.messages.perSecond} a second)`;
+  const tooManyHere = `too many messages from this address (more than ${limits.messagesPerAddress.burst} at once, or ${limits.messagesPerAddress.perSecond} a second, for every device there)`;
 
   const close = (connection: Connection, code: number, reason: string): void => {
     forget(connection);
@@ -228,14 +257,15 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
   return {
     wss: new WebSocketServer({ noServer: true, maxPayload: limits.messageBytes, perMessageDeflate: false }),
 
-    serve(ws, record, api) {
+    serve(ws, record, api, address) {
       const device: DeviceRef = { id: record.id, name: record.name, role: record.role };
       const bucket = messages.get(device.id); // one per device, across its connections
+      const shared = fromAddress.get(address); // one per address, across its devices
       const channel = webSocketChannel(ws, {
         ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
         onDropped: (dropped: DroppedConnection) => options.log?.warn(`Dropped ${device.name}'s connection, which fell behind: ${dropped.reason}`, { device: device.id }),
         inbound: {
-          admit: () => (bucket.take() ? null : tooMany),
+          admit: () => (!bucket.take() ? tooMany : !shared.take() ? tooManyHere : null),
           onRefused: (reason) => options.log?.warn(`Closed ${device.name}'s connection for ${reason}`, { device: device.id }),
         },
       });
@@ -261,6 +291,7 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
     },
 
     isConnected: (id) => perDevice.has(id),
+    of: (id) => perDevice.get(id) ?? 0,
     count: () => open.size,
 
     closeDevice(id) {
@@ -295,9 +326,19 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
   const limits: DoorLimits = { ...DEFAULT_DOOR_LIMITS, ...options.limits };
   const join = joinEndpoint(options, limits, replyJson);
   const devices = deviceConnections(options, limits);
+  const gate = createLanGate(limits.connections, options.log);
+  /** Upgrades of each device under way (the handshake is answered before the connection counts). */
+  const upgrading = new Map<string, number>();
 
   return {
+    accept: (socket) => gate.admit(socket),
+    gate: () => gate.counts(),
+
     handle(request, response, served) {
+      // A whole request came: not idle; once answered, idle again until the next one.
+      const socket = request.socket as Socket;
+      gate.busy(socket);
+      response.once('finish', () => gate.idle(socket));
       const refused = refuseRequest(request, served);
       if (refused) return reply(response, served, 403, `Podium refused this request: ${refused}.`);
       const pathname = pathnameOf(request.url);
@@ -318,6 +359,7 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
     },
 
     upgrade(request, socket, head, served) {
+      gate.upgraded(socket as Socket);
       socket.on('error', () => socket.destroy());
       const pathname = pathnameOf(request.url);
       const phones = pathname === PUBLIC_SOCKET_PATH ? options.phones : undefined;
@@ -330,7 +372,28 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
       if (!device) return refuseUpgrade(socket, '403 Forbidden', NOT_JOINED);
       const api = options.api();
       if (!api) return refuseUpgrade(socket, '503 Service Unavailable', 'the station is still starting: try again in a moment');
-      devices.wss.handleUpgrade(request, socket, head, (ws) => devices.serve(ws, device, api));
+      const { id } = device;
+      if (devices.of(id) + (upgrading.get(id) ?? 0) >= limits.connectionsPerDevice)
+        return refuseUpgrade(
+          socket,
+          '503 Service Unavailable',
+          `this device already has ${limits.connectionsPerDevice} connections open to the station, its most: close another tab or window of it, then try again`,
+        );
+      upgrading.set(id, (upgrading.get(id) ?? 0) + 1);
+      let counted = true;
+      const settle = (): void => {
+        if (!counted) return;
+        counted = false;
+        const left = (upgrading.get(id) ?? 1) - 1;
+        if (left > 0) upgrading.set(id, left);
+        else upgrading.delete(id);
+      };
+      socket.once('close', settle);
+      const address = request.socket.remoteAddress ?? 'unknown';
+      devices.wss.handleUpgrade(request, socket, head, (ws) => {
+        settle();
+        devices.serve(ws, device, api, address);
+      });
     },
 
     isConnected: (id) => devices.isConnected(id),
@@ -339,6 +402,7 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
     closeAll() {
       devices.closeAll();
       options.phones?.closeEntrance('lan', 'the venue network was turned off');
+      gate.close();
     },
   };
 }

@@ -1,8 +1,16 @@
 /**
  * The venue network's `POST /join` (issue 15, 3), split from lan-door.ts: `{"code", "name"}` as
- * JSON answers `{"token", "device"}`. Joining is rate-limited per address, and wrong codes across
- * the whole network, so a code of 40 random bits cannot be found by trying; the body is read up to
- * a small limit and parsed strictly (no `__proto__` key, exactly the two fields).
+ * JSON answers `{"token", "device"}`; the body is read up to a small limit, within a few seconds,
+ * and parsed strictly (no `__proto__` key, exactly the two fields).
+ *
+ * Guessing is slowed without ever refusing the right code to anyone else (issue 24 §4: guessing
+ * from many addresses had made 8 of 11 honest joins fail):
+ * - per address, wrong codes (and requests that are no join at all) have a budget; an address out
+ *   of it is refused before its code is read, so it learns nothing while it waits;
+ * - across the network, wrong codes have a budget too, but it is counted after the code is checked:
+ *   the right code always joins, and a wrong one past the network's budget is refused and puts its
+ *   address on a long wait (a minute) — so many addresses guessing together each get one guess a
+ *   minute, while a device that has not been guessing joins at once.
  *
  * Plain Node: no `electron` import.
  */
@@ -33,7 +41,10 @@ const joinSchema = z
   })
   .strict();
 
-/** A request's body, or null when it is longer than `max` (reading stops there) or breaks off. */
+/** How long a join request's body may take to arrive (it is a few dozen bytes). */
+const BODY_MS = 5000;
+
+/** A request's body, or null when it is longer than `max` (reading stops there), breaks off, or dribbles in past BODY_MS. */
 function readBody(request: IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve) => {
     const declared = Number(request.headers['content-length']);
@@ -41,9 +52,12 @@ function readBody(request: IncomingMessage, max: number): Promise<string | null>
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const timer = setTimeout(() => finish(null), BODY_MS);
+    timer.unref();
     const finish = (value: string | null): void => {
       if (done) return;
       done = true;
+      clearTimeout(timer);
       resolve(value);
     };
     request.on('data', (chunk: Buffer) => {
@@ -82,33 +96,45 @@ function joinProblem(error: Parameters<typeof firstIssue>[0]): string {
 
 export type JoinHandler = (request: IncomingMessage, response: ServerResponse, served: Served) => Promise<void>;
 
-/** `POST /join`: `{code, name}` → `{token, device}`, rate-limited per address and for wrong codes. */
+/** How long an address that guessed while the whole network was past its budget waits. */
+const GUESSING_WAIT_S = 60;
+
+/** `POST /join`: `{code, name}` → `{token, device}`; wrong codes slowed per address and across the network, the right one never refused. */
 export function joinEndpoint(options: LanDoorOptions, limits: DoorLimits, replyJson: ReplyJson): JoinHandler {
-  const joins = new KeyedBuckets(limits.joinsPerAddress, 1024, options.clock);
+  const wrongByAddress = new KeyedBuckets(limits.wrongCodesPerAddress, 4096, options.clock);
   const wrongCodes = new TokenBucket(limits.wrongCodes, options.clock);
   return async (request, response, served) => {
     const fail = (status: number, error: string, extra: Record<string, string> = {}): void => replyJson(response, served, status, { error }, extra);
-    // Limited before anything is read: while limited, even the right code learns nothing.
-    const mine = joins.get(request.socket.remoteAddress ?? 'unknown');
-    if (!mine.take()) {
+    // An address out of its budget is refused before anything is read: it learns nothing meanwhile.
+    const mine = wrongByAddress.get(request.socket.remoteAddress ?? 'unknown');
+    if (!mine.has()) {
       const wait = mine.secondsUntilNext();
-      return fail(429, `too many tries to join from this device: wait ${wait} seconds, then try again`, { 'Retry-After': String(wait) });
+      return fail(429, `too many wrong join codes from this device: wait ${wait} seconds, then type the code the station shows`, { 'Retry-After': String(wait) });
     }
-    if (!wrongCodes.has()) {
-      const wait = wrongCodes.secondsUntilNext();
-      return fail(429, `too many wrong join codes were tried on this network: wait ${wait} seconds, then try again`, { 'Retry-After': String(wait) });
-    }
+    /** A request that is no join, or a wrong code: it spends the address's budget. */
+    const misused = (status: number, error: string, extra: Record<string, string> = {}): void => {
+      mine.take();
+      fail(status, error, extra);
+    };
     const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') return fail(415, 'send the join code and the name as JSON (Content-Type: application/json)');
+    if (type !== 'application/json') return misused(415, 'send the join code and the name as JSON (Content-Type: application/json)');
     const body = await readBody(request, limits.joinBodyBytes);
-    if (body === null) return fail(413, 'that request is far too long for a join code and a name', { Connection: 'close' });
+    if (body === null) return misused(413, 'that request is far too long (or too slow) for a join code and a name', { Connection: 'close' });
     const json = parsePlainJson(body);
-    if ('problem' in json) return fail(400, json.problem);
+    if ('problem' in json) return misused(400, json.problem);
     const parsed = joinSchema.safeParse(json.value);
-    if (!parsed.success) return fail(400, joinProblem(parsed.error));
+    if (!parsed.success) return misused(400, joinProblem(parsed.error));
     const role = options.roleForCode(parsed.data.code);
     if (role === null) {
-      wrongCodes.take();
+      mine.take();
+      if (!wrongCodes.take()) {
+        // Many addresses guessing together: each one that guessed waits long (the right code still joins from anywhere else).
+        mine.penalise(GUESSING_WAIT_S);
+        const wait = mine.secondsUntilNext();
+        return fail(429, `that join code is not right, and too many wrong codes were tried on this network: wait ${wait} seconds, then type the code the station shows`, {
+          'Retry-After': String(wait),
+        });
+      }
       return fail(403, 'that join code is not right (or the scorekeeper has made a new one): type the code the station shows now');
     }
     try {

@@ -5,7 +5,8 @@
  * comes back to the same event and clock.
  *
  * - Written whenever another event becomes the open one (created, opened, taken over, a repaired
- *   copy), durably (fs-safe: temp file + fsync + rename + folder fsync), and removed when the
+ *   copy), durably (fs-safe: temp file + fsync + rename + folder fsync): by the station service
+ *   itself before it acknowledges the switch, and again by the tracker below; removed when the
  *   scorekeeper closes the event. Stopping the host is not closing the event: the record stays.
  * - On start the shell reopens it through the station service's ordinary `openEvent` (which checks the
  *   save, takes its one-writer lock — a crashed host's lock died with it — or opens it read-only
@@ -16,10 +17,10 @@
  *
  * Plain Node (no `electron` import): the shell and browser mode both use it.
  */
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { StationPush } from '../../core/api/contract.js';
-import { fsyncDir, writeFileDurable } from './fs-safe.js';
+import { fsyncDir, mkdirPrivate, writeFileDurable } from './fs-safe.js';
 import type { StationService } from './station-service.js';
 
 export const LAST_OPEN_FILE = 'last-open.json';
@@ -57,7 +58,7 @@ export async function readLastOpen(dataDir: string): Promise<LastOpenEvent | nul
 
 /** Remember `event` as the open one (durably: a crash leaves the old record or the new, never half). */
 export async function rememberLastOpen(dataDir: string, event: LastOpenEvent): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdirPrivate(dataDir);
   await writeFileDurable(recordFile(dataDir), `${JSON.stringify(event, null, 2)}\n`);
 }
 

@@ -12,6 +12,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { plural, pluralWord } from '../../core/text/format.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from './fs-safe.js';
 
 export interface RotatingFileOptions {
   /** The folder (made if missing). */
@@ -79,8 +80,8 @@ export class RotatingFile {
     const text = [...this.held, ...this.take()].join('');
     this.held = [];
     try {
-      mkdirSync(this.options.dir, { recursive: true });
-      appendFileSync(this.file, text);
+      mkdirSync(this.options.dir, { recursive: true, mode: PRIVATE_DIR });
+      appendFileSync(this.file, text, { mode: PRIVATE_FILE });
     } catch {
       // nothing more can be done on the way out
     }
@@ -146,8 +147,8 @@ export class RotatingFile {
   /** The open current file (opened, and its size read, the first time). */
   private async current(): Promise<FileHandle> {
     if (this.handle) return this.handle;
-    await mkdir(this.options.dir, { recursive: true });
-    this.handle = await open(this.file, 'a');
+    await mkdir(this.options.dir, { recursive: true, mode: PRIVATE_DIR });
+    this.handle = await open(this.file, 'a', PRIVATE_FILE);
     this.size = (await this.handle.stat()).size;
     return this.handle;
   }

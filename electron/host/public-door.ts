@@ -50,6 +50,8 @@ export interface PublicLimits {
   perAddress: BucketLimits;
   /** Wrong table codes per address. */
   wrongCodes: BucketLimits;
+  /** Wrong codes for one table of a round, from every address together. */
+  wrongCodesPerTable: BucketLimits;
   /** Phones connected at once, over both entrances. */
   maxPhones: number;
   /** Bytes that may wait to go out to one phone before it is dropped (one frame always fits an empty buffer). */
@@ -65,6 +67,9 @@ export interface PublicLimits {
  *   together; a script on one address is closed after 200.
  * - 20 wrong codes per address, then one every 6 s: a mistyped code a few times goes unnoticed;
  *   guessing one of 887 million codes at 10 a minute is hopeless within a round.
+ * - 20 wrong codes per table of a round from every address together, then one every 30 s: 5,000
+ *   addresses guessing at one table get 140 guesses an hour at it (before, 1,450 a second across
+ *   the network); past that, the table's code waits too, and its players report at the desk.
  * - 3,000 phones: a 2,048-player event with spectators and a projector or two.
  * - 512 KiB waiting: a few whole views of a large event; a phone past it has stopped reading.
  */
@@ -73,6 +78,7 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimits = {
   perConnection: { perSecond: 2, burst: 20 },
   perAddress: { perSecond: 20, burst: 200 },
   wrongCodes: { perSecond: 1 / 6, burst: 20 },
+  wrongCodesPerTable: { perSecond: 1 / 30, burst: 20 },
   maxPhones: 3000,
   sendBufferBytes: 512 * 1024,
 };
@@ -139,6 +145,8 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
   const clock = options.clock ?? monotonic;
   const perAddress = new KeyedBuckets(limits.perAddress, 4096, clock);
   const wrongCodes = new KeyedBuckets(limits.wrongCodes, 4096, clock);
+  // One per table of a round (a 2,048-player event has 1,024 tables).
+  const wrongAtTable = new KeyedBuckets(limits.wrongCodesPerTable, 8192, clock);
   const capWarnings = new TokenBucket({ perSecond: 1 / 60, burst: 1 }, clock);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.messageBytes, perMessageDeflate: false, clientTracking: false });
   const phones = new PhoneFanOut(now, limits.sendBufferBytes);
@@ -157,11 +165,18 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
   };
 
   const guardFor = (address: string): CodeGuard => ({
-    refusal() {
+    refusal(round, table) {
       const bucket = wrongCodes.get(address);
-      return bucket.has() ? null : `too many wrong table codes from this phone's network: wait ${bucket.secondsUntilNext()} seconds, then type the code on your slip`;
+      if (!bucket.has()) return `too many wrong table codes from this phone's network: wait ${bucket.secondsUntilNext()} seconds, then type the code on your slip`;
+      const atTable = wrongAtTable.get(`${round}:${table}`);
+      if (!atTable.has())
+        return `too many wrong codes were tried for table ${table}: wait ${atTable.secondsUntilNext()} seconds and type the code on your slip again, or report the result at the desk`;
+      return null;
     },
-    wrong: () => void wrongCodes.get(address).take(),
+    wrong(round, table) {
+      wrongCodes.get(address).take();
+      wrongAtTable.get(`${round}:${table}`).take();
+    },
   });
 
   const tooMany = `too many messages (more than ${limits.perConnection.burst} at once, or ${limits.perConnection.perSecond} a second)`;

@@ -63,12 +63,15 @@ export interface PhoneService {
   phoneCommand(request: PhoneCommand): Promise<{ seq: number; state: EventState }>;
 }
 
-/** Wrong codes from one address: the door's throttle (so 887 million codes cannot be tried one by one). */
+/**
+ * Wrong codes from one address, and for one table from anywhere: the door's throttle (so 887 million
+ * codes cannot be tried one by one, nor by many addresses together against one table).
+ */
 export interface CodeGuard {
-  /** Why this address may not try a code now (too many wrong ones), or null. */
-  refusal(): string | null;
-  /** A code was wrong. */
-  wrong(): void;
+  /** Why this address may not try a code for this table now (too many wrong ones), or null. */
+  refusal(round: number, table: number): string | null;
+  /** A code for this table was wrong. */
+  wrong(round: number, table: number): void;
 }
 
 /** The journal's name for a phone: "Ana Archer's phone" (at most 80 characters, as a journal line's `by`). */
@@ -99,13 +102,13 @@ function commandOf(request: Exclude<PublicRequest, { kind: 'look' }>): unknown {
  */
 export async function answerPublicRequest(service: PhoneService, request: PublicRequest, guard: CodeGuard, onFailure: (error: unknown) => void): Promise<PublicAnswer> {
   const { id, round, table, code } = request;
-  const slowDown = guard.refusal();
+  const slowDown = guard.refusal(round, table);
   if (slowDown !== null) return refused(id, slowDown);
   const open = service.current();
   if (!open) return refused(id, NO_EVENT);
   const wrongNow = tableCodeRefusal(open.state, round, table, code);
   if (wrongNow !== null) {
-    guard.wrong();
+    guard.wrong(round, table);
     return refused(id, wrongNow);
   }
   if (request.kind === 'look') {

@@ -52,6 +52,15 @@ export class TokenBucket {
     return this.tokens >= 1;
   }
 
+  /**
+   * Empty, and owing `seconds` of refill on top: what has been misused waits longer than the
+   * sustained rate (an address guessing while the whole network is past its limit).
+   */
+  penalise(seconds: number): void {
+    this.refill();
+    this.tokens = Math.min(this.tokens, 0) - seconds * this.limits.perSecond;
+  }
+
   /** Whole seconds until the next token (for a Retry-After header); 0 when one is there. */
   secondsUntilNext(): number {
     this.refill();

@@ -4,9 +4,9 @@
  * unreadable file is an empty list: this is a convenience, never a reason to refuse to start.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileDurable } from './fs-safe.js';
+import { mkdirPrivate, writeFileDurable } from './fs-safe.js';
 
 export interface RecentEvent {
   path: string;
@@ -45,6 +45,6 @@ export async function listRecentEvents(dataDir: string): Promise<RecentEvent[]> 
 export async function rememberRecentEvent(dataDir: string, event: RecentEvent): Promise<void> {
   const list = (await readRecentEvents(dataDir)).filter((e) => e.path !== event.path);
   list.unshift(event);
-  await mkdir(dataDir, { recursive: true });
+  await mkdirPrivate(dataDir);
   await writeFileDurable(path.join(dataDir, RECENT_EVENTS_FILE), `${JSON.stringify(list.slice(0, KEPT), null, 2)}\n`);
 }

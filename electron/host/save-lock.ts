@@ -10,19 +10,28 @@
  * ask the holder who it is ("Podium, browser mode, since 14:02") and learn the moment it is gone
  * (its connection closes), so the station can offer to take over.
  *
- *   Linux    an abstract socket (`\0podium-save-…`): no file at all, gone with the process.
- *   Windows  a named pipe (`\\.\pipe\podium-save-…`): likewise.
- *   others   a socket file in a private temp folder; a socket file left by a dead process answers
- *            ECONNREFUSED and is replaced, under a mkdir mutex so two openers never both replace it.
+ *   Linux, macOS  a socket file in a folder only this user may enter (0700, owned by this user:
+ *            `$XDG_RUNTIME_DIR`'s `/run/user/UID/podium-locks`, else `podium-locks-UID` in the temp
+ *            folder, else `~/.cache/podium-locks`; a folder another user made first, or a link, is
+ *            passed over). Another local user can neither take the name first (which kept a save
+ *            read-only while Linux's abstract sockets, one namespace for every user, were used)
+ *            nor remove it. A socket file left by a dead process answers ECONNREFUSED and is
+ *            replaced, under a mkdir mutex so two openers never both replace it.
+ *   Windows  a named pipe (`\\.\pipe\podium-save-…`), gone with the process. Pipe names are one
+ *            namespace for every user; Node cannot set a pipe's access list, so there another
+ *            user's process could still take the name first.
+ *   (`abstract`, Linux's abstract socket, stays for tests and is no longer the default.)
  *
  * It locks against other Podium processes on this computer. Plain Node: no `electron` import.
  */
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { listen } from './listen.js';
+import { PodiumError } from '../../core/model/errors.js';
 import { wallClock } from '../../core/text/format.js';
 
 /** Who holds a save open for writing, as the holder tells a second opener. */
@@ -47,7 +56,7 @@ export type LockAddressKind = 'abstract' | 'pipe' | 'socket-file';
 export interface LockOptions {
   /** Where the lock lives (default: the platform's own, see the header). Tests force 'socket-file'. */
   kind?: LockAddressKind;
-  /** Folder for 'socket-file' locks (default a private folder in the temp folder). */
+  /** Folder for 'socket-file' locks (default: this user's private lock folder, defaultLockDir). */
   dir?: string;
 }
 
@@ -70,14 +79,48 @@ const STALE_MUTEX_MS = 10_000;
 const MAX_ATTEMPTS = 20;
 
 export function defaultLockKind(platform: NodeJS.Platform = process.platform): LockAddressKind {
-  if (platform === 'linux') return 'abstract';
-  if (platform === 'win32') return 'pipe';
-  return 'socket-file';
+  return platform === 'win32' ? 'pipe' : 'socket-file';
 }
 
-function defaultLockDir(): string {
-  const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
-  return path.join(os.tmpdir(), `podium-locks-${user}`);
+/**
+ * Is `dir` a folder only this user can enter — made here (0700) if missing, tightened if it is
+ * ours but open — and not a link? A folder another user made (to take the lock names first) is not.
+ */
+export function ensurePrivateDir(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stats = fs.lstatSync(dir);
+    if (!stats.isDirectory()) return false;
+    if (typeof process.getuid === 'function' && stats.uid !== process.getuid()) return false;
+    if ((stats.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where this user's lock sockets may live, most private first (the same choice in every Podium of this user). */
+export function lockDirCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  const user = uid !== null ? String(uid) : os.userInfo().username;
+  const candidates: string[] = [];
+  // The per-user runtime folder (systemd makes it 0700 for the user); by uid, not only by the
+  // environment, so a Podium started from a shell without XDG_RUNTIME_DIR finds the same one.
+  if (uid !== null && fs.existsSync(`/run/user/${uid}`)) candidates.push(path.join(`/run/user/${uid}`, 'podium-locks'));
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && path.isAbsolute(runtime) && !candidates.some((c) => path.dirname(c) === runtime)) candidates.push(path.join(runtime, 'podium-locks'));
+  candidates.push(path.join(os.tmpdir(), `podium-locks-${user}`));
+  candidates.push(path.join(os.homedir(), '.cache', 'podium-locks'));
+  return candidates;
+}
+
+/** The first private lock folder of `candidates`; none: refused in words (a save is not opened for writing unguarded). */
+export function defaultLockDir(candidates: readonly string[] = lockDirCandidates()): string {
+  for (const dir of candidates) if (ensurePrivateDir(dir)) return dir;
+  throw new PodiumError(
+    'not-allowed',
+    `Podium found no folder only you can use for its save locks (tried ${candidates.join(', ')}): another user may have made them first; remove them, or ask the computer's administrator`,
+  );
 }
 
 /** The socket address of the lock of the file with this identity. */
@@ -166,7 +209,8 @@ export function watchLock(address: string, onGone: () => void): () => void {
 export async function acquireSaveLock(identity: FileIdentity, holder: LockHolder, options: LockOptions = {}): Promise<LockAttempt> {
   const kind = options.kind ?? defaultLockKind();
   const address = lockAddress(identity, options);
-  if (kind === 'socket-file') await fsp.mkdir(path.dirname(address), { recursive: true, mode: 0o700 });
+  if (kind === 'socket-file' && !ensurePrivateDir(path.dirname(address)))
+    throw new PodiumError('not-allowed', `the lock folder ${path.dirname(address)} is not one only you can use (another user made it, or it is a link): Podium will not lock saves there`);
   const greeting = `${JSON.stringify(holder)}\n`;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -11,7 +11,8 @@
  * Only the local station's own file dialogs (the Electron shell, in-process) may name a path
  * anywhere: the user chose it in the system's dialog. No transport can ask for that.
  */
-import { lstat, mkdir, realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
+import { mkdirPrivate } from './fs-safe.js';
 import path from 'node:path';
 import { fail, PodiumError } from '../../core/model/errors.js';
 import { fsError, isMissing } from './fs-words.js';
@@ -66,13 +67,13 @@ export async function newSaveTarget(given: string, options: SaveTargetOptions): 
   if (!inFolder) return file;
 
   try {
-    await mkdir(eventsDir, { recursive: true }); // the data folder's own events folder
+    await mkdirPrivate(eventsDir); // the data folder's own events folder
     const realEvents = await realpath(eventsDir);
     const existing = await nearestExisting(path.dirname(file), eventsDir);
     // A link that leads nowhere cannot be shown to stay inside: refused like one that leads out.
     const real = await realpath(existing).catch(() => null);
     if (real === null || !within(realEvents, real)) outside(eventsDir);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdirPrivate(path.dirname(file));
   } catch (error) {
     if (error instanceof PodiumError) throw error;
     throw folderProblem(error, path.dirname(file));

@@ -6,7 +6,7 @@
  */
 import type { DispatchAck } from '../../core/api/contract.js';
 import type { Caller, DeviceRef } from '../../core/api/roles.js';
-import type { Command } from '../../core/event/commands.js';
+import type { Command, NewCommand } from '../../core/event/commands.js';
 import { fail } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { wallClock } from '../../core/text/format.js';
@@ -31,15 +31,57 @@ export class SentCommands {
   }
 
   add(entry: JournalEntry): void {
-    if (entry.cid !== undefined) this.seqOf.set(cidKey(entry.by?.id, entry.cid), entry.seq);
+    // A batch's entries all carry its id: the first is where it starts.
+    if (entry.cid === undefined) return;
+    const key = cidKey(entry.by?.id, entry.cid);
+    if (!this.seqOf.has(key)) this.seqOf.set(key, entry.seq);
   }
 
-  /** The ack of a command this caller sent before under `cid`, if it did. */
-  earlier(caller: Caller, cid: string | undefined): DispatchAck | undefined {
+  /**
+   * The ack of the command(s) this caller sent before under `cid`, if it did. The same id with other
+   * commands is refused in words: answering it as a duplicate would tell the client its new command
+   * was saved when it never was. `written(sent, entry)` says whether an entry is that command as
+   * the host wrote it (its own time and round secret stamped in).
+   */
+  earlier(
+    caller: Caller,
+    cid: string | undefined,
+    sent: readonly NewCommand[],
+    entries: readonly JournalEntry[],
+    written: (sent: NewCommand, entry: JournalEntry) => Command,
+  ): DispatchAck | undefined {
     if (cid === undefined) return undefined;
     const seq = this.seqOf.get(cidKey(deviceOf(caller)?.id, cid));
-    return seq === undefined ? undefined : { seq, duplicate: true };
+    if (seq === undefined) return undefined;
+    const key = cidKey(deviceOf(caller)?.id, cid);
+    const ofThisSending = (entry: JournalEntry | undefined): boolean => entry?.cid !== undefined && cidKey(entry.by?.id, entry.cid) === key;
+    const same =
+      sent.every((command, i) => {
+        const entry = entries[seq + i];
+        // (A batch in a save written before every entry carried the id has it on its first only.)
+        return entry !== undefined && (i === 0 || ofThisSending(entry) || entry.cid === undefined) && sameCommand(written(command, entry), entry.command);
+      }) && !ofThisSending(entries[seq + sent.length]);
+    if (!same) {
+      const first = entries[seq];
+      fail(
+        'invalid-input',
+        `the command id ${JSON.stringify(cid)} was already used for another command (journal entry ${seq}${first ? `, ${first.command.type}` : ''}): this one was not saved; send it again as a new command`,
+      );
+    }
+    return { seq, duplicate: true };
   }
+}
+
+/** Key order and absent-versus-undefined fields aside, the same JSON. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    return Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
+
+function sameCommand(a: Command, b: Command): boolean {
+  return canonical(a) === canonical(b);
 }
 
 /** How an entry's sender reads in a message: the device's name, or the head-judge station. */

@@ -42,6 +42,13 @@ export function stampHostTime(command: NewCommand, nowMs: number, reportKey: () 
   return { ...sent, at: Math.floor(nowMs / 1000) * 1000 };
 }
 
+/** `sent` as the host wrote it in `entry`, with that entry's time and round secret (to compare a command sent again). */
+function asWritten(sent: NewCommand, entry: JournalEntry): Command {
+  const at = (entry.command as { at?: unknown }).at;
+  const key = entry.command.type === 'pair-round' ? entry.command.reportKey : undefined;
+  return stampHostTime(sent, typeof at === 'number' ? at : 0, () => key ?? newReportKey());
+}
+
 /** Who sent a command, as its journal entry records it: the joined device and the client's command id. */
 function senderOf(caller: Caller, cid: string | undefined): EntrySender {
   const by = deviceOf(caller);
@@ -59,7 +66,7 @@ function refuseCreateEvent(command: NewCommand): void {
 export function dispatch(context: StationContext, { command, cid }: ValidatedParams<'dispatch'>, caller: Caller): Promise<DispatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
-    const earlier = slot.sent.earlier(caller, cid);
+    const earlier = slot.sent.earlier(caller, cid, [command], slot.requireOpen().entries(), asWritten);
     if (earlier) return earlier;
     refuseCreateEvent(command);
     const handle = slot.requireWritable();
@@ -72,8 +79,8 @@ export function dispatch(context: StationContext, { command, cid }: ValidatedPar
 export function dispatchBatch(context: StationContext, { commands, cid }: ValidatedParams<'dispatchBatch'>, caller: Caller): Promise<BatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
-    const earlier = slot.sent.earlier(caller, cid);
-    if (earlier) return { ...earlier, from: earlier.seq };
+    const earlier = slot.sent.earlier(caller, cid, commands, slot.requireOpen().entries(), asWritten);
+    if (earlier) return { ...earlier, from: earlier.seq, seq: earlier.seq + commands.length - 1 };
     const handle = slot.requireWritable();
     const stamped = commands.map((command) => {
       refuseCreateEvent(command);

@@ -28,6 +28,7 @@ import { fail, PodiumError } from '../../core/model/errors.js';
 import { dispatch, dispatchBatch, dispatchFromPhone, undo } from './station-changes.js';
 import { createSitePublisher, type SitePublisher } from './site-publisher.js';
 import { print, query } from './station-queries.js';
+import { rememberLastOpen } from './last-open.js';
 import { closeEvent, createEvent, openEvent, rememberSave, saveCopy, saveRepairedCopy, takeOverEvent } from './station-saves.js';
 import { OpenEventSlot } from './station-slot.js';
 import type { NetworkControl, StationContext, StationRandom, StationService, StationServiceOptions } from './station-types.js';
@@ -81,7 +82,15 @@ function stationContext(options: StationServiceOptions): StationContext {
   const { dataDir, station } = options;
   const now = options.now ?? (() => new Date());
   return {
-    slot: new OpenEventSlot((handle) => rememberSave(dataDir, now, handle.path, handle.state().name)),
+    slot: new OpenEventSlot(async (handle) => {
+      const name = handle.state().name;
+      await rememberSave(dataDir, now, handle.path, name);
+      // The open event is noted before its creation (or opening) is acknowledged, so a host killed
+      // right after it opens it again on restart (last-open.ts; its tracker forgets it on close).
+      await rememberLastOpen(dataDir, { path: handle.path, name, openedAt: now().toISOString() }).catch((error: unknown) =>
+        options.log?.error('Could not note which event is open', error),
+      );
+    }),
     dataDir,
     eventsDir: path.join(dataDir, 'events'),
     store: options.store,
@@ -105,7 +114,7 @@ function sitePublisher(context: StationContext, log: StationServiceOptions['log'
     dataDir: context.dataDir,
     current: () => {
       const open = slot.open;
-      return open ? { state: open.state(), version: open.entries().length } : null;
+      return open ? { state: open.state(), version: open.entries().length, path: open.path } : null;
     },
     listen: (listener) => slot.listen(listener),
     now: context.now,
@@ -173,7 +182,12 @@ export function createStationService(options: StationServiceOptions): StationSer
     },
     async setNetwork(params, caller = LOCAL_CALLER) {
       const input = validated('setNetwork', params, caller);
-      return requireNetwork(network).setOn(input.on);
+      const control = requireNetwork(network);
+      if (input.address !== undefined) {
+        if (!control.choose) fail('not-allowed', 'the venue network’s address cannot be chosen here');
+        await control.choose(input.address);
+      }
+      return control.setOn(input.on);
     },
     async newJoinCode(params, caller = LOCAL_CALLER) {
       const input = validated('newJoinCode', params, caller);

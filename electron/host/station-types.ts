@@ -32,6 +32,8 @@ export type Printer = (request: PrintRequest, context: { state: EventState; summ
 export interface NetworkControl {
   status(): NetworkStatus;
   setOn(on: boolean): Promise<NetworkStatus>;
+  /** Listen on one of this computer's addresses only (null: every one), remembered (absent: no choice here). */
+  choose?(address: string | null): Promise<NetworkStatus>;
   newJoinCode(role: DeviceRole): Promise<NetworkStatus>;
   revoke(id: string): Promise<NetworkStatus>;
   /** Hear every change (a device joined, was seen, was revoked; the network went on or off). */

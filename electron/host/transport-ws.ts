@@ -17,8 +17,15 @@
  * Bounded memory: every connection has a bounded send buffer. While a window is behind (bytes still
  * waiting to go out), pushes are held and only the newest of each kind goes out once it catches up
  * (a newer state supersedes an older one); a window that drains nothing while pushes keep being
- * superseded has stopped reading, and one whose waiting bytes would pass the cap is over its buffer:
+ * superseded has stopped reading, and one whose backlog would pass the cap is over its buffer:
  * either is dropped (terminated). The renderer reconnects by itself and fetches a fresh snapshot.
+ *
+ * The cap is on the backlog, not on one frame a window must take whole: a frame into an empty
+ * buffer always goes (a large event's state), and so does an answer to the window's own request
+ * with the pushes held back ahead of it, one answer beyond the cap until the buffer empties
+ * (opening a several-MB save answers with the whole event just after the state push that announced
+ * it: the window that opened it must get both, however slow its link). A second answer beyond the
+ * cap before the first has gone out is a window that asks and does not read: dropped.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -167,6 +174,10 @@ export interface SendBufferStats {
   heldPushes: number;
   /** Pushes replaced by a newer one of their kind while the connection drained nothing. */
   superseded: number;
+  /** The most that was ever waiting beyond the frames taken whole (what the cap bounds). */
+  peakBacklogBytes: number;
+  /** The largest frame written to this connection. */
+  largestFrameBytes: number;
 }
 
 export interface DroppedConnection extends SendBufferStats {
@@ -206,6 +217,48 @@ function encode(message: RpcMessage): Buffer {
   return data;
 }
 
+/**
+ * What the cap bounds on one connection: the bytes waiting beyond the frames it takes whole — the
+ * one written into an empty buffer, and one answer to the window's own request (with the pushes
+ * held ahead of it) beyond the cap until the buffer empties again.
+ */
+class Backlog {
+  /** Bytes of the frames taken whole since the buffer was last empty. */
+  private whole = 0;
+  /** An answer went beyond the cap since the buffer was last empty: the next one counts against it. */
+  private answerBeyondCap = false;
+  peak = 0;
+  largest = 0;
+
+  constructor(private readonly cap: number) {}
+
+  /** Everything written before has gone out: nothing taken whole is waiting any more. */
+  emptied(): void {
+    this.whole = 0;
+    this.answerBeyondCap = false;
+  }
+
+  /** May a frame of `bytes` go now, with `waiting` bytes in the buffer? Null, or why not (the connection is dropped). */
+  admit(waiting: number, bytes: number, kind: 'push' | 'answer' | 'ahead-of-answer'): string | null {
+    this.largest = Math.max(this.largest, bytes);
+    if (waiting === 0) {
+      this.emptied();
+      this.whole = bytes; // one frame always fits an empty buffer (a big event's state can be larger than the cap)
+      return null;
+    }
+    if (waiting - this.whole + bytes <= this.cap) return null;
+    // The window's own answer goes; anything else would grow a backlog nobody reads.
+    if (kind === 'push' || this.answerBeyondCap) return `its send buffer is full (${waiting - this.whole + bytes} bytes waiting would pass the cap of ${this.cap})`;
+    this.whole += bytes;
+    if (kind === 'answer') this.answerBeyondCap = true;
+    return null;
+  }
+
+  sent(buffered: number): void {
+    this.peak = Math.max(this.peak, buffered - this.whole);
+  }
+}
+
 /** One connection as an RpcChannel (JSON text frames), with its send-buffer accounting. */
 export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOptions = {}): WebSocketChannel {
   const limits = { ...DEFAULT_SEND_BUFFER, ...options.sendBuffer };
@@ -214,6 +267,7 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
   const held = new Map<string, RpcMessage>();
   let superseded = 0;
   let peak = 0;
+  const backlog = new Backlog(limits.capBytes);
   let dropped = false;
   /** Closed by this side (a refused message, a revoked device): nothing more in or out. */
   let shut = false;
@@ -256,7 +310,14 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
     for (const handler of [...handlers]) handler(message);
   });
 
-  const stats = (): SendBufferStats => ({ bufferedBytes: socket.bufferedAmount, peakBufferedBytes: peak, heldPushes: held.size, superseded });
+  const stats = (): SendBufferStats => ({
+    bufferedBytes: socket.bufferedAmount,
+    peakBufferedBytes: peak,
+    heldPushes: held.size,
+    superseded,
+    peakBacklogBytes: backlog.peak,
+    largestFrameBytes: backlog.largest,
+  });
 
   const drop = (reason: string): void => {
     if (dropped) return;
@@ -267,32 +328,30 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
     options.onDropped?.(info);
   };
 
-  /** Send the held pushes now (oldest kind first). */
-  const flush = (): void => {
+  /** Send the held pushes now (oldest kind first); `forAnswer`: they go out ahead of an answer, and go whole with it. */
+  const flush = (forAnswer = false): void => {
     const waiting = [...held.values()];
     held.clear();
-    for (const message of waiting) write(message);
+    for (const message of waiting) write(message, forAnswer);
   };
 
   /** Something went out: the window is reading. Send what was held once it has caught up. */
   const drained = (error?: Error): void => {
     if (error || dropped || socket.readyState !== WebSocket.OPEN) return;
     superseded = 0;
+    if (socket.bufferedAmount === 0) backlog.emptied();
     if (held.size === 0 || socket.bufferedAmount > limits.coalesceAboveBytes) return;
     flush();
   };
 
-  const write = (message: RpcMessage): void => {
+  const write = (message: RpcMessage, forAnswer = false): void => {
     if (dropped || shut || socket.readyState !== WebSocket.OPEN) return;
     const data = encode(message);
-    const waiting = socket.bufferedAmount;
-    // One frame always fits an empty buffer (a big event's snapshot can be larger than the cap).
-    if (waiting > 0 && waiting + data.length > limits.capBytes) {
-      drop(`its send buffer is full (${waiting + data.length} bytes waiting would pass the cap of ${limits.capBytes})`);
-      return;
-    }
+    const refused = backlog.admit(socket.bufferedAmount, data.length, message.kind === 'response' ? 'answer' : forAnswer ? 'ahead-of-answer' : 'push');
+    if (refused) return drop(refused);
     socket.send(data, { binary: false }, drained);
     peak = Math.max(peak, socket.bufferedAmount);
+    backlog.sent(socket.bufferedAmount);
   };
 
   return {
@@ -309,7 +368,7 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
       }
       // An answer never overtakes a change that came before it (the state a command made goes
       // out before its acknowledgement, as when nothing is held).
-      if (message.kind !== 'push' && held.size > 0) flush();
+      if (message.kind !== 'push' && held.size > 0) flush(message.kind === 'response');
       write(message);
     },
     onMessage(handler) {

@@ -15,18 +15,23 @@
  *   station's windows).
  *
  * Addresses come from os.networkInterfaces() (every non-internal IPv4 address) unless given:
- * tests give a second loopback address (127.0.0.2).
+ * tests give a second loopback address (127.0.0.2). It listens on all of them, or on the one
+ * chosen (lan-address.ts): given when the host starts (`--lan-address`), or in the Venue network
+ * panel, which is remembered in the station folder.
  *
  * Plain Node: no `electron` import.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import os from 'node:os';
 import type { HostApi, NetworkStatus } from '../../core/api/contract.js';
 import { DEVICE_ROLES, type DeviceRole } from '../../core/api/roles.js';
 import { fail } from '../../core/model/errors.js';
 import { createDeviceRegistry, type DeviceRegistry } from './device-registry.js';
 import { joinCodeMatches, newJoinCode } from './join-codes.js';
+import { addressFormProblem, readAddressChoice, writeAddressChoice } from './lan-address.js';
 import { createLanDoor, JOIN_PATH, type DoorLimits, type LanDoor } from './lan-door.js';
+import type { GateCounts } from './lan-gate.js';
 import { listen } from './listen.js';
 import { createPublicDoor, isPublicHost, type PublicDoor, type PublicLimits } from './public-door.js';
 import type { MonotonicClock } from './rate-limit.js';
@@ -51,6 +56,11 @@ export interface VenueNetworkOptions {
   port?: number | (() => number);
   /** This computer's LAN addresses (default: every non-internal IPv4 address). */
   addresses?: () => string[];
+  /**
+   * The address to listen on, given when the host started (`--lan-address`, checked already by
+   * lan-address.ts): it wins over the one remembered from the panel, and is offered there too.
+   */
+  lanAddress?: string;
   limits?: Partial<DoorLimits>;
   sendBuffer?: SendBufferOptions;
   now?: () => Date;
@@ -63,6 +73,8 @@ export interface VenueNetworkOptions {
 }
 
 export interface VenueNetwork extends NetworkControl {
+  /** Listen on `address` only (one of this computer's), or on every address (null); remembered. */
+  choose(address: string | null): Promise<NetworkStatus>;
   /**
    * Serve `api` to devices. The station service is made after the network (it takes it as its
    * `network`), so it is handed over here; until then `/rpc` answers 503. The station service
@@ -76,6 +88,8 @@ export interface VenueNetwork extends NetworkControl {
   readonly phones: PublicDoor;
   /** Open device connections. */
   connections(): number;
+  /** Every connection on the LAN listeners, as the gate counts them (lan-gate.ts): tests and the bench. */
+  gate(): GateCounts;
   /** Stop listening on the LAN, close every device connection, write what is pending. */
   close(): Promise<void>;
 }
@@ -100,10 +114,14 @@ export function lanAddresses(interfaces: ReturnType<typeof os.networkInterfaces>
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
+
 interface Listener {
   address: string;
   port: number;
-  server: Server;
+  /** The TCP listener: each connection passes the door's gate before HTTP sees it. */
+  server: NetServer;
+  /** Every connection it accepted and that is still open (closed with it). */
+  sockets: Set<Socket>;
 }
 
 /** A bind error in words. */
@@ -117,20 +135,29 @@ function bindProblem(address: string, wanted: number, error: unknown): string {
   return `Podium could not listen on ${address}:${port} (${error instanceof Error ? error.message : String(error)})`;
 }
 
+/** Connections the system may queue for a LAN listener before it accepts them (capped by the system's own maximum). */
+const ACCEPT_BACKLOG = 4096;
+
 /** One listener for `address`, serving the LAN door for exactly that address and the port it got. */
 async function listenOn(door: LanDoor, address: string, port: number): Promise<Listener> {
   const served = { address, port };
-  // Slow or idle clients do not hold sockets for long: the LAN is not to be trusted.
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, maxHeaderSize: 8192 }, (request, response) =>
-    door.handle(request, response, served),
-  );
-  server.on('upgrade', (request, socket, head: Buffer) => door.upgrade(request, socket, head, served));
-  server.on('clientError', (_error, socket) => socket.destroy());
-  server.maxConnections = 2000;
-  await listen(server, port, address);
+  // HTTP reads only what the gate let in (lan-gate.ts: counts, and idle connections closed).
+  const http = createServer({ keepAliveTimeout: 5_000, maxHeaderSize: 8192 }, (request, response) => door.handle(request, response, served));
+  http.on('upgrade', (request, socket, head: Buffer) => door.upgrade(request, socket, head, served));
+  http.on('clientError', (_error, socket) => socket.destroy());
+  const sockets = new Set<Socket>();
+  const server = createNetServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    if (door.accept(socket)) http.emit('connection', socket);
+  });
+  // A long queue of connections waiting to be accepted: a burst of them is answered by the gate (in
+  // words) instead of being left half-open by the system when its queue (511 by default) overflows.
+  await listen(server, port, address, ACCEPT_BACKLOG);
   const bound = server.address();
   served.port = bound && typeof bound === 'object' ? bound.port : port;
-  return { address, port: served.port, server };
+  return { address, port: served.port, server, sockets };
 }
 
 /** Listen on every address at `port` (0: the first gets a free port, the rest share it); what came up and what did not. */
@@ -153,10 +180,10 @@ async function listenAll(door: LanDoor, addresses: string[], port: number): Prom
 async function closeListeners(listeners: readonly Listener[]): Promise<void> {
   await Promise.all(
     listeners.map(
-      ({ server }) =>
+      ({ server, sockets }) =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());
-          server.closeAllConnections();
+          for (const socket of sockets) socket.destroy();
         }),
     ),
   );
@@ -180,7 +207,7 @@ async function listenOnLan(door: LanDoor, addresses: string[], port: number, log
 
 /** The network as the station sees it. */
 function statusOf(
-  state: { on: boolean; listeners: readonly Listener[]; problem?: string },
+  state: { on: boolean; listeners: readonly Listener[]; problem?: string; addresses: string[]; chosen: string | null },
   codes: ReadonlyMap<DeviceRole, string>,
   registry: DeviceRegistry,
   door: LanDoor,
@@ -198,6 +225,8 @@ function statusOf(
           })
         : [],
     devices: registry.list().map((device) => ({ ...device, connected: door.isConnected(device.id) })),
+    addresses: state.addresses,
+    chosen: state.chosen,
     ...(state.problem !== undefined ? { problem: state.problem } : {}),
   };
 }
@@ -235,6 +264,50 @@ function phonesDoor(options: VenueNetworkOptions): PublicDoor {
   });
 }
 
+function wantedPort(options: VenueNetworkOptions): number {
+  const port = typeof options.port === 'function' ? options.port() : (options.port ?? DEFAULT_PORT);
+  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : DEFAULT_PORT;
+}
+
+/** An address the panel may not choose (not one of `known`, this computer's now): refused in words. */
+function refuseChoice(address: string, known: readonly string[]): void {
+  const formProblem = addressFormProblem(address);
+  if (formProblem === null && known.includes(address)) return;
+  const offered = known.length > 0 ? known.join(', ') : '(none: connect this computer to the venue network first)';
+  fail('invalid-input', `${formProblem ?? `${address} is not an address of this computer now`}: choose one of ${offered}, or every address`);
+}
+
+/** The joined devices (devices.json), telling `onSeen` when one was seen. */
+function registryFor(options: VenueNetworkOptions, onSeen: () => void): DeviceRegistry {
+  return createDeviceRegistry({
+    dataDir: options.dataDir,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.seenFlushMs !== undefined ? { seenFlushMs: options.seenFlushMs } : {}),
+    onSeen,
+    onProblem: (message, error) => options.log?.warn(error instanceof Error ? `${message}: ${error.message}` : message),
+  });
+}
+
+/** The LAN door, with the network's limits, clock and log, reading the join codes as they are now. */
+function doorFor(
+  options: VenueNetworkOptions,
+  parts: { phones: PublicDoor; registry: DeviceRegistry; api: () => HostApi | null; codes: ReadonlyMap<DeviceRole, string>; onChange: () => void },
+): LanDoor {
+  const { codes } = parts;
+  return createLanDoor({
+    phones: parts.phones,
+    rendererDir: options.rendererDir,
+    registry: parts.registry,
+    api: parts.api,
+    roleForCode: (typed) => DEVICE_ROLES.find((role) => joinCodeMatches(typed, codes.get(role) ?? '')) ?? null,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    onChange: parts.onChange,
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
+
 export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
   const changeListeners = new Set<(status: NetworkStatus) => void>();
   let api: HostApi | null = null;
@@ -242,34 +315,20 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
   let on = false;
   let closed = false;
   let problem: string | undefined;
+  /** The one address to listen on (null: every one): given at start, else the panel's last choice. */
+  let chosen: string | null = options.lanAddress ?? readAddressChoice(options.dataDir) ?? null;
   const codes = new Map<DeviceRole, string>(DEVICE_ROLES.map((role) => [role, newJoinCode()]));
   /** Turning on and off, one at a time. */
   let queue: Promise<unknown> = Promise.resolve();
 
-  const registry: DeviceRegistry = createDeviceRegistry({
-    dataDir: options.dataDir,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.seenFlushMs !== undefined ? { seenFlushMs: options.seenFlushMs } : {}),
-    onSeen: () => emit(),
-    onProblem: (message, error) => options.log?.warn(error instanceof Error ? `${message}: ${error.message}` : message),
-  });
-
+  const registry = registryFor(options, () => emit());
   const phones = phonesDoor(options);
+  const door = doorFor(options, { phones, registry, api: () => api, codes, onChange: () => emit() });
 
-  const door: LanDoor = createLanDoor({
-    phones,
-    rendererDir: options.rendererDir,
-    registry,
-    api: () => api,
-    roleForCode: (typed) => DEVICE_ROLES.find((role) => joinCodeMatches(typed, codes.get(role) ?? '')) ?? null,
-    ...(options.limits ? { limits: options.limits } : {}),
-    ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-    onChange: () => emit(),
-    ...(options.log ? { log: options.log } : {}),
-  });
-
-  const status = (): NetworkStatus => statusOf({ on, listeners, ...(problem !== undefined ? { problem } : {}) }, codes, registry, door);
+  /** This computer's addresses (and the one given at start, a loopback alias in tests and benches). */
+  const addresses = (): string[] => [...new Set([...(options.addresses ? options.addresses() : lanAddresses()), ...(options.lanAddress ? [options.lanAddress] : [])])];
+  const status = (): NetworkStatus =>
+    statusOf({ on, listeners, addresses: addresses(), chosen, ...(problem !== undefined ? { problem } : {}) }, codes, registry, door);
 
   function emit(): void {
     if (changeListeners.size > 0) tellAll(changeListeners, status());
@@ -281,11 +340,6 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
     return run;
   }
 
-  function wantedPort(): number {
-    const port = typeof options.port === 'function' ? options.port() : (options.port ?? DEFAULT_PORT);
-    return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : DEFAULT_PORT;
-  }
-
   async function stopListening(): Promise<void> {
     const closing = listeners;
     listeners = [];
@@ -294,7 +348,7 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
   }
 
   async function turnOn(): Promise<void> {
-    const outcome = await lanUp(door, options.addresses ? options.addresses() : lanAddresses(), wantedPort(), options.log);
+    const outcome = await lanUp(door, chosen !== null ? [chosen] : addresses(), wantedPort(options), options.log);
     listeners = outcome.listeners;
     problem = outcome.problem;
     on = listeners.length > 0;
@@ -318,6 +372,28 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
         if (wanted && !on) await turnOn();
         else if (!wanted && on) await turnOff();
         else if (!wanted) problem = undefined;
+        emit();
+        return status();
+      });
+    },
+
+    choose(address) {
+      return serially(async () => {
+        if (closed) fail('not-allowed', 'the station host is stopping: the venue network cannot be changed now');
+        if (address !== null) refuseChoice(address, addresses());
+        if (address !== chosen) {
+          chosen = address;
+          options.log?.info(address === null ? 'The venue network listens on every address of this computer' : `The venue network listens on ${address} only`);
+          // On: listen where chosen now (devices joined at another address open the new one).
+          if (on) {
+            await turnOff();
+            await turnOn();
+          }
+        }
+        // A convenience: a station folder that cannot be written does not undo the choice.
+        await writeAddressChoice(options.dataDir, address).catch((error: unknown) =>
+          options.log?.warn(`Could not remember the venue network's address: ${error instanceof Error ? error.message : String(error)}`),
+        );
         emit();
         return status();
       });
@@ -360,6 +436,7 @@ export function createVenueNetwork(options: VenueNetworkOptions): VenueNetwork {
     phones,
 
     connections: () => door.connections(),
+    gate: () => door.gate(),
 
     async close() {
       await serially(async () => {

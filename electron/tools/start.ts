@@ -3,7 +3,8 @@
  * binary is not installed (as on machines that cannot download it), say so in one line and start
  * browser mode, printing the URL.
  *
- * `npm run start:web -- [--port P] [--data-dir DIR]` always starts browser mode.
+ * `npm run start:web -- [--port P] [--data-dir DIR] [--lan-address ADDR]` always starts browser mode;
+ * `--help` says what each option does (web.ts WEB_USAGE), before anything is built.
  *
  * Both work right after `npm ci`: everything they need is built here. Browser mode serves a
  * renderer build of its own (build.ts beside this file, dist/renderer-builds/…), kept until it stops: a
@@ -14,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseWebArgs, startBrowserMode, stopOnSignals, type BrowserMode } from '../web.js';
+import { givenLanAddress, parseWebArgs, startBrowserMode, stopOnSignals, WEB_USAGE, type BrowserMode } from '../web.js';
 import { buildElectron, buildHostRenderer, buildRenderer, repoRoot } from './build.js';
 
 /**
@@ -42,6 +43,8 @@ export function electronBinary(): string | null {
 
 async function browserMode(argv: readonly string[]): Promise<void> {
   const args = parseWebArgs(argv);
+  if (args.help) return void console.log(WEB_USAGE);
+  await givenLanAddress(args); // an address that is not this computer's is refused before the build
   const renderer = await buildHostRenderer();
   let mode: BrowserMode;
   try {
@@ -62,6 +65,7 @@ async function browserMode(argv: readonly string[]): Promise<void> {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) return void console.log(WEB_USAGE);
   if (argv.includes('--web')) return browserMode(argv);
   await buildElectron();
   const binary = electronBinary();

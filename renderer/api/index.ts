@@ -155,6 +155,32 @@ export function pageCredential(scope: PageScope): PageCredential {
   return { kind: 'none' };
 }
 
+/** The names the station's own door answers to (browser mode serves the local station on 127.0.0.1 only). */
+const LOCAL_DOOR_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * A page opened on the venue network (the address the Venue network panel shows, not the
+ * station's own door) with no station key and no device token: it has not joined, so it shows the
+ * join page (type the code, name the device) instead of the head station's "Not connected".
+ */
+export function needsToJoin(scope: PageScope): boolean {
+  if (isPodiumBridge(scope.podium)) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`${scope.location.protocol}//${scope.location.host}`).hostname;
+  } catch {
+    return false;
+  }
+  if (LOCAL_DOOR_HOSTS.has(hostname)) return false;
+  if ((new URLSearchParams(scope.location.search ?? '').get(KEY_PARAM) ?? '') !== '') return false;
+  try {
+    if ((scope.localStorage?.getItem(KEY_STORAGE) ?? '') !== '') return false;
+  } catch {
+    // storage off: no key kept
+  }
+  return storedDeviceToken(scope.localStorage) === null;
+}
+
 /** The query of `/rpc` for a credential ("?key=…", "?token=…", or nothing). */
 function credentialQuery(credential: PageCredential): string {
   if (credential.kind === 'key') return `?${KEY_PARAM}=${encodeURIComponent(credential.key)}`;

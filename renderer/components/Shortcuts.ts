@@ -18,7 +18,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: '/', what: 'Search (players, standings, log)' },
   { keys: '?', what: 'This help' },
   ...SCREEN_KEYS.map((s) => ({ keys: `Alt+${s.key}`, what: `Go to ${s.label}` })),
-  { keys: NETWORK_SHORTCUT.keys, what: 'Venue network: turn it on, join codes, devices (head-judge station)' },
+  { keys: NETWORK_SHORTCUT.keys, what: 'Venue network: turn it on, the address it listens on, join codes, devices (head-judge station)' },
   { keys: 'Results: table number, Tab, result, Enter', what: 'Enter a result; the cursor returns to the table box' },
   { keys: 'Esc', what: 'Close a dialog or this help' },
 ];

@@ -3,9 +3,11 @@
  * process (this file run with `--phones-host`, so the host's CPU, memory and V8 heap are its own)
  * opens a 2,048-player mtr event with 8 rounds played; the desk (a real station window, the
  * station key) switches self-reports to automatic and publishes round 9 through the host, which
- * draws the round's report key. Then 1,000 phones connect to `/public` on the local door over real
- * WebSockets (each from its own loopback address, 127.0.x.y, as phones on the venue Wi-Fi have
- * theirs) and, for PODIUM_BENCH_PHONES_SECONDS (default 60):
+ * draws the round's report key, and turns the venue network on: the host was started with
+ * `--lan-address 127.0.0.2` (a loopback alias, as the venue's Wi-Fi address), so it listens there
+ * only. Then 1,000 phones connect to `/public` on that LAN door over real WebSockets (each from
+ * its own loopback address, 127.0.x.y, as phones on the venue Wi-Fi have theirs), through the
+ * door's gate and limits, and, for PODIUM_BENCH_PHONES_SECONDS (default 60):
  * - the desk enters 5 results a second (tables from the first), each timed from sending to its
  *   acknowledgement (written, fsynced, answered);
  * - players report 100 results a minute from their phones (tables from the last): one phone
@@ -40,6 +42,8 @@ import { gamesFor } from './fixtures.js';
 import type { Benchmark, Row } from './types.js';
 
 const HOST_FLAG = '--phones-host';
+/** The venue network's address: a loopback alias (Linux answers on 127/8 without setup). */
+const LAN_ADDRESS = '127.0.0.2';
 const MEMORY_LINE = 'podium-bench-memory';
 const HEADER = (payload: number): number => (payload < 126 ? 2 : payload < 65536 ? 4 : 10);
 const kb = (bytes: number): string => (bytes < 1024 ? `${bytes.toFixed(0)} B` : `${(bytes / 1024).toFixed(1)} KB`);
@@ -281,10 +285,12 @@ export function phonesBench(options: { players?: number; phones?: number; result
         await waitFor('the desk to hold round 9', () => (d.snapshot()?.lastSeq ?? -1) >= paired.seq, (l) => d.onChange(l), 30_000);
         // The key is the host's alone (no window is sent it): read it from the save, as the slips are printed from it.
         const round = { ...(d.snapshot()?.state?.rounds.at(-1) as Round), reportKey: await savedReportKey(path.join(dataDir, 'events', 'phones.podium')) };
+        const lan = (await d.api.setNetwork({ on: true })).urls[0];
+        if (!lan?.startsWith(`http://${LAN_ADDRESS}:`)) throw new Error(`the venue network is not on ${LAN_ADDRESS}: ${lan ?? 'off'}`);
         const before = await host.memory();
 
         const connecting = performance.now();
-        phones = await connectPhones(`ws://127.0.0.1:${host.port}/public`, count, Math.min(5, count));
+        phones = await connectPhones(`${lan.replace(/^http:/, 'ws:')}public`, count, Math.min(5, count));
         const connectS = (performance.now() - connecting) / 1000;
         const wholeView = phones[0]?.bytes ?? 0;
         for (const phone of phones) {
@@ -339,7 +345,7 @@ export function phonesBench(options: { players?: number; phones?: number; result
 // The child: `node --import tsx test/bench/phones.ts --phones-host DATA_DIR RENDERER_DIR`.
 if (process.argv[2] === HOST_FLAG && process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [dataDir, rendererDir] = process.argv.slice(3) as [string, string];
-  const mode = await startBrowserMode({ port: 0, dataDir, rendererDir, log: (line) => writeSync(1, `${line}\n`) });
+  const mode = await startBrowserMode({ port: 0, dataDir, rendererDir, lanAddress: LAN_ADDRESS, log: (line) => writeSync(1, `${line}\n`) });
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const report = (): void => {

@@ -33,6 +33,7 @@ import { amendCommand, mtrEvent } from '../host/save-fixtures.js';
 import { stalledWindow, writeBigEvent } from '../support/stalled-window.js';
 import { bytesPerResult } from './bytes-per-result.js';
 import { csvImport } from './csv-import.js';
+import { floodBench } from './flood.js';
 import { keystrokeToScreen } from './keystroke.js';
 import { phonesBench } from './phones.js';
 import { playerPageBench } from './player-page.js';
@@ -613,6 +614,8 @@ const BENCHMARKS: Benchmark[] = [
   phonesBench({ players: 2048, phones: 1000, resultsPerSecond: 5, reportsPerMinute: 100, ackBudgetMs: 50, bytesBudget: 5 * 1024 }),
   // The player page on a slow venue Wi-Fi (Chromium's network emulation): bytes and time to "Find me".
   playerPageBench({ players: 64, kbps: 256, latencyMs: 40, runs: 5, bytesBudget: 80_000, timeBudgetMs: 3000 }),
+  // The LAN door under floods (`npm run bench -- flood`).
+  floodBench(),
 ];
 
 /** Budgets of ARCHITECTURE.md that nothing measures yet. */

@@ -37,7 +37,7 @@ describe('File → Publish Event Site…', () => {
     });
     expect(fake.dialog.messages[0]?.options.message).toBe(`The event site is in ${folder}`);
     expect(fake.dialog.messages[0]?.options.detail).toMatch(/any static host/);
-    expect((await readdir(folder)).sort()).toEqual(['index.html', 'site.js', 'style.css', 'view.json']);
+    expect((await readdir(folder)).sort()).toEqual(['.podium-site.json', 'index.html', 'site.js', 'style.css', 'view.json']);
     expect(await readFile(path.join(folder, 'index.html'), 'utf8')).toContain('Sunday &lt;Cup&gt;');
     expect(await shell.service.siteStatus({})).toMatchObject({ folder, auto: false, problem: null });
 
@@ -47,6 +47,32 @@ describe('File → Publish Event Site…', () => {
     expect(fake.dialog.shown[1]?.options.defaultPath).toBe(folder);
     expect(fake.dialog.errors).toHaveLength(1);
     expect(fake.dialog.messages).toHaveLength(1);
+  });
+
+  it('asks before replacing another event’s site (Cancel the default), and replaces it only when told to', async () => {
+    const { fake, shell, station } = await launch();
+    await shell.service.createEvent({ name: 'Friday Cup', ruleset: 'mtr', settings: {} });
+    const folder = path.join(await tempDir('podium-site-menu-'), 'site');
+    await mkdir(folder);
+    await shell.service.publishSite({ folder });
+    const friday = await readFile(path.join(folder, 'index.html'), 'utf8');
+    await shell.service.createEvent({ name: 'Saturday Cup', ruleset: 'mtr', settings: {} });
+
+    fake.dialog.openAnswers.push({ canceled: false, filePaths: [folder] });
+    fake.click('File', 'Publish Event Site…');
+    await until(() => fake.dialog.messages.length === 1, 'the question');
+    expect(fake.dialog.messages[0]).toMatchObject({ parent: station, options: { message: 'Replace what is in this folder?', buttons: ['Cancel', 'Publish there, replacing it'] } });
+    expect(fake.dialog.messages[0]?.options.detail).toMatch(/holds the site of another event, "Friday Cup": publishing "Saturday Cup" there replaces it/);
+    expect((await shell.service.siteStatus({})).folder).toBeNull();
+    expect(await readFile(path.join(folder, 'index.html'), 'utf8')).toBe(friday);
+
+    fake.dialog.openAnswers.push({ canceled: false, filePaths: [folder] });
+    fake.dialog.messageAnswers.push(1);
+    fake.click('File', 'Publish Event Site…');
+    await until(() => fake.dialog.messages.length === 3, 'the question and that it was published');
+    expect(fake.dialog.messages[2]?.options.message).toBe(`The event site is in ${folder}`);
+    expect(await readFile(path.join(folder, 'index.html'), 'utf8')).toContain('Saturday Cup');
+    expect(fake.dialog.errors).toEqual([]);
   });
 
   it('says in a dialog why the site could not be published', async () => {

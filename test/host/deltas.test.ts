@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StationPush, StationSnapshot } from '../../core/api/contract.js';
 import type { Caller } from '../../core/api/roles.js';
-import type { Command } from '../../core/event/commands.js';
+import type { Command, NewCommand } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
 import { writeEventSaveSync } from '../../electron/host/event-store.js';
 import { journalStore } from '../../electron/host/host.js';
@@ -115,6 +115,32 @@ describe('client command ids', () => {
     const reopened = createStationService({ dataDir: tmp.dir, station: 'desk', store: journalStore, lock: false });
     await reopened.openEvent({ path: file });
     expect(await reopened.dispatch({ command, cid: 'c0ffee01' }, judge)).toEqual({ seq: first.seq, duplicate: true });
+    await reopened.dispose();
+  });
+
+  it('the same id with another command is refused in words and writes nothing, never answered as a duplicate (also after reopening, and for a batch)', async () => {
+    const { station, file, snapshot } = await opened(8, 1);
+    const state = snapshot.state as EventState;
+    const first = await station.dispatch({ command: resultCommand(state, 1), cid: 'reused-1' }, judge);
+    const other = await rejection(station.dispatch({ command: resultCommand(state, 2), cid: 'reused-1' }, judge));
+    expect(other.code).toBe('invalid-input');
+    expect(other.message).toBe(`the command id "reused-1" was already used for another command (journal entry ${first.seq}, record-result): this one was not saved; send it again as a new command`);
+    expect((await station.snapshot()).lastSeq).toBe(first.seq);
+
+    const register = (n: number): NewCommand => ({ type: 'register-player', player: { id: `late-${n}`, name: `Late Player${n}` }, draw: 100 + n });
+    const batch = await station.dispatchBatch({ commands: [register(1), register(2)], cid: 'batch-reused' });
+    expect(await station.dispatchBatch({ commands: [register(1), register(2)], cid: 'batch-reused' })).toEqual({ ...batch, duplicate: true });
+    for (const commands of [[register(1), register(3)], [register(1)], [register(1), register(2), register(3)]]) {
+      const refused = await rejection(station.dispatchBatch({ commands, cid: 'batch-reused' }));
+      expect(refused.message).toMatch(/^the command id "batch-reused" was already used for another command/);
+    }
+    expect((await station.snapshot()).lastSeq).toBe(batch.seq);
+    await station.dispose();
+
+    const reopened = createStationService({ dataDir: tmp.dir, station: 'desk', store: journalStore, lock: false });
+    await reopened.openEvent({ path: file });
+    expect((await rejection(reopened.dispatch({ command: resultCommand(state, 3), cid: 'reused-1' }, judge))).message).toMatch(/already used for another command/);
+    expect(await reopened.dispatch({ command: resultCommand(state, 1), cid: 'reused-1' }, judge)).toEqual({ seq: first.seq, duplicate: true });
     await reopened.dispose();
   });
 });

@@ -52,6 +52,17 @@ describe('the header line', () => {
     expect(headerError('{"podium":"event-journal","format":9,"eventId":"e","createdAt":"t"}').message).toMatch(/^line 1: this save has format 9, written by a newer Podium/);
   });
 
+  it('names an absurd format as the file spells it, never as "null" or a rounded number', () => {
+    const absurd = (format: string): string => headerError(`{"podium":"event-journal","format":${format},"eventId":"e","createdAt":"t"}`).message;
+    for (const format of ['99999', '1e999', '1e300', '99999999999999999999']) {
+      expect(absurd(format)).toBe(
+        `line 1: this save has format ${format}, newer than this Podium understands (it reads format 1 and older); no Podium has written a format that large, so its first line is more likely damaged`,
+      );
+    }
+    expect(absurd('-1e999')).toBe('line 1: the save format -1e999 is not one Podium knows');
+    expect(absurd('2.5')).toBe('line 1: the save format 2.5 is not one Podium knows');
+  });
+
   it('an older format may have other fields; its values are still checked', () => {
     expect(headerProblem({ podium: 'event-journal', format: 0, eventId: 'e', createdAt: AT, written: 'by hand' }, { migrated: true })).toBeUndefined();
     expect(headerProblem({ podium: 'event-journal', format: 0, createdAt: AT }, { migrated: true })).toBe('the header has no event id');

@@ -108,6 +108,22 @@ describe('the record of the open event', () => {
   });
 });
 
+describe('the record is on disk before the station hears the event is open', () => {
+  it('when an event is created or opened, with no tracker at all (a host killed right after cannot miss it)', async () => {
+    const service = createHostServices({ dataDir, station: 'test', clock: false, printer: async () => ({ pdfBase64: '', pages: 1, fileName: 'x.pdf' }) });
+    try {
+      const created = await service.createEvent({ name: 'Sunday Brawl', ruleset: 'mtr', settings: {} });
+      expect(await readLastOpen(dataDir)).toMatchObject({ path: created.summary?.path, name: 'Sunday Brawl' });
+      const other = await service.createEvent({ name: 'Monday Cube', ruleset: 'mtr', settings: {} });
+      expect((await readLastOpen(dataDir))?.path).toBe(other.summary?.path);
+      await service.openEvent({ path: created.summary?.path as string });
+      expect((await readLastOpen(dataDir))?.path).toBe(created.summary?.path);
+    } finally {
+      await service.dispose();
+    }
+  });
+});
+
 describe('a restarted host reopens the event that was open', () => {
   it('after a clean stop: the same event, writable, with everything acknowledged, before any window connects', async () => {
     const first = await start();
@@ -224,8 +240,8 @@ describe('after a crash (a host process killed with SIGKILL)', () => {
   it('the next host has the event open, writable at once, with every acknowledged command', async () => {
     const first = await spawnHost();
     const { file, acks } = await playedRound(first.api, 'Crash Open');
-    // The record is written just after the event became the open one; wait for it to be on disk.
-    await expect.poll(async () => (await readLastOpen(dataDir))?.path, { timeout: 15_000, interval: 50 }).toBe(file);
+    // The record was on disk before the event's creation was acknowledged.
+    expect((await readLastOpen(dataDir))?.path).toBe(file);
     acks.push((await first.api.dispatch({ command: { type: 'record-result', round: 1, table: 4, result: { games: [2, 0, 0] } } })).seq);
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));

@@ -4,15 +4,15 @@
  * device, a folder) and absurd sizes; disk-full and read-only errors with their own codes. And the
  * lock itself (save-lock.ts), including the socket-file form other platforms use.
  */
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, chownSync, copyFileSync, mkdirSync, statSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PodiumError } from '../../core/model/errors.js';
 import { MAX_SAVE_BYTES, openEventStore, readEventSaveSync, writeEventSaveSync } from '../../electron/host/event-store.js';
-import { acquireSaveLock, lockAddress, probeLock, watchLock, type LockHolder } from '../../electron/host/save-lock.js';
+import { acquireSaveLock, defaultLockDir, lockAddress, probeLock, watchLock, type LockHolder } from '../../electron/host/save-lock.js';
 import { amendCommand, mtrEvent, tempFolder } from './save-fixtures.js';
 
 const tmp = tempFolder('podium-safety-');
@@ -254,6 +254,66 @@ describe('the lock (save-lock.ts)', () => {
     expect((await rejection(reader.append(amendCommand(reader.state(), 1)))).code).toBe('save-locked');
     await reader.close();
     await writer.close();
+  });
+});
+
+describe('the lock cannot be taken first by another user of this computer', () => {
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const NOBODY = 65534;
+  /** Another user's process (nobody) trying to listen on `address` first; what it could do. */
+  async function squat(address: string): Promise<{ said: string; stop(): void }> {
+    const script = `const net = require('node:net');
+const server = net.createServer((socket) => socket.end('{"app":"NotPodium"}\\n'));
+server.on('error', (error) => console.log('refused ' + error.code));
+server.listen(Buffer.from(process.env.ADDRESS_HEX, 'hex').toString(), () => console.log('bound'));`;
+    const child = spawn(process.execPath, ['-e', script], { uid: NOBODY, gid: NOBODY, cwd: '/', env: { ADDRESS_HEX: Buffer.from(address).toString('hex') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const said = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out.trim());
+      });
+      child.once('exit', (code) => reject(new Error(`the other user's process ended (${code}): ${err}`)));
+    });
+    return { said, stop: () => void child.kill('SIGKILL') };
+  }
+
+  it.skipIf(process.platform === 'win32')('the default lock is a socket file in a folder only this user may enter', () => {
+    const address = lockAddress({ dev: 1n, ino: 4_242_424n });
+    expect(address.startsWith('\0')).toBe(false);
+    const dir = statSync(path.dirname(address));
+    expect(dir.uid).toBe(process.getuid?.());
+    expect(dir.mode & 0o077).toBe(0);
+  });
+
+  it.skipIf(!asRoot)('another user binding the lock’s name first keeps no save read-only (run as root: the other user is nobody)', async () => {
+    const file = savedEvent();
+    const stats = statSync(file, { bigint: true });
+    const squatter = await squat(lockAddress({ dev: stats.dev, ino: stats.ino }));
+    try {
+      const store = await openEventStore(file, { ...options, lock: { mode: 'browser mode' } });
+      expect(store.readOnlyReason).toBeUndefined();
+      expect(store.readOnly).toBe(false);
+      expect(squatter.said).toBe('refused EACCES');
+      await store.append(amendCommand(store.state(), 1));
+      await store.close();
+    } finally {
+      squatter.stop();
+    }
+  });
+
+  it.skipIf(!asRoot)('a lock folder another user made first, or a link, is passed over for the next private one', () => {
+    const theirs = path.join(tmp.dir, 'locks-theirs');
+    mkdirSync(theirs, { mode: 0o777 });
+    chownSync(theirs, NOBODY, NOBODY);
+    const link = path.join(tmp.dir, 'locks-link');
+    symlinkSync(theirs, link);
+    const mine = path.join(tmp.dir, 'locks-mine');
+    expect(defaultLockDir([theirs, link, mine])).toBe(mine);
+    expect(statSync(mine).mode & 0o777).toBe(0o700);
+    expect(() => defaultLockDir([theirs, link])).toThrow(/found no folder only you can use for its save locks/);
   });
 });
 

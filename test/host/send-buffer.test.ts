@@ -15,7 +15,7 @@
  *
  * No timing: loops are bounded by a number of steps, and every wait is for an event.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,10 +45,20 @@ describe('a window that stops reading', () => {
   const create = (url: string): WebSocketLike => new WebSocket(url) as unknown as WebSocketLike;
   const rpcUrl = (): string => `ws://127.0.0.1:${server.port}/rpc?key=${encodeURIComponent(server.key)}`;
 
-  /** The host's accounting, watched at every result: the most any connection ever had waiting. */
+  /**
+   * The host's accounting, watched at every result: the most any connection ever had waiting beyond
+   * the frames it takes whole (what the cap bounds), and the most waiting at all (at most the cap
+   * and two whole frames: one into an empty buffer, one answer beyond the cap).
+   */
+  let mostBacklog = 0;
   let mostWaiting = 0;
+  let mostAllowed = CAP;
   const watch = (): void => {
-    for (const buffer of server.sendBuffers()) mostWaiting = Math.max(mostWaiting, buffer.bufferedBytes, buffer.peakBufferedBytes);
+    for (const buffer of server.sendBuffers()) {
+      mostBacklog = Math.max(mostBacklog, buffer.peakBacklogBytes);
+      mostWaiting = Math.max(mostWaiting, buffer.bufferedBytes, buffer.peakBufferedBytes);
+      mostAllowed = Math.max(mostAllowed, CAP + 2 * buffer.largestFrameBytes);
+    }
   };
 
   /** One step: a result (its entry goes out), then its undo (the whole state goes out); the undo's seq. */
@@ -101,8 +111,9 @@ describe('a window that stops reading', () => {
     expect(dropped.length, `not dropped after ${results} steps`).toBe(before + 1);
     const drop = dropped[before] as DroppedConnection;
     expect(drop.reason).toMatch(/stopped reading|send buffer is full/);
-    expect(drop.peakBufferedBytes).toBeLessThanOrEqual(CAP);
-    expect(mostWaiting).toBeLessThanOrEqual(CAP);
+    expect(drop.peakBacklogBytes).toBeLessThanOrEqual(CAP);
+    expect(mostBacklog).toBeLessThanOrEqual(CAP);
+    expect(mostWaiting).toBeLessThanOrEqual(mostAllowed);
     // A state push at this event is big: the buffer really was exercised, not idle.
     expect(drop.peakBufferedBytes).toBeGreaterThan(DEFAULT_SEND_BUFFER.coalesceAboveBytes);
 
@@ -175,8 +186,10 @@ describe('a window that stops reading', () => {
     expect(dropped.length, 'the greedy client was not dropped').toBe(before + 1);
     const drop = dropped[before] as DroppedConnection;
     expect(drop.reason).toMatch(/send buffer is full/);
-    expect(drop.peakBufferedBytes).toBeLessThanOrEqual(CAP);
-    expect(mostWaiting).toBeLessThanOrEqual(CAP);
+    expect(drop.peakBacklogBytes).toBeLessThanOrEqual(CAP);
+    expect(drop.peakBufferedBytes).toBeLessThanOrEqual(CAP + 2 * drop.largestFrameBytes);
+    expect(mostBacklog).toBeLessThanOrEqual(CAP);
+    expect(mostWaiting).toBeLessThanOrEqual(mostAllowed);
     greedy.resume();
     await greedy.closed;
     expect(server.connections()).toBe(1);
@@ -213,7 +226,8 @@ describe('a window that stops reading', () => {
       const before = dropped.length;
       await stepUntil(() => dropped.length > before);
       expect(dropped.length, `not dropped after ${results} steps`).toBe(before + 1);
-      expect(mostWaiting).toBeLessThanOrEqual(CAP);
+      expect(mostBacklog).toBeLessThanOrEqual(CAP);
+      expect(mostWaiting).toBeLessThanOrEqual(mostAllowed);
 
       // The tab wakes up: it reads what was on the wire, sees the close, and reconnects.
       (socket as Socket | null)?.resume();
@@ -226,6 +240,105 @@ describe('a window that stops reading', () => {
       expect(server.connections()).toBe(2);
     } finally {
       window.channel.close();
+    }
+  });
+});
+
+/** Text frames from the host (unmasked, RFC 6455 §5.2) read off a raw socket, as they come. */
+function frameReader(socket: Socket): { messages: unknown[]; next(check: (message: unknown) => boolean): Promise<unknown> } {
+  const messages: unknown[] = [];
+  const waiting = new Set<() => void>();
+  let buffer = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      if (buffer.length < 2) break;
+      const short = (buffer[1] as number) & 0x7f;
+      const head = short === 126 ? 4 : short === 127 ? 10 : 2;
+      if (buffer.length < head) break;
+      const length = short === 126 ? buffer.readUInt16BE(2) : short === 127 ? Number(buffer.readBigUInt64BE(2)) : short;
+      if (buffer.length < head + length) break;
+      if (((buffer[0] as number) & 0x0f) === 1) messages.push(JSON.parse(buffer.subarray(head, head + length).toString('utf8')));
+      buffer = buffer.subarray(head + length);
+    }
+    for (const wake of [...waiting]) wake();
+  });
+  return {
+    messages,
+    next: (check) =>
+      new Promise((resolve) => {
+        const look = (): void => {
+          const found = messages.find(check);
+          if (found === undefined) return;
+          waiting.delete(look);
+          resolve(found);
+        };
+        waiting.add(look);
+        look();
+      }),
+  };
+}
+
+describe('opening a save larger than the send cap', () => {
+  it('never drops the window that opened it: it gets the state push and its answer, however slowly it reads', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-send-open-'));
+    const dataDir = path.join(dir, 'station');
+    const eventsDir = path.join(dataDir, 'events');
+    await mkdir(eventsDir, { recursive: true });
+    const open = writeBigEvent(eventsDir, 2048, 2);
+    await copyFile(open.file, path.join(eventsDir, 'other.podium'));
+    const rendererDir = path.join(dir, 'renderer');
+    await mkdir(rendererDir);
+    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Podium</title>');
+    const service = createHostServices({ dataDir, station: 'send-open-test', clock: false });
+    const droppedHere: DroppedConnection[] = [];
+    // The production rule with a cap the event's state is many times larger than (as a
+    // 200,000-line save's is than 4 MiB).
+    const cap = 96 * 1024;
+    const server = await startWebServer({ api: service, rendererDir, port: 0, sendBuffer: { capBytes: cap, coalesceAboveBytes: 32 * 1024 }, onDropped: (d) => droppedHere.push(d) });
+    try {
+      await service.openEvent({ path: 'big.podium' });
+      const opener = await stalledWindow(server.port, server.key);
+      // The window reads slowly: what is on its way fills the system's buffers, and the host holds
+      // its pushes back (a bounded number of steps: a result and its undo, the whole state each).
+      const behind = (): boolean => server.sendBuffers().some((b) => b.heldPushes > 0);
+      for (let n = 0; n < 200 && !behind(); n++) {
+        const { seq } = await service.dispatch({ command: open.result(n) });
+        await service.undo({ seq, reason: 'fill the window’s buffers' });
+      }
+      expect(behind()).toBe(true);
+      expect(droppedHere).toEqual([]);
+
+      opener.send({ kind: 'request', id: 1, method: 'openEvent', params: { path: 'other.podium' } });
+      // Until the other save is the open one (then its state and the answer go out in a turn or two).
+      await new Promise<void>((resolve) => {
+        const stop = service.subscribe((push) => {
+          if (push.type !== 'state' || !push.snapshot.summary?.path.endsWith('other.podium')) return;
+          stop();
+          resolve();
+        });
+      });
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      const frames = frameReader(opener.socket);
+      const droppedOpener = opener.closed.then(() => {
+        throw new Error(`the host dropped the window that opened the save: ${droppedHere[0]?.reason ?? 'closed'}`);
+      });
+      opener.socket.resume();
+      const isAnswer = (m: unknown): boolean => (m as { kind?: string }).kind === 'response' && (m as { id?: number }).id === 1;
+      const answer = (await Promise.race([frames.next(isAnswer), droppedOpener])) as { ok: boolean; result: { summary: { path: string }; state: { players: unknown[] } } };
+      expect(answer.ok).toBe(true);
+      expect(answer.result.summary.path).toMatch(/other\.podium$/);
+      expect(answer.result.state.players).toHaveLength(2048);
+      // The other save's state push came first, whole.
+      const state = frames.messages.findIndex((m) => (m as { push?: { type?: string; snapshot?: { summary?: { path?: string } } } }).push?.snapshot?.summary?.path?.endsWith('other.podium'));
+      expect(state).toBeGreaterThanOrEqual(0);
+      expect(state).toBeLessThan(frames.messages.findIndex(isAnswer));
+      expect(droppedHere).toEqual([]);
+      expect(server.connections()).toBe(1);
+    } finally {
+      await server.close();
+      await service.dispose();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -23,7 +23,7 @@ import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { createHostServices } from '../../electron/host/host.js';
 import { noSupportLog, type SupportLog } from '../../electron/host/log.js';
-import { SITE_SETTINGS_FILE } from '../../electron/host/site-publisher.js';
+import { SITE_MARKER, SITE_SETTINGS_FILE } from '../../electron/host/site-publisher.js';
 import type { StationService } from '../../electron/host/station-service.js';
 
 let dir: string;
@@ -118,8 +118,9 @@ describe('publishSite', () => {
     expect(result.folder).toBe(siteDir);
     expect([...result.files].sort()).toEqual(['index.html', 'site.js', 'style.css', 'view.json']);
     expect(Date.parse(result.publishedAt)).toBeGreaterThan(0);
-    // Exactly the site's files: no temporary file left behind.
-    expect((await readdir(siteDir)).sort()).toEqual(['index.html', 'site.js', 'style.css', 'view.json']);
+    // Exactly the site's files and the marker naming its event: no temporary file left behind.
+    expect((await readdir(siteDir)).sort()).toEqual(['.podium-site.json', 'index.html', 'site.js', 'style.css', 'view.json']);
+    expect(JSON.parse(await readFile(path.join(siteDir, SITE_MARKER), 'utf8'))).toEqual({ podium: 'event-site', eventId: stateOf(service).id, eventName: 'Friday <Night> Magic' });
     const html = await page();
     expect(html).toContain('Friday &lt;Night&gt; Magic');
     expect(html).toContain('Round 1 — pairings by name');
@@ -152,7 +153,7 @@ describe('publishSite', () => {
     const theirs = path.join(dir, 'my-blog');
     await mkdir(theirs);
     await writeFile(path.join(theirs, 'index.html'), '<!doctype html><title>My blog</title>');
-    await expect(service.publishSite({ folder: theirs })).rejects.toThrow(/already holds an index\.html that Podium did not write/);
+    await expect(service.publishSite({ folder: theirs })).rejects.toThrow(/my-blog holds files Podium did not write for this event \(index\.html\): publishing there replaces index\.html\. Confirm to publish there anyway, or choose an empty folder/);
     expect(await readFile(path.join(theirs, 'index.html'), 'utf8')).toBe('<!doctype html><title>My blog</title>');
     expect(await readdir(theirs)).toEqual(['index.html']);
 
@@ -192,9 +193,97 @@ describe('publishSite', () => {
     await pairNext(service);
     await expect(service.publishSite({})).rejects.toThrow(/cannot publish the site to .*site/);
     expect(await page()).toBe(now);
-    expect((await readdir(siteDir)).sort()).toEqual(['index.html', 'site.js', 'style.css', 'view.json']);
+    expect((await readdir(siteDir)).sort()).toEqual(['.podium-site.json', 'index.html', 'site.js', 'style.css', 'view.json']);
     expect((await service.siteStatus({})).problem?.message).toMatch(/^The event site was not published: cannot publish the site to .*The event goes on as usual/);
     expect(lines.some((l) => l.level === 'warn' && l.message.startsWith('Could not publish the event site'))).toBe(true);
+  });
+});
+
+describe('a site folder belongs to one event', () => {
+  async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string }> {
+    try {
+      await promise;
+    } catch (error) {
+      return error as Error & { code?: string };
+    }
+    throw new Error('expected a refusal');
+  }
+
+  it('another event is refused in words, its site left as it was, until the organiser confirms replacing it; then the folder is the new event’s', async () => {
+    const service = host();
+    await eventWithPlayers(service);
+    await pairNext(service);
+    await service.publishSite({ folder: siteDir, auto: true });
+    await service.siteIdle();
+    const first = await page();
+    const firstId = stateOf(service).id;
+    const firstSave = service.current()?.summary.path as string;
+
+    await service.createEvent({ name: 'Saturday Open', ruleset: 'mtr', settings: {} });
+    const refused = await rejection(service.publishSite({ folder: siteDir }));
+    expect(refused.code).toBe('site-folder-taken');
+    expect(refused.message).toBe(
+      `${siteDir} holds the site of another event, "Friday <Night> Magic": publishing "Saturday Open" there replaces it. Confirm to replace it, or choose another folder`,
+    );
+    expect(await page()).toBe(first);
+    expect(JSON.parse(await readFile(path.join(siteDir, SITE_MARKER), 'utf8')).eventId).toBe(firstId);
+    // Asked where it was pressed: no lasting problem for the new event.
+    expect((await service.siteStatus({})).problem).toBeNull();
+
+    await service.publishSite({ folder: siteDir, replace: true });
+    expect(await page()).toContain('Saturday Open');
+    expect(JSON.parse(await readFile(path.join(siteDir, SITE_MARKER), 'utf8')).eventName).toBe('Saturday Open');
+    // From then on it is this event's folder: no question asked again.
+    await service.publishSite({ folder: siteDir });
+
+    // The first event, with its switch still on, does not take the folder back by itself.
+    await service.openEvent({ path: firstSave });
+    await finishRound(service);
+    await pairNext(service);
+    await service.siteIdle();
+    expect((await service.siteStatus({})).problem?.message).toMatch(/holds the site of another event, "Saturday Open".*publish it from the Publish panel to confirm or choose another folder/);
+    expect(await page()).toContain('Saturday Open');
+  });
+
+  it('a folder with files Podium did not write is refused, naming them, and never overwritten; confirmed, only Podium’s own files are replaced', async () => {
+    const service = host();
+    await eventWithPlayers(service);
+    const theirs = path.join(dir, 'their-site');
+    await mkdir(theirs);
+    const mine = { 'style.css': 'body { font: 20px serif }', 'site.js': 'alert("mine")', 'view.json': '{"mine":true}', 'notes.txt': 'keep me' };
+    for (const [name, text] of Object.entries(mine)) await writeFile(path.join(theirs, name), text);
+    const refused = await rejection(service.publishSite({ folder: theirs }));
+    expect(refused.code).toBe('site-folder-taken');
+    expect(refused.message).toBe(
+      `${theirs} holds files Podium did not write for this event (notes.txt, site.js, style.css, view.json): publishing there replaces site.js, style.css, view.json. Confirm to publish there anyway, or choose an empty folder`,
+    );
+    for (const [name, text] of Object.entries(mine)) expect(await readFile(path.join(theirs, name), 'utf8')).toBe(text);
+    expect(existsSync(path.join(theirs, 'index.html'))).toBe(false);
+
+    await service.publishSite({ folder: theirs, replace: true });
+    expect(await readFile(path.join(theirs, 'notes.txt'), 'utf8')).toBe('keep me');
+    expect(await readFile(path.join(theirs, 'style.css'), 'utf8')).not.toBe(mine['style.css']);
+    expect(existsSync(path.join(theirs, 'index.html'))).toBe(true);
+  });
+
+  it('never into the station folder, its events folder, or the folder of the open save, even confirmed', async () => {
+    const service = host();
+    await eventWithPlayers(service);
+    const save = service.current()?.summary.path as string;
+    for (const folder of [dataDir, path.join(dataDir, 'events'), path.dirname(save)]) {
+      for (const replace of [false, true]) {
+        const refused = await rejection(service.publishSite({ folder, replace }));
+        expect(refused.code).toBe('not-allowed');
+        expect(refused.message).toMatch(/it is the station's own folder, where the event saves are|the event's save is in that folder/);
+        expect(refused.message).toMatch(/the saves? holds? every round's table-code secret/);
+      }
+    }
+    // Through a link too.
+    const link = path.join(dir, 'link-to-station');
+    await symlink(dataDir, link);
+    expect((await rejection(service.publishSite({ folder: link, replace: true }))).message).toMatch(/station's own folder/);
+    expect((await readdir(path.join(dataDir, 'events'))).filter((n) => n.endsWith('.html') || n.endsWith('.css'))).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'index.html'))).toBe(false);
   });
 });
 

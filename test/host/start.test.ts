@@ -78,4 +78,36 @@ describe('npm start', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  /** `npm run start:web -- …args` in its own process: its exit code and what it printed. */
+  function startWeb(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['electron/tools/start.ts', '--web', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })));
+  }
+
+  it('--help says what every option does, and starts nothing', async () => {
+    const { code, out, err } = await startWeb(['--help']);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    for (const option of ['--port P', '--data-dir DIR', '--lan-address ADDR', '--help']) expect(out).toContain(option);
+    expect(out).toMatch(/listen on ADDR only: one of\s+this computer's addresses/);
+  });
+
+  it('an address that is not this computer’s is refused in one line before anything is built (the option and PODIUM_LAN_ADDRESS)', async () => {
+    const given = await startWeb(['--lan-address', '192.0.2.250']);
+    expect(given.code).toBe(2);
+    expect(given.err).toMatch(/^podium: --lan-address: 192\.0\.2\.250 is not an address of this computer \(its addresses: .*\)\n$/);
+    expect(given.out).toBe('');
+    const fromEnv = await startWeb([], { PODIUM_LAN_ADDRESS: '127.0.0.1' });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.err).toMatch(/^podium: PODIUM_LAN_ADDRESS: 127\.0\.0\.1 is the station's own door/);
+  });
 });

@@ -1,9 +1,10 @@
 /**
- * A real browser-mode host with its venue network on a second loopback address (127.0.0.2, never
- * any other), and the clients the venue tests drive it with: the station on the local door (the
- * renderer's WebSocket client with the station key), devices that join over HTTP and connect with
- * their token, raw WebSockets and raw HTTP for hostile requests. Every wait is for an event, with
- * a deadline so a failure says what it waited for instead of hanging.
+ * A real browser-mode host with its venue network on a second loopback address (127.0.0.2, given
+ * as `--lan-address` is, never any other), and the clients the venue tests drive it with: the
+ * station on the local door (the renderer's WebSocket client with the station key), devices that
+ * join over HTTP and connect with their token, raw WebSockets and raw HTTP for hostile requests.
+ * Every wait is for an event, with a deadline so a failure says what it waited for instead of
+ * hanging.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -56,7 +57,10 @@ export interface VenueHost {
   close(): Promise<void>;
 }
 
-export async function startVenueHost(venue: BrowserModeOptions['venue'] = {}, options: { dir?: string } = {}): Promise<VenueHost> {
+export async function startVenueHost(
+  venue: BrowserModeOptions['venue'] = {},
+  options: { dir?: string } & Pick<BrowserModeOptions, 'lanAddress' | 'env'> = {},
+): Promise<VenueHost> {
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'podium-venue-')));
   const dataDir = path.join(dir, 'station');
   const rendererDir = path.join(dir, 'renderer');
@@ -70,7 +74,10 @@ export async function startVenueHost(venue: BrowserModeOptions['venue'] = {}, op
     dataDir,
     rendererDir,
     log: () => undefined,
-    venue: { addresses: () => [LAN_ADDRESS], clock: () => now, ...venue },
+    // As an organiser would: `--lan-address 127.0.0.2` (a test that gives the machine's addresses chooses for itself).
+    venue: { addresses: () => [], clock: () => now, ...venue },
+    ...(options.lanAddress !== undefined ? { lanAddress: options.lanAddress } : venue.addresses ? {} : { lanAddress: LAN_ADDRESS }),
+    env: options.env ?? {},
   });
   const port = mode.server.port;
   const create = (url: string): WebSocketLike => new WebSocket(url) as unknown as WebSocketLike;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { StationError } from '../../core/api/rpc.js';
 import { publishCommand } from '../../core/event/commands.js';
 import { createHostServices } from '../../electron/host/host.js';
 import { listen } from '../../electron/host/listen.js';
+import { parseWebArgs, WEB_USAGE } from '../../electron/web.js';
 import {
   closedOf,
   deviceClient,
@@ -63,7 +64,7 @@ describe('the venue network of a browser-mode host', () => {
 
   it('is off by default: nothing listens on the LAN address, and the status says so', async () => {
     const status = await host.station.networkStatus();
-    expect(status).toEqual({ on: false, urls: [], joinCodes: [], devices: [] });
+    expect(status).toEqual({ on: false, urls: [], joinCodes: [], devices: [], addresses: [LAN_ADDRESS], chosen: LAN_ADDRESS });
     await expect(http(`http://${LAN_ADDRESS}:${host.port}/`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
@@ -385,6 +386,96 @@ describe('turning the venue network on where it cannot be', () => {
       expect((await http(status.urls[0] as string)).status).toBe(200);
     } finally {
       await host.close();
+    }
+  });
+});
+
+describe('choosing the address the venue network listens on', () => {
+  const TWO = ['127.0.0.2', '127.0.0.3'];
+  /** Does anything accept a connection at address:port? */
+  const listening = (address: string, port: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const socket = connect({ host: address, port });
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+
+  it('--lan-address: on, it listens there only, and the panel offers it as chosen', async () => {
+    const host = await startVenueHost({ addresses: () => TWO }, { lanAddress: '127.0.0.3' });
+    try {
+      const status = await host.networkOn();
+      expect(status).toMatchObject({ on: true, urls: [`http://127.0.0.3:${host.port}/`], addresses: TWO, chosen: '127.0.0.3' });
+      expect(await listening('127.0.0.3', host.port)).toBe(true);
+      expect(await listening('127.0.0.2', host.port)).toBe(false);
+      expect((await http(`http://127.0.0.3:${host.port}/`)).status).toBe(200);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('PODIUM_LAN_ADDRESS does the same when no option is given; a loopback alias of this computer counts', async () => {
+    const host = await startVenueHost({ addresses: () => [] }, { env: { PODIUM_LAN_ADDRESS: ' 127.0.0.4 ' } });
+    try {
+      const status = await host.networkOn();
+      expect(status.urls).toEqual([`http://127.0.0.4:${host.port}/`]);
+      expect(status.addresses).toEqual(['127.0.0.4']);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('an address that is not this computer’s, the station’s own door, or not an address at all is refused in words before anything starts', async () => {
+    const refusedWith = async (lanAddress: string, env: Record<string, string> = {}): Promise<string> => {
+      try {
+        const host = await startVenueHost({ addresses: () => [LAN_ADDRESS] }, { ...(lanAddress ? { lanAddress } : {}), env });
+        await host.close();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`${lanAddress} was accepted`);
+    };
+    expect(await refusedWith('192.0.2.250')).toMatch(/^--lan-address: 192\.0\.2\.250 is not an address of this computer \(its addresses: 127\.0\.0\.2\)$/);
+    expect(await refusedWith('127.0.0.1')).toMatch(/^--lan-address: 127\.0\.0\.1 is the station's own door on this computer, which devices cannot reach/);
+    expect(await refusedWith('wifi')).toBe('--lan-address: "wifi" is not an IPv4 address such as 192.168.1.20');
+    expect(await refusedWith('', { PODIUM_LAN_ADDRESS: '10.300.1.1' })).toBe('PODIUM_LAN_ADDRESS: "10.300.1.1" is not an IPv4 address such as 192.168.1.20');
+    expect(parseWebArgs(['--lan-address', '192.168.1.20', '--port=0'])).toEqual({ lanAddress: '192.168.1.20', port: 0 });
+    expect(() => parseWebArgs(['--lan-address'])).toThrow('--lan-address needs a value');
+    expect(() => parseWebArgs(['--lan-address=eth0'])).toThrow('--lan-address: "eth0" is not an IPv4 address such as 192.168.1.20');
+    expect(parseWebArgs(['--help'])).toEqual({ help: true });
+    expect(WEB_USAGE).toMatch(/--lan-address ADDR {3}when the station turns the venue network on, listen on ADDR only/);
+  });
+
+  it('the panel’s choice: listened on at once, remembered in the station folder for the next start; not this computer’s is refused', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-choice-'));
+    try {
+      const first = await startVenueHost({ addresses: () => TWO }, { dir });
+      let status: NetworkStatus;
+      try {
+        status = await first.networkOn();
+        expect(status.urls).toEqual([`http://127.0.0.2:${first.port}/`, `http://127.0.0.3:${first.port}/`]);
+        status = await first.station.setNetwork({ on: true, address: '127.0.0.3' });
+        expect(status).toMatchObject({ on: true, chosen: '127.0.0.3', urls: [`http://127.0.0.3:${first.port}/`] });
+        expect(await listening('127.0.0.2', first.port)).toBe(false);
+        const refused = await refusal(first.station.setNetwork({ on: true, address: '10.1.2.3' }));
+        expect(refused.message).toBe('10.1.2.3 is not an address of this computer now: choose one of 127.0.0.2, 127.0.0.3, or every address');
+        expect((await first.station.networkStatus()).chosen).toBe('127.0.0.3');
+        expect(JSON.parse(await readFile(path.join(first.dataDir, 'network.json'), 'utf8'))).toEqual({ version: 1, address: '127.0.0.3' });
+      } finally {
+        await first.close();
+      }
+      const second = await startVenueHost({ addresses: () => TWO }, { dir });
+      try {
+        expect((await second.station.networkStatus()).chosen).toBe('127.0.0.3');
+        expect((await second.networkOn()).urls).toEqual([`http://127.0.0.3:${second.port}/`]);
+        // Every address again; chosen while off, it waits for the switch.
+        status = await second.station.setNetwork({ on: false, address: null });
+        expect(status).toMatchObject({ on: false, chosen: null });
+        expect((await second.networkOn()).urls).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -8,7 +8,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEVICE_STORAGE, DEVICE_TOKEN_STORAGE, KEY_STORAGE, pageCredential, rememberedDevice } from '../../renderer/api/index.js';
+import { DEVICE_STORAGE, DEVICE_TOKEN_STORAGE, KEY_STORAGE, needsToJoin, pageCredential, rememberedDevice } from '../../renderer/api/index.js';
 import { normaliseJoinCode, UNREACHABLE, WRONG_CODE, type JoinFetch } from '../../renderer/api/join.js';
 import { pageView } from '../../renderer/lib/page-view.js';
 import { JoinPage, type JoinScope } from '../../renderer/screens/join/JoinPage.js';
@@ -142,6 +142,21 @@ describe('which page, and with what the page connects', () => {
     expect(pageView('/projector')).toBe('projector');
     expect(pageView('/')).toBe('station');
     expect(pageView('/index.html')).toBe('station');
+  });
+
+  it('a page opened at the venue network’s address without a key or token is the join page, whatever the path; the station’s own door never is', () => {
+    const device = { [DEVICE_TOKEN_STORAGE]: 'tok-123' };
+    for (const address of ['http://192.168.1.20:5719/', 'http://192.168.1.20:5719/projector', 'http://127.0.0.2:41234/']) {
+      expect(needsToJoin(scope(address, {})), address).toBe(true);
+      expect(needsToJoin(scope(address, device)), `${address} with a token`).toBe(false);
+    }
+    expect(needsToJoin(scope('http://192.168.1.20:5719/?key=k1', {}))).toBe(false);
+    expect(needsToJoin(scope('http://192.168.1.20:5719/', { [KEY_STORAGE]: 'k2' }))).toBe(false);
+    // The head-judge station's own browser, without its key, still says to open the address Podium printed.
+    expect(needsToJoin(scope('http://127.0.0.1:5719/', {}))).toBe(false);
+    expect(needsToJoin(scope('http://localhost:5719/', {}))).toBe(false);
+    // The desktop app's windows (IPC) never.
+    expect(needsToJoin({ ...scope('podium://app/', {}), podium: { send: () => undefined, onMessage: () => () => undefined } })).toBe(false);
   });
 
   it('a page with a device token and no station key connects as that device; a station key wins', () => {

@@ -44,6 +44,9 @@ class FakeNetwork implements NetworkControl {
   devices: DeviceView[] = [];
   revoked: string[] = [];
   codes: Record<DeviceRole, string> = { station: 'S7PM-Q2XD', judge: 'J4DG-7RT2', display: 'D1SP-9AY5' };
+  addresses = ['192.168.1.20', '10.8.0.2'];
+  chosen: string | null = null;
+  chosenAt: (string | null)[] = [];
   private fresh = 0;
   private readonly listeners = new Set<(status: NetworkStatus) => void>();
 
@@ -53,8 +56,15 @@ class FakeNetwork implements NetworkControl {
       urls: this.on ? [LAN] : [],
       joinCodes: this.on ? DEVICE_ROLES.map((role) => ({ role, code: this.codes[role], url: `${LAN}join?code=${this.codes[role]}` })) : [],
       devices: this.devices.map((d) => ({ ...d })),
+      addresses: [...this.addresses],
+      chosen: this.chosen,
       ...(this.problem ? { problem: this.problem } : {}),
     };
+  }
+  async choose(address: string | null): Promise<NetworkStatus> {
+    this.chosen = address;
+    this.chosenAt.push(address);
+    return this.tell();
   }
   async setOn(on: boolean): Promise<NetworkStatus> {
     if (on && this.problemOnTurningOn) {
@@ -201,6 +211,32 @@ describe('the Venue network panel (head-judge station)', () => {
     expect(decodeQr(judgeCard.querySelector('svg') as SVGSVGElement)).toBe(`${LAN}join?code=${network.codes.judge}`);
     // The other roles keep theirs.
     expect(within(within(panel()).getByTestId('join-code-station')).getByTestId('join-code').textContent).toBe('S7PM-Q2XD');
+  });
+
+  it('offers this computer’s addresses (every one, or one) and sends the choice to the host; an address no longer here is said', async () => {
+    const user = userEvent.setup();
+    network.on = true;
+    render(<App connection={connect()} view="station" />);
+    await user.click(networkButton());
+    const choice = (await within(panel()).findByLabelText('Listen on')) as HTMLSelectElement;
+    expect([...choice.options].map((o) => o.textContent)).toEqual(['Every address (192.168.1.20, 10.8.0.2)', '192.168.1.20 only', '10.8.0.2 only']);
+    expect(choice.value).toBe('');
+    await user.selectOptions(choice, '192.168.1.20');
+    await waitFor(() => expect(network.chosenAt).toEqual(['192.168.1.20']));
+    await waitFor(() => expect((within(panel()).getByLabelText('Listen on') as HTMLSelectElement).value).toBe('192.168.1.20'));
+    // The network stays as it was (on).
+    expect(network.on).toBe(true);
+    await user.selectOptions(within(panel()).getByLabelText('Listen on'), '');
+    await waitFor(() => expect(network.chosenAt).toEqual(['192.168.1.20', null]));
+
+    // The laptop moved to another network: the address chosen before is said to be gone.
+    await act(async () => {
+      network.addresses = ['172.16.4.9'];
+      await network.choose('192.168.1.20');
+    });
+    const now = within(panel()).getByLabelText('Listen on') as HTMLSelectElement;
+    expect([...now.options].map((o) => o.textContent)).toEqual(['Every address (172.16.4.9)', '172.16.4.9 only', '192.168.1.20 only (not on this computer now)']);
+    expect(panel().textContent).toContain('192.168.1.20 is not an address of this computer now (another network?): choose the one the venue’s Wi-Fi gave it.');
   });
 
   it('lists the devices as they join (connected, or last seen how long ago) and revokes one after asking once', async () => {

@@ -59,7 +59,7 @@ export interface E2eHost {
 }
 
 /** Browser mode on a temp data folder and a free port, with Chromium ready. */
-export async function startE2eHost(label: string, options: Pick<BrowserModeOptions, 'now'> = {}): Promise<E2eHost> {
+export async function startE2eHost(label: string, options: Pick<BrowserModeOptions, 'now' | 'lanAddress'> = {}): Promise<E2eHost> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `podium-${label}-`));
   const dataDir = path.join(dir, 'station');
   await mkdir(SHOTS, { recursive: true });

@@ -205,11 +205,12 @@ class FakeDialog {
 
   showErrorBox = (title: string, content: string): void => void this.errors.push({ title, content });
 
-  /** Message boxes shown (Help → Support Log…), each answered with its first button. */
-  readonly messages: { parent: unknown; options: { message: string; detail?: string } }[] = [];
+  /** Message boxes shown (Help → Support Log…), each answered with the next of `messageAnswers`, else its first button. */
+  readonly messages: { parent: unknown; options: { message: string; detail?: string; buttons?: string[] } }[] = [];
+  readonly messageAnswers: number[] = [];
   showMessageBox(a: unknown, b?: unknown): Promise<{ response: number; checkboxChecked: boolean }> {
-    this.messages.push({ parent: b ? a : null, options: (b ?? a) as { message: string; detail?: string } });
-    return Promise.resolve({ response: 0, checkboxChecked: false });
+    this.messages.push({ parent: b ? a : null, options: (b ?? a) as { message: string; detail?: string; buttons?: string[] } });
+    return Promise.resolve({ response: this.messageAnswers.shift() ?? 0, checkboxChecked: false });
   }
 }
 

@@ -5,12 +5,15 @@
  * role, whether it is connected or when it was last seen — with Revoke (asked once: the device is
  * cut off at once and must scan a code again).
  *
+ * Under the switch, which of this computer's addresses it listens on (every one, or one chosen:
+ * remembered by the host).
+ *
  * Opened from the header (NetworkButton, which also keeps saying that the network is on) or with
  * Alt+N; only the local station has it (core/api/roles.ts: the network is the head-judge
  * station's alone). It reads networkStatus() when it opens, then follows the host's `network`
  * pushes (the station store keeps the last one).
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { DeviceView, NetworkStatus } from '../../../core/api/contract.js';
 import { ROLE_LABELS, type DeviceRole } from '../../../core/api/roles.js';
 import { dayAndTime, plural, timeAgo } from '../../../core/text/format.js';
@@ -254,6 +257,37 @@ function NetworkSwitchRow({ network, loaded, busy, switchRef, onToggle }: {
   );
 }
 
+/**
+ * Which of this computer's addresses the network listens on (a laptop with Wi-Fi and a cable, or a
+ * VPN, has several): every one, or the one chosen here, which the host remembers.
+ */
+function AddressChoice({ network, busy, onChoose }: { network: NetworkStatus; busy: boolean; onChoose: (address: string | null) => void }) {
+  const id = useId();
+  const addresses = network.addresses ?? [];
+  const chosen = network.chosen ?? null;
+  const missing = chosen !== null && !addresses.includes(chosen);
+  if (addresses.length === 0 && !missing) return null;
+  return (
+    <div className="network-address">
+      <label htmlFor={id}>Listen on</label>
+      <select id={id} value={chosen ?? ''} disabled={busy} onChange={(e) => onChoose(e.target.value === '' ? null : e.target.value)} data-testid="network-address">
+        <option value="">{addresses.length === 1 ? `Every address (${addresses[0]})` : `Every address${addresses.length > 0 ? ` (${addresses.join(', ')})` : ''}`}</option>
+        {addresses.map((address) => (
+          <option key={address} value={address}>
+            {address} only
+          </option>
+        ))}
+        {missing && <option value={chosen}>{chosen} only (not on this computer now)</option>}
+      </select>
+      <p className="muted network-address-hint">
+        {missing
+          ? `${chosen} is not an address of this computer now (another network?): choose the one the venue’s Wi-Fi gave it.`
+          : 'Choose the address of the venue’s Wi-Fi or cable (not a VPN). Devices that joined at another address open the new one and join again.'}
+      </p>
+    </div>
+  );
+}
+
 /** Asked once before a device is cut off. */
 function RevokeDialog({ device, busy, onCancel, onConfirm }: { device: DeviceView; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
@@ -327,6 +361,7 @@ export function NetworkPanel() {
           </button>
         </div>
         <NetworkSwitchRow network={network} loaded={loaded} busy={busy} switchRef={switchRef} onToggle={toggle} />
+        {network && <AddressChoice network={network} busy={busy} onChoose={(address) => api && void act(() => api.setNetwork({ on: network.on, address }))} />}
         {(problem ?? network?.problem) && (
           <p className="problem banner" role="alert" data-testid="network-problem">
             {problem ?? (network?.problem ? sentence(`The venue network could not be turned on: ${network.problem}`) : '')}

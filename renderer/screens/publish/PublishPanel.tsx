@@ -19,6 +19,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteStatus } from '../../../core/api/contract.js';
 import type { EventState } from '../../../core/model/types.js';
 import { dayAndTime, timeAgo } from '../../../core/text/format.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { sentence } from '../../lib/format.js';
 import { useNow } from '../../lib/use-now.js';
 import { isLocalStation, useCaller } from '../../store/caller.js';
@@ -131,6 +132,8 @@ export function PublishPanel() {
   const [folder, setFolder] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The host asks first: the folder holds another event's site or files Podium did not write. */
+  const [replacing, setReplacing] = useState<{ words: string; params: { folder?: string; auto?: boolean }; done: (folder: string) => string } | null>(null);
 
   // The folder box shows the host's folder until the scorekeeper types another.
   const remembered = status?.folder ?? '';
@@ -144,15 +147,18 @@ export function PublishPanel() {
   if (!state || !connection) return null;
   const readOnly = !!snapshot?.summary?.readOnly;
 
-  const publish = async (params: { folder?: string; auto?: boolean }, done: (folder: string) => string): Promise<void> => {
+  const publish = async (params: { folder?: string; auto?: boolean; replace?: boolean }, done: (folder: string) => string): Promise<void> => {
     setBusy(true);
     setProblem(null);
     try {
       const result = await connection.api.publishSite(params);
       setTyped(false);
+      setReplacing(null);
       toast(done(result.folder));
     } catch (error) {
-      setProblem(errorWords(error));
+      setReplacing(null);
+      if ((error as { code?: unknown } | null)?.code === 'site-folder-taken') setReplacing({ words: errorWords(error), params, done });
+      else setProblem(errorWords(error));
     } finally {
       setBusy(false);
       refresh();
@@ -218,6 +224,18 @@ export function PublishPanel() {
         </p>
       )}
       <PublishStandings state={state} readOnly={readOnly} />
+      {replacing && (
+        <ConfirmDialog
+          title="Replace what is in this folder?"
+          confirm="Publish there, replacing it"
+          busy={busy}
+          onCancel={() => setReplacing(null)}
+          onConfirm={() => void publish({ ...replacing.params, replace: true }, replacing.done)}
+        >
+          <p data-testid="publish-replace-words">{replacing.words}</p>
+          <p className="muted">Files of other names in the folder stay as they are. From then on the folder is this event’s site.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -121,6 +121,31 @@ describe('the Publish panel', () => {
     await waitFor(() => expect(screen.getByTestId('publish-problem').textContent).toMatch(/^Cannot publish the site to .*there is no such folder/));
   });
 
+  it('asks before publishing over another event’s site, and replaces it only when confirmed', async () => {
+    await b.create('mtr', 8);
+    await mkdir(siteDir);
+    await host.connection.api.publishSite({ folder: siteDir });
+    const first = await page();
+    await host.connection.api.createEvent({ name: 'Saturday Open', ruleset: 'mtr', settings: {} });
+    await show();
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('publish-folder'), siteDir);
+    await user.click(screen.getByTestId('publish-now'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Replace what is in this folder?');
+    expect(screen.getByTestId('publish-replace-words').textContent).toMatch(/^.*event-site holds the site of another event, ".*": publishing "Saturday Open" there replaces it\. Confirm to replace it, or choose another folder\.$/);
+    expect(screen.queryByTestId('publish-problem')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(await page()).toBe(first);
+
+    await user.click(screen.getByTestId('publish-now'));
+    await user.click(await screen.findByTestId('confirm'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(await page()).toContain('Saturday Open');
+    expect(useStation.getState().toasts.map((t) => t.message)).toContain(`Published the event site to ${siteDir}`);
+  });
+
   it('shows nothing on a device that joined the venue network', async () => {
     await b.create('mtr', 4);
     useCaller.setState({ caller: { kind: 'device', id: 'd1', name: 'Judge Ana', role: 'judge' } });
