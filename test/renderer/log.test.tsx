@@ -58,8 +58,10 @@ describe('Event log screen', () => {
     expect(within(row(drop)).queryByRole('button')).toBeNull();
     expect(row(undo).querySelector('.log-text')?.textContent).toBe(`Undo of entry ${drop}: ${isolate('Di Dahl')} dropped after round 1`);
     expect(row(undo).querySelector('.log-why')?.textContent).toBe('reason: dropped the wrong player');
-    // Who and when: the station, and the local time of the entry.
-    expect(row(amended).textContent).toContain('test-station');
+    // Who and when: the head-judge station as people call it (never the computer's name the journal
+    // line keeps, here "test-station"), and the local time of the entry.
+    expect(within(row(amended)).getByTestId('log-who').textContent).toBe('Head-judge station');
+    expect(row(amended).textContent).not.toContain('test-station');
     expect(row(amended).querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     // The event's creation cannot be undone.
     expect(within(row(0)).queryByRole('button')).toBeNull();
