@@ -161,5 +161,7 @@ export function describeRecordPenalty(c: RecordPenalty, seq: number, journal: Jo
   return {
     what: `Penalty: ${journal.name(c.player)} — ${PENALTY_WORDS[c.penalty]} for ${journal.isolate(c.infraction)} (${where})${EFFECT[c.penalty]}${count}`,
     why: c.note,
+    // A disqualification drops the player from the next pairing: a drop as much as a penalty.
+    ...(c.penalty === 'disqualification' ? { drops: true } : {}),
   };
 }

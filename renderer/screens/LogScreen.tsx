@@ -10,7 +10,7 @@ import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { JournalEntryView } from '../../core/api/contract.js';
 import { HEAD_STATION, ROLE_LABELS, type DeviceRef } from '../../core/api/roles.js';
-import { describeJournal, LOG_KINDS, type LogKind, type LogRow } from '../../core/event/describe.js';
+import { describeJournal, LOG_KINDS, rowKinds, type LogKind, type LogRow } from '../../core/event/describe.js';
 import { undoMarks } from '../../core/event/undo.js';
 import { calendarDate, dayAndTime, wallClock } from '../../core/text/format.js';
 import { Name } from '../components/Name.js';
@@ -107,12 +107,12 @@ function useLogRows(entries: JournalEntryView[], kinds: Set<LogKind>, query: str
   }, [entries, state]);
   const counts = useMemo(() => {
     const map = new Map<LogKind, number>();
-    for (const row of rows) map.set(row.kind, (map.get(row.kind) ?? 0) + 1);
+    for (const row of rows) for (const kind of rowKinds(row)) map.set(kind, (map.get(kind) ?? 0) + 1);
     return map;
   }, [rows]);
   const shown = useMemo(() => {
     const q = searchKey(deferredQuery);
-    return rows.filter((r) => (kinds.size === 0 || kinds.has(r.kind)) && (!q || r.search.includes(q)));
+    return rows.filter((r) => (kinds.size === 0 || rowKinds(r).some((kind) => kinds.has(kind))) && (!q || r.search.includes(q)));
   }, [rows, kinds, deferredQuery]);
   return { rows, counts, shown };
 }
