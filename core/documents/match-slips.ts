@@ -20,7 +20,7 @@
  * slot's pile first), come out in table order.
  */
 import type { PlayerId, Round, Table } from '../model/types.js';
-import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, textWidth, writeBox } from './layout.js';
 import { isFixedTable } from './fixed-tables.js';
 import { SLIP_CODE_WIDTH, SLIP_QR_GAP, slipCodeBlock, slipReport, withSlipQr } from './qr.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
@@ -113,7 +113,7 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
         width: '*',
         stack: [
           { text: ctx.state.name, bold: true, fontSize: fitFontSize(ctx.state.name, width - 90 - codeWidth, 11, 7, true) },
-          { text: `${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.id}`, fontSize: 8, color: COLORS.muted },
+          slipSubtitle(`${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.title}`, width - 90 - codeWidth),
           slipInstruction(ctx, round, table, width - 90 - codeWidth),
         ],
       },
@@ -146,6 +146,24 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
   return { stack: [head, ...(report?.qr ? withSlipQr(body, report.qr, beside) : body)], margin: [INSET, INSET, INSET, 0] };
 }
 
+/**
+ * The round, the format and the rule set by its name as people read it ("Multiplayer Addendum to
+ * the Magic Tournament Rules (December 2024)", never its internal id), on one line: smaller type
+ * for a long name, and past that cut with an ellipsis, so the slip keeps its height.
+ */
+function slipSubtitle(text: string, width: number): Content {
+  const fontSize = fitFontSize(text, width, 8, 6);
+  let shown = text;
+  while (shown.length > 20 && textWidth(shown, fontSize) > width) shown = `${shown.slice(0, -2).trimEnd()}…`;
+  return { text: shown, fontSize, color: COLORS.muted };
+}
+
+/** Who signs the slip: both players (or both teams) of a match, every player of a pod. */
+function whoSigns(ctx: DocContext, table: Table): string {
+  if (table.seats.length > 2) return 'every player signs';
+  return isTeamEvent(ctx) ? 'both teams sign' : 'both sign';
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => ({ text, style: 'th', alignment });
@@ -156,8 +174,9 @@ const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => (
  */
 function slipInstruction(ctx: DocContext, round: Round, table: Table, width: number): Content {
   const losses = (ctx.state.penalties ?? []).filter((p) => p.round === round.number && p.table === table.table && p.penalty === 'game-loss');
-  if (losses.length === 0) return { text: 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk', fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] };
-  const text = `Includes ${losses.map((p) => `a game loss for ${nameOf(ctx, p.player)} (${p.infraction})`).join(' and ')}: count it among the games lost, then both sign`;
+  const signs = whoSigns(ctx, table);
+  if (losses.length === 0) return { text: `Result slip — fill in, ${signs}, hand in at the scorekeeper’s desk`, fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] };
+  const text = `Includes ${losses.map((p) => `a game loss for ${nameOf(ctx, p.player)} (${p.infraction})`).join(' and ')}: count it among the games lost, then ${signs}`;
   return { text, fontSize: fitFontSize(text, width, 7.5, 5.5, true), bold: true, margin: [0, 2, 0, 0] };
 }
 
