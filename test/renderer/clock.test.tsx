@@ -258,4 +258,30 @@ describe('Clock screen', () => {
       URL.createObjectURL = createUrl;
     }
   });
+
+  it('a deck check begun before the round clock says so, with its own time since it began and the round time it takes', async () => {
+    const user = setupUser();
+    mount();
+    await run({ type: 'start-deck-check', round: 1, table: 2, judge: 'Dana Scully', at: 0 });
+    await advance(2 * M);
+    // Before the round: listed (and can be ended) with its own time, never "0:00".
+    const open = await screen.findByTestId('checks-open');
+    await waitFor(() => expect(open.textContent).toContain('2:00begun before the round (its clock has not started)'));
+    expect(screen.getByTestId('deck-check-log').textContent).toContain('from 10:00before the round');
+
+    await user.click(screen.getByTestId('clock-start'));
+    await waitFor(() => expect(bigClock()).toBe('50:00'));
+    await advance(5 * M);
+    await waitFor(() => expect(bigClock()).toBe('45:00'));
+    expect(screen.getByTestId('checks-open').textContent).toContain('7:00begun before the round (5:00 of round time)');
+    const row = screen.getByTestId('clock-table-2');
+    expect(row.textContent).toContain('deck check under way 7:00, begun before the round: 5:00 of round time so far (+3 min when it ends)');
+    // The table's own time stood still from the round's start: 50 minutes, plus the 3 after the check.
+    expect(within(row).getByText('53:00')).toBeTruthy();
+
+    await user.click(screen.getByTestId('end-check-2'));
+    await waitFor(() => expect(screen.queryByTestId('checks-open')).toBeNull());
+    expect(screen.getByTestId('clock-table-2').textContent).toContain('+8 min (check begun before the round: 5 min of round time + 3)');
+    expect(service.current()?.state.clock?.deckChecks[0]).toMatchObject({ startedAt: T0, extensionMs: 8 * M });
+  });
 });

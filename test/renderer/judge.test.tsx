@@ -126,7 +126,7 @@ describe('the judge finds a table', () => {
     expect(within(card).getByTestId('judge-table-time').textContent).toContain('54:00');
 
     card = await findTable(user, 3);
-    expect(within(card).getByTestId('judge-check-live').textContent).toMatch(/Deck check under way — 0:00 \(judge Dana Scully\)/);
+    expect(within(card).getByTestId('judge-check-live').textContent).toMatch(/Deck check under way — 0:00 · judge Dana Scully/);
     expect(within(card).getByTestId('judge-action-deck-check').textContent).toBe('End deck check');
 
     card = await findTable(user, 4);
@@ -152,6 +152,18 @@ describe('the judge finds a table', () => {
 });
 
 describe('the judge works a table', () => {
+  it('a deck check begun before the round clock says so on the table and in the panel', async () => {
+    await startEvent('mtr', 8, 2, { rel: 'competitive' });
+    await run({ type: 'start-deck-check', round: 1, table: 2, judge: 'Dana Scully' });
+    const user = await openPhone();
+    const card = await findTable(user, 2);
+    await waitFor(() => expect(within(card).getByTestId('judge-check-live').textContent).toBe('Deck check under way — 0:00, begun before the round (its clock has not started) · judge Dana Scully'), SOON);
+    await user.click(within(card).getByTestId('judge-action-deck-check'));
+    const panel = within(card).getByTestId('judge-deck-check');
+    expect(panel.textContent).toContain('begun before the round (its clock has not started)');
+    expect(panel.textContent).toContain('when it ends the table gets the round time it took plus 3 minutes (none if it ends before the round clock starts)');
+  });
+
   it('starts and ends a deck check, as the judge named on this phone', async () => {
     await startEvent('mtr', 8, 2, { rel: 'competitive' });
     await run({ type: 'start-round-clock', round: 1 });

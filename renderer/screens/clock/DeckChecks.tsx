@@ -103,8 +103,9 @@ export function DeckChecks({ view }: { view: ClockView }) {
                 <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
                   {formatClock(r.durationMs)}
                   <div className="muted">from {wallTime(r.startedAt)}</div>
+                  {r.beforeRound && <div className="muted">before the round</div>}
                 </td>
-                <td className="nowrap">{r.inProgress ? 'under way' : `+${minutesText(r.extensionMs)}`}</td>
+                <td className="nowrap">{r.inProgress ? 'under way' : r.beforeRound && r.roundMs === null ? 'none (before the round)' : `+${minutesText(r.extensionMs)}`}</td>
                 <td>{r.outcome ?? (r.inProgress ? <span className="muted">—</span> : '')}</td>
               </tr>
             ))}
