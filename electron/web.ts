@@ -2,13 +2,16 @@
  * Browser mode: the same host services as the Electron shell, served to a browser on this machine
  * only (HTTP + WebSocket on 127.0.0.1). The station is at `/`, the projector at `/projector`.
  *
- *   npm run start:web -- [--port 5719] [--data-dir DIR]
+ *   npm run start:web -- [--port 5719] [--data-dir DIR] [--new-key]
  *
  * Plain Node (no `electron` import): this is what runs where Electron cannot.
  *
- * Every launch makes a new station key; the address printed carries it (`/?key=…`, as Jupyter's
- * `?token=`), and the WebSocket API refuses any connection without it: other programs on this
- * machine can reach 127.0.0.1, but only someone who can read this terminal can open the station.
+ * The station key is kept in the station folder (station-key.ts: `station-key`, readable by this
+ * user only) and reused at every launch, so after a crash or a restart the station and the
+ * projector reconnect by themselves; `--new-key` (or the station's "New station key", in its help)
+ * replaces it. The address printed carries it (`/?key=…`, as Jupyter's `?token=`), and the
+ * WebSocket API refuses any connection without it: other programs on this machine can reach
+ * 127.0.0.1, but only someone who can read this terminal (or the key file) can open the station.
  *
  * The venue network (issue 15) is off until the station turns it on (host/venue-network.ts): then
  * the same port also listens on this computer's LAN address for joined devices, and the lines
@@ -22,6 +25,8 @@ import { logProcessFailures, openSupportLog, type SupportLog } from './host/log.
 import { defaultDataDir, stationName } from './host/paths.js';
 import type { StationService } from './host/station-service.js';
 import { createVenueNetwork, type VenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
+import { loadStationKey, saveStationKey, stationKeyFile } from './host/station-key.js';
+import { createStationKey } from './host/transport-ws.js';
 import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
 
 export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'renderer');
@@ -36,8 +41,13 @@ export interface BrowserModeOptions {
   supportLog?: SupportLog;
   /** The host's time (default the system clock); tests freeze it so every window shows the same second. */
   now?: () => Date;
-  /** The station key (default: a new random one for this launch); a test restarting its host keeps the old one. */
+  /**
+   * The station key (default: the one kept in the station folder, made the first time): a test
+   * may give its own, which is then used for this launch only and not kept.
+   */
   key?: string;
+  /** Replace the kept station key with a new one (`--new-key`). */
+  newKey?: boolean;
   /**
    * The venue network's LAN side: tests give `addresses` (a second loopback address such as
    * 127.0.0.2; default this computer's LAN addresses) and may lower its limits.
@@ -79,6 +89,14 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     // Joins, on and off go to the terminal too; refusals only to the support log (a hostile device must not flood the terminal).
     log: { info: (line) => log(line), warn: (line, fields) => supportLog.warn(line, fields) },
   });
+  // The station key: kept across launches (station-key.ts); said what happened, never the key itself.
+  let key = options.key;
+  if (key === undefined) {
+    const kept = await loadStationKey(dataDir, { ...(options.newKey ? { renew: true } : {}) });
+    key = kept.key;
+    if (kept.made) log(`A new station key was made (${kept.made}): windows opened with an older one must open the address below.`);
+  }
+  let server: WebServer | undefined;
   const service = createHostServices({
     dataDir,
     station: stationName(),
@@ -87,6 +105,17 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     log: supportLog,
     network,
     ...(options.now ? { now: options.now } : {}),
+    stationKey: {
+      async renew() {
+        if (!server) throw new Error('browser mode has not started its server yet');
+        const next = createStationKey();
+        await saveStationKey(dataDir, next);
+        server.rotateKey(next);
+        log('The station was given a new station key: every window with the old one was closed.');
+        terminal(`Open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
+        return next;
+      },
+    },
   });
   network.serve(service);
   // The event that was open when the host last ran comes back before any window can connect, so a
@@ -94,11 +123,11 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   const lastOpen = trackLastOpen(service, dataDir, { onError: (error) => supportLog.error('Could not note which event is open', error) });
   await reopenLastEvent(service, dataDir, (line) => log(line));
   const wanted = options.port ?? DEFAULT_PORT;
-  const server = await startWebServer({
+  server = await startWebServer({
     api: service,
     rendererDir,
     port: wanted,
-    ...(options.key !== undefined ? { key: options.key } : {}),
+    key,
     onRefused: (reason) => log(`Refused a connection: ${reason}`, 'warn'),
     onInvalidRequest: (method, reason) => supportLog.warn(`Refused a request over the WebSocket (${method}): ${reason}`, { method, code: 'invalid-request' }),
     onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`, 'warn'),
@@ -118,7 +147,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   // The address with the key goes to the terminal only.
   terminal(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
   supportLog.info(`Browser mode serves ${server.url} (the station key is printed on the terminal only)`, { port: server.port });
-  terminal('The address carries this launch\'s station key: keep it to yourself; only pages opened with it reach the event.');
+  terminal(`The address carries the station key (kept in ${stationKeyFile(dataDir)} for the next launch; --new-key replaces it): keep it to yourself; only pages opened with it reach the event.`);
   log(`Event saves and station files: ${dataDir}. Support log: ${supportLog.file}. Press Ctrl+C to stop.`);
   return {
     server,
@@ -138,9 +167,9 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   };
 }
 
-/** `--port P`, `--port=P`, `--data-dir D`; anything else is an error in words. */
-export function parseWebArgs(argv: readonly string[]): { port?: number; dataDir?: string } {
-  const out: { port?: number; dataDir?: string } = {};
+/** `--port P`, `--port=P`, `--data-dir D`, `--new-key`; anything else is an error in words. */
+export function parseWebArgs(argv: readonly string[]): { port?: number; dataDir?: string; newKey?: boolean } {
+  const out: { port?: number; dataDir?: string; newKey?: boolean } = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -156,7 +185,8 @@ export function parseWebArgs(argv: readonly string[]): { port?: number; dataDir?
       out.port = port;
     } else if (flag === '--data-dir') out.dataDir = path.resolve(value());
     else if (flag === '--web') continue;
-    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR)`);
+    else if (flag === '--new-key' && inline === undefined) out.newKey = true;
+    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR, --new-key)`);
   }
   return out;
 }

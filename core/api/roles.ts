@@ -79,6 +79,7 @@ const LOCAL_ONLY: ReadonlySet<RequestMethod> = new Set([
   'networkStatus',
   'publishSite',
   'siteStatus',
+  'newStationKey',
 ]);
 
 /** What reading needs: any joined device may call these. */
