@@ -2,13 +2,16 @@
  * Browser mode: the same host services as the Electron shell, served to a browser on this machine
  * only (HTTP + WebSocket on 127.0.0.1). The station is at `/`, the projector at `/projector`.
  *
- *   npm run start:web -- [--port 5719] [--data-dir DIR] [--lan-address ADDR] [--help]
+ *   npm run start:web -- [--port 5719] [--data-dir DIR] [--lan-address ADDR] [--new-key] [--help]
  *
  * Plain Node (no `electron` import): this is what runs where Electron cannot.
  *
- * Every launch makes a new station key; the address printed carries it (`/?key=…`, as Jupyter's
- * `?token=`), and the WebSocket API refuses any connection without it: other programs on this
- * machine can reach 127.0.0.1, but only someone who can read this terminal can open the station.
+ * The station key is kept in the station folder (station-key.ts: `station-key`, readable by this
+ * user only) and reused at every launch, so after a crash or a restart the station and the
+ * projector reconnect by themselves; `--new-key` (or the station's "New station key", in its help)
+ * replaces it. The address printed carries it (`/?key=…`, as Jupyter's `?token=`), and the
+ * WebSocket API refuses any connection without it: other programs on this machine can reach
+ * 127.0.0.1, but only someone who can read this terminal (or the key file) can open the station.
  *
  * The venue network (issue 15) is off until the station turns it on (host/venue-network.ts): then
  * the same port also listens on this computer's LAN address for joined devices, and the lines
@@ -25,6 +28,8 @@ import { defaultDataDir, stationName } from './host/paths.js';
 import type { StationService } from './host/station-service.js';
 import { addressFormProblem, checkGivenAddress } from './host/lan-address.js';
 import { createVenueNetwork, lanAddresses, type VenueNetwork, type VenueNetworkOptions } from './host/venue-network.js';
+import { loadStationKey, saveStationKey, stationKeyFile } from './host/station-key.js';
+import { createStationKey } from './host/transport-ws.js';
 import { DEFAULT_PORT, startWebServer, type WebServer } from './host/web-server.js';
 
 export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'renderer');
@@ -39,12 +44,17 @@ export interface BrowserModeOptions {
   supportLog?: SupportLog;
   /** The host's time (default the system clock); tests freeze it so every window shows the same second. */
   now?: () => Date;
-  /** The station key (default: a new random one for this launch); a test restarting its host keeps the old one. */
+  /**
+   * The station key (default: the one kept in the station folder, made the first time): a test
+   * may give its own, which is then used for this launch only and not kept.
+   */
   key?: string;
   /** The venue network's one address (`--lan-address`; default PODIUM_LAN_ADDRESS, else every address or the panel's choice). */
   lanAddress?: string;
   /** The environment PODIUM_LAN_ADDRESS is read from (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Replace the kept station key with a new one (`--new-key`). */
+  newKey?: boolean;
   /**
    * The venue network's LAN side: tests give `addresses` (a second loopback address such as
    * 127.0.0.2; default this computer's LAN addresses) and may lower its limits.
@@ -98,6 +108,14 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     // Joins, on and off go to the terminal too; refusals only to the support log (a hostile device must not flood the terminal).
     log: { info: (line) => log(line), warn: (line, fields) => supportLog.warn(line, fields) },
   });
+  // The station key: kept across launches (station-key.ts); said what happened, never the key itself.
+  let key = options.key;
+  if (key === undefined) {
+    const kept = await loadStationKey(dataDir, { ...(options.newKey ? { renew: true } : {}) });
+    key = kept.key;
+    if (kept.made) log(`A new station key was made (${kept.made}): windows opened with an older one must open the address below.`);
+  }
+  let server: WebServer | undefined;
   const service = createHostServices({
     dataDir,
     station: stationName(),
@@ -106,6 +124,17 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     log: supportLog,
     network,
     ...(options.now ? { now: options.now } : {}),
+    stationKey: {
+      async renew() {
+        if (!server) throw new Error('browser mode has not started its server yet');
+        const next = createStationKey();
+        await saveStationKey(dataDir, next);
+        server.rotateKey(next);
+        log('The station was given a new station key: every window with the old one was closed.');
+        terminal(`Open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
+        return next;
+      },
+    },
   });
   network.serve(service);
   // The event that was open when the host last ran comes back before any window can connect, so a
@@ -113,11 +142,11 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   const lastOpen = trackLastOpen(service, dataDir, { onError: (error) => supportLog.error('Could not note which event is open', error) });
   await reopenLastEvent(service, dataDir, (line) => log(line));
   const wanted = options.port ?? DEFAULT_PORT;
-  const server = await startWebServer({
+  server = await startWebServer({
     api: service,
     rendererDir,
     port: wanted,
-    ...(options.key !== undefined ? { key: options.key } : {}),
+    key,
     onRefused: (reason) => log(`Refused a connection: ${reason}`, 'warn'),
     onInvalidRequest: (method, reason) => supportLog.warn(`Refused a request over the WebSocket (${method}): ${reason}`, { method, code: 'invalid-request' }),
     onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`, 'warn'),
@@ -137,7 +166,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   // The address with the key goes to the terminal only.
   terminal(`Podium is running in browser mode: open ${server.keyedUrl('/')}  (projector: ${server.keyedUrl('/projector')})`);
   supportLog.info(`Browser mode serves ${server.url} (the station key is printed on the terminal only)`, { port: server.port });
-  terminal('The address carries this launch\'s station key: keep it to yourself; only pages opened with it reach the event.');
+  terminal(`The address carries the station key (kept in ${stationKeyFile(dataDir)} for the next launch; --new-key replaces it): keep it to yourself; only pages opened with it reach the event.`);
   log(`Event saves and station files: ${dataDir}. Support log: ${supportLog.file}. Press Ctrl+C to stop.`);
   return {
     server,
@@ -179,16 +208,19 @@ Options (browser mode):
                        Default: PODIUM_LAN_ADDRESS, else the address last chosen in the Venue
                        network panel, else every address. An address that is not this computer's
                        is refused before anything starts.
+  --new-key            replace the station key kept in the station folder with a new one (every
+                       window open with the old one is closed and must open the new address)
   --help               this text`;
 
 export interface WebArgs {
   port?: number;
   dataDir?: string;
   lanAddress?: string;
+  newKey?: true;
   help?: true;
 }
 
-/** `--port P`, `--port=P`, `--data-dir D`, `--lan-address A`, `--help`; anything else is an error in words. */
+/** `--port P`, `--port=P`, `--data-dir D`, `--lan-address A`, `--new-key`, `--help`; anything else is an error in words. */
 export function parseWebArgs(argv: readonly string[]): WebArgs {
   const out: WebArgs = {};
   for (let i = 0; i < argv.length; i++) {
@@ -212,7 +244,8 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
       out.lanAddress = address;
     } else if (flag === '--help' || flag === '-h') out.help = true;
     else if (flag === '--web') continue;
-    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR, --lan-address ADDR, --help)`);
+    else if (flag === '--new-key' && inline === undefined) out.newKey = true;
+    else throw new Error(`unknown option "${arg}" (known: --port P, --data-dir DIR, --lan-address ADDR, --new-key, --help)`);
   }
   return out;
 }

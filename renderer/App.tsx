@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
+import { KeyRefused } from './components/StationKey.js';
 import { NETWORK_SHORTCUT, SCREEN_KEYS } from './components/Shortcuts.js';
 import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
 import { ClockScreen } from './screens/ClockScreen.js';
@@ -354,6 +355,13 @@ export function App({ connection, view }: { connection: StationConnection; view:
       }),
     [connection],
   );
-  if (view === 'projector') return <ProjectorScreen />;
-  return connection.device ? <DeviceApp connection={connection} /> : <Station />;
+  if (view === 'projector') return connection.device ? <ProjectorScreen /> : <LocalWindow view="projector" />;
+  return connection.device ? <DeviceApp connection={connection} /> : <LocalWindow view="station" />;
+}
+
+/** The station's own window (the station or the projector): refused by the host, it says why and what to do. */
+function LocalWindow({ view }: { view: 'station' | 'projector' }) {
+  const refused = useStation((s) => s.status === 'refused');
+  if (refused) return <KeyRefused view={view} />;
+  return view === 'projector' ? <ProjectorScreen /> : <Station />;
 }

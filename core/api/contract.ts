@@ -277,6 +277,13 @@ export interface StationApi {
   publishSite(params: { folder?: string; auto?: boolean; replace?: boolean }): Promise<SitePublished>;
   /** The open event's site settings and how its last publish went (local station only). */
   siteStatus(): Promise<SiteStatus>;
+  /**
+   * Browser mode (local station only): replace the station key — kept across restarts — with a
+   * new one, answered to the window that asked (which already holds the old one); every other
+   * window with the old key is closed and must open the new address. Refused in words where the
+   * station has no key (the desktop app's windows need none).
+   */
+  newStationKey(): Promise<{ key: string }>;
 }
 
 /**
@@ -340,6 +347,7 @@ export const requestSchemas = {
   revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
   publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional(), replace: z.boolean().optional() }).strict(),
   siteStatus: z.object({}).strict(),
+  newStationKey: z.object({}).strict(),
 } as const;
 
 export type RequestMethod = keyof typeof requestSchemas;

@@ -42,6 +42,18 @@ export type Caller = { kind: 'local' } | ({ kind: 'device' } & DeviceRef);
 
 export const LOCAL_CALLER: Caller = { kind: 'local' };
 
+/**
+ * How the local station is named where people read who did something (the event log, "Table 12
+ * was entered at 14:03 by the head-judge station"): never the computer's host name, which the
+ * journal line keeps for the file's own sake.
+ */
+export const HEAD_STATION = 'the head-judge station';
+
+/** Who sent an entry, in words: the device's name, or the head-judge station (no device). */
+export function senderWords(by: { name: string } | undefined): string {
+  return by ? by.name : HEAD_STATION;
+}
+
 export const ROLE_LABELS: Record<JournalRole, string> = {
   station: 'second station',
   judge: 'judge',
@@ -67,6 +79,7 @@ const LOCAL_ONLY: ReadonlySet<RequestMethod> = new Set([
   'networkStatus',
   'publishSite',
   'siteStatus',
+  'newStationKey',
 ]);
 
 /** What reading needs: any joined device may call these. */

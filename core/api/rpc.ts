@@ -81,6 +81,7 @@ export function createRpcClient(channel: RpcChannel): StationApi {
     revokeDevice: (params) => call('revokeDevice', params),
     publishSite: (params) => call('publishSite', params),
     siteStatus: () => call('siteStatus', {}),
+    newStationKey: () => call('newStationKey', {}),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -17,7 +17,7 @@ import type { Command } from '../event/commands.js';
 import { fail } from '../model/errors.js';
 import type { EventState, Round, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
-import { deckCheckExtensionMs, eventClock, isPlayoffFinal, isTimeCalledAt, procedureFor, roundClockOf, stageLimits } from './derive.js';
+import { deckCheckExtensionAt, deckCheckExtensionMs, eventClock, isPlayoffFinal, isTimeCalledAt, procedureFor, roundClockOf, stageLimits } from './derive.js';
 import { append, emptyLists, endPause, listsOf, makeRoundClock, pauseAt, pauseCount, roundClockWith, startPause } from './shared.js';
 import { formatDuration, MINUTE, openPause, runningAt, SECOND } from './time.js';
 import { resolveTimer } from './timers.js';
@@ -324,7 +324,7 @@ function endDeckCheck(state: EventState, command: Of<'end-deck-check'>): EventSt
   const ended: DeckCheck = {
     ...open,
     endedAt: command.at,
-    extensionMs: deckCheckExtensionMs(state, round.stage, command.at - open.startedAt),
+    extensionMs: deckCheckExtensionAt(state, round.stage, open, command.at),
     ...(outcome ? { outcome } : {}),
   };
   const ec = eventClock(state);

@@ -3,7 +3,7 @@
  * the event with its extension, and how many of the event's decks have been checked.
  */
 import type { EventState, PlayerId } from '../model/types.js';
-import { deckCheckExtensionMs, eventClock } from './derive.js';
+import { deckCheckExtensionAt, deckCheckRoundMs, eventClock, roundClockOf } from './derive.js';
 
 /** MTR 2.8: at least ten percent of all decks should be checked. */
 const DECK_CHECK_TARGET = 0.1;
@@ -16,8 +16,15 @@ export interface DeckCheckRow {
   startedAt: number;
   endedAt: number | null;
   durationMs: number;
-  /** The time granted: the duration plus 3 (MTR 2.6) or 4 (Commander) minutes; grows while under way. */
+  /** The time granted: the round time it took plus 3 (MTR 2.6) or 4 (Commander) minutes; grows while under way. */
   extensionMs: number;
+  /**
+   * Begun before its round's clock started (decks taken as the players sit down): `durationMs` is
+   * the check's own time since it began, `roundMs` the part of it the round's clock ran.
+   */
+  beforeRound: boolean;
+  /** The round time the check took (deckCheckRoundMs); null while its round's clock has not started. */
+  roundMs: number | null;
   outcome: string | null;
   inProgress: boolean;
 }
@@ -42,9 +49,10 @@ export function deckCheckSummary(state: EventState, now: number): DeckCheckSumma
   const clock = eventClock(state);
   const names = new Map(state.players.map((p) => [p.id, p.name]));
   const rows: DeckCheckRow[] = clock.deckChecks.map((c) => {
-    const end = c.endedAt ?? now;
+    const end = Math.max(c.endedAt ?? now, c.startedAt);
     const round = state.rounds[c.round - 1];
-    const duration = Math.max(0, end - c.startedAt);
+    const duration = end - c.startedAt;
+    const started = roundClockOf(state, c.round)?.startedAt;
     return {
       round: c.round,
       table: c.table,
@@ -53,7 +61,9 @@ export function deckCheckSummary(state: EventState, now: number): DeckCheckSumma
       startedAt: c.startedAt,
       endedAt: c.endedAt ?? null,
       durationMs: duration,
-      extensionMs: c.extensionMs ?? (round ? deckCheckExtensionMs(state, round.stage, duration) : duration),
+      extensionMs: c.extensionMs ?? (round ? deckCheckExtensionAt(state, round.stage, c, end) : duration),
+      beforeRound: started === undefined || c.startedAt < started,
+      roundMs: deckCheckRoundMs(state, c, end),
       outcome: c.outcome ?? null,
       inProgress: c.endedAt === undefined,
     };

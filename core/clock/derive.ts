@@ -40,6 +40,29 @@ export function deckCheckExtensionMs(state: EventState, stage: Stage, durationMs
 }
 
 /**
+ * The round time a deck check took from its match, up to `end`: what its round's clock ran between
+ * the check's start and `end` (MTR 2.6: "time equal to the time the deck check took" — the match's
+ * time). A check begun before the round's clock started (decks taken as the players sit down) takes
+ * only what the clock has run since; a pause of the clock takes nothing. Null when the round's clock
+ * had not started by `end`: the check took no round time at all.
+ */
+export function deckCheckRoundMs(state: EventState, check: Pick<DeckCheck, 'round' | 'startedAt'>, end: number): number | null {
+  const clock = roundClockOf(state, check.round);
+  if (!clock || clock.startedAt >= end) return null;
+  return Math.max(0, runningAt(clock, end) - runningAt(clock, check.startedAt));
+}
+
+/**
+ * The time a deck check gives its table, up to `end` (its end, or now while under way): the round
+ * time it took plus the rule set's extra minutes (deckCheckExtensionMs); nothing for a check over
+ * before the round's clock started (the players lost no round time and shuffle before it starts).
+ */
+export function deckCheckExtensionAt(state: EventState, stage: Stage, check: Pick<DeckCheck, 'round' | 'startedAt'>, end: number): number {
+  const roundMs = deckCheckRoundMs(state, check, end);
+  return roundMs === null ? 0 : deckCheckExtensionMs(state, stage, roundMs);
+}
+
+/**
  * The procedure a round follows when its time is up: the rule set's for the stage; an untimed
  * round has none. A playoff round given a time limit by hand (the rule set has it untimed) follows
  * the Swiss procedure, the event's "standard End-of-Round procedure" (MAMTR App. B).
@@ -84,10 +107,10 @@ export function tableExtensions(state: EventState, round: Round, table: number, 
   for (const check of eventClock(state).deckChecks) {
     if (check.round !== round.number || check.table !== table) continue;
     if (check.endedAt !== undefined) {
-      items.push({ reason: 'deck-check', ms: check.extensionMs ?? deckCheckExtensionMs(state, round.stage, check.endedAt - check.startedAt), at: check.startedAt });
+      items.push({ reason: 'deck-check', ms: check.extensionMs ?? deckCheckExtensionAt(state, round.stage, check, check.endedAt), at: check.startedAt });
     } else {
       checking = check;
-      items.push({ reason: 'deck-check', ms: deckCheckExtensionMs(state, round.stage, Math.max(0, t - check.startedAt)), at: check.startedAt, inProgress: true });
+      items.push({ reason: 'deck-check', ms: deckCheckExtensionAt(state, round.stage, check, Math.max(t, check.startedAt)), at: check.startedAt, inProgress: true });
     }
   }
   items.sort((a, b) => a.at - b.at);

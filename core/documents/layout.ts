@@ -129,6 +129,16 @@ export function nameTags(ctx: DocContext): Map<PlayerId, string> {
 }
 const tagCache = new WeakMap<DocContext, Map<PlayerId, string>>();
 
+/**
+ * The organiser's house rules (pod rule sets: odd counts, points), in one line, where they differ
+ * from the documents ("House rules: pods of 5 for odd counts; 4 points a win, 1 a draw, bye 3"):
+ * printed on standings, pairing boards and match slips alike, so a player reads the same rules on
+ * every sheet; undefined when the event follows the documents.
+ */
+export function houseRulesOf(ctx: DocContext): string | undefined {
+  return ctx.ruleset.presentation.houseRules?.(ctx.state.settings);
+}
+
 /** Team events (MTR 8 teams of 2 or 3, MTR 9 Two-Headed Giant): each competitor is a team of people. */
 export function isTeamEvent(ctx: DocContext): boolean {
   return ctx.state.settings.teamSize > 1 || ctx.state.settings.twoHeadedGiant;

@@ -20,7 +20,7 @@
  * slot's pile first), come out in table order.
  */
 import type { PlayerId, Round, Table } from '../model/types.js';
-import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, writeBox } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, textWidth, writeBox } from './layout.js';
 import { isFixedTable } from './fixed-tables.js';
 import { SLIP_CODE_WIDTH, SLIP_QR_GAP, slipCodeBlock, slipReport, withSlipQr } from './qr.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
@@ -113,7 +113,7 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
         width: '*',
         stack: [
           { text: ctx.state.name, bold: true, fontSize: fitFontSize(ctx.state.name, width - 90 - codeWidth, 11, 7, true) },
-          { text: `${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.id}`, fontSize: 8, color: COLORS.muted },
+          slipSubtitle(`${roundTitle(ctx.state, round)} · ${format} · ${ctx.ruleset.title}`, width - 90 - codeWidth),
           slipInstruction(ctx, round, table, width - 90 - codeWidth),
         ],
       },
@@ -146,6 +146,30 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
   return { stack: [head, ...(report?.qr ? withSlipQr(body, report.qr, beside) : body)], margin: [INSET, INSET, INSET, 0] };
 }
 
+/**
+ * The round, the format and the rule set by its name as people read it ("Multiplayer Addendum to
+ * the Magic Tournament Rules (December 2024)", never its internal id), on one line: smaller type
+ * for a long name, and past that cut with an ellipsis, so the slip keeps its height.
+ */
+function slipSubtitle(text: string, width: number): Content {
+  return { ...(slipLine(text, width, { fontSize: 8, min: 6 }) as object), color: COLORS.muted } as Content;
+}
+
+/** A line of the head that never wraps: smaller type for long words, then cut with an ellipsis. */
+function slipLine(text: string, width: number, style: { bold?: boolean; fontSize: number; min: number; margin?: [number, number, number, number] }): Content {
+  const bold = style.bold ?? false;
+  const fontSize = fitFontSize(text, width, style.fontSize, style.min, bold);
+  let shown = text;
+  while (shown.length > 20 && textWidth(shown, fontSize, bold) > width) shown = `${shown.slice(0, -2).trimEnd()}…`;
+  return { text: shown, fontSize, ...(bold ? { bold } : {}), ...(style.margin ? { margin: style.margin } : {}) };
+}
+
+/** Who signs the slip: both players (or both teams) of a match, every player of a pod. */
+function whoSigns(ctx: DocContext, table: Table): string {
+  if (table.seats.length > 2) return 'every player signs';
+  return isTeamEvent(ctx) ? 'both teams sign' : 'both sign';
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => ({ text, style: 'th', alignment });
@@ -156,8 +180,9 @@ const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => (
  */
 function slipInstruction(ctx: DocContext, round: Round, table: Table, width: number): Content {
   const losses = (ctx.state.penalties ?? []).filter((p) => p.round === round.number && p.table === table.table && p.penalty === 'game-loss');
-  if (losses.length === 0) return { text: 'Result slip — fill in, both sign, hand in at the scorekeeper’s desk', fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] };
-  const text = `Includes ${losses.map((p) => `a game loss for ${nameOf(ctx, p.player)} (${p.infraction})`).join(' and ')}: count it among the games lost, then both sign`;
+  const signs = whoSigns(ctx, table);
+  if (losses.length === 0) return { text: `Result slip — fill in, ${signs}, hand in at the scorekeeper’s desk`, fontSize: 7.5, color: COLORS.muted, margin: [0, 2, 0, 0] };
+  const text = `Includes ${losses.map((p) => `a game loss for ${nameOf(ctx, p.player)} (${p.infraction})`).join(' and ')}: count it among the games lost, then ${signs}`;
   return { text, fontSize: fitFontSize(text, width, 7.5, 5.5, true), bold: true, margin: [0, 2, 0, 0] };
 }
 
@@ -354,17 +379,32 @@ function podBody(ctx: DocContext, round: Round, table: Table, width: number, pla
     ]);
   }
   const out: Content[] = [slipTable(widths, rows, rowHeight)];
+  // The organiser's house rules, where they differ from the documents (Swiss rounds, where points
+  // count): the players read the points they sign for beside the draw box, in place of the
+  // documents' "1 point", on the same one line so the slip keeps its height.
+  const houseRules = playoff ? undefined : houseRulesOf(ctx);
   const drawNote =
     playoff && ctx.ruleset.id === 'mamtr-2024'
       ? 'Draw: the highest Swiss standing in the pod advances (MAMTR 2.4C).'
       : playoff
         ? 'Draw: a new game follows (MSTR 2.1A); the playoff is untimed.'
-        : 'Draw: every player gets 1 point except the excluded.';
+        : houseRules
+          ? ''
+          : 'Draw: every player gets 1 point except the excluded.';
+  const tick = `Tick when nobody won the match. ${drawNote}`.trimEnd();
+  const noteWidth = width - 19 - textWidth('Draw', 9, true) - 6;
+  const noteSize = houseRules ? fitFontSize(`${tick} ${houseRules}`, noteWidth, 7.5, 5.5, true) : 7.5;
   out.push({
     columns: [
       { text: 'Draw', bold: true, fontSize: 9, width: 'auto', margin: [0, 1, 6, 0] },
       { ...writeBox(13, 13), width: 19 },
-      { text: `Tick when nobody won the match. ${drawNote}`, fontSize: 7.5, color: COLORS.muted, width: '*', margin: [0, 2, 0, 0] },
+      {
+        text: houseRules ? [`${tick} `, { text: houseRules, bold: true, color: COLORS.ink }] : tick,
+        fontSize: noteSize,
+        color: COLORS.muted,
+        width: '*',
+        margin: [0, 2, 0, 0],
+      },
     ],
     margin: [0, 5, 0, 0],
   });

@@ -21,6 +21,7 @@ import {
   COLORS,
   definition,
   fitFontSize,
+  houseRulesOf,
   isFullyCovered,
   isTeamEvent,
   lineHeight,
@@ -152,7 +153,8 @@ export function pairingsByName(ctx: DocContext): DocDefinition {
   const entries = boardEntries(ctx, round);
   const maxTable = Math.max(0, ...round.tables.map((t) => t.table));
   const qr = boardQr(ctx);
-  return definition(ctx, running, boardContent(ctx, entries, { title: `Pairings by name — ${about}`, largestNumber: maxTable, split: true, ...(qr ? { qr } : {}) }));
+  const houseRules = houseRulesOf(ctx);
+  return definition(ctx, running, boardContent(ctx, entries, { title: `Pairings by name — ${about}`, largestNumber: maxTable, split: true, ...(qr ? { qr } : {}), ...(houseRules ? { houseRules } : {}) }));
 }
 
 export interface BoardOptions {
@@ -168,20 +170,30 @@ export interface BoardOptions {
   breakBefore?: boolean;
   /** The player page's QR code, at the top of each sheet's first page (a few rows fewer there). */
   qr?: BoardQr;
+  /** The organiser's house rules (layout.ts houseRulesOf), under the counts on every page. */
+  houseRules?: string;
 }
+
+/** The house rules' line under a board's heading: one line, in bold. */
+const HOUSE_RULES_HEIGHT = 18;
 
 /** Board pages: entries in fixed-height rows, two or three columns, page headings with ranges. */
 export function boardContent(ctx: DocContext, entries: BoardEntry[], options: BoardOptions): Content[] {
   const sheets = options.split ? splitSheets(ctx, entries) : [{ label: '', entries }];
   const box = pageBox(ctx.options.pageSize, 'portrait');
   const columns = entries.length >= THREE_COLUMNS_FROM ? 3 : 2;
-  const rowsPerPage = Math.max(1, Math.floor((box.contentHeight - HEADING_HEIGHT - 8) / ROW_HEIGHT));
+  const houseRules = options.houseRules;
+  const headingExtra = houseRules ? HOUSE_RULES_HEIGHT : 0;
+  const rowsPerPage = Math.max(1, Math.floor((box.contentHeight - HEADING_HEIGHT - headingExtra - 8) / ROW_HEIGHT));
   const numberWidth = Math.max(34, Math.ceil(textWidth(String(options.largestNumber), NUMBER_SIZE, true)) + 10);
   const entryWidth = (box.contentWidth - GAP * (columns - 1)) / columns;
   const textWidthAvailable = entryWidth - numberWidth - 2 * PAD - 2;
 
   const qr = options.qr;
-  const qrRows = qr ? Math.max(1, Math.floor((box.contentHeight - qrHeadingHeight(qr) - 8) / ROW_HEIGHT)) : rowsPerPage;
+  const qrRows = qr ? Math.max(1, Math.floor((box.contentHeight - qrHeadingHeight(qr) - headingExtra - 8) / ROW_HEIGHT)) : rowsPerPage;
+  const houseSize = houseRules ? fitFontSize(houseRules, qr ? besideQrWidth(qr, box.contentWidth) : box.contentWidth, 10, 6.5, true) : 0;
+  // A node of its own for each page: pdfmake writes its layout into a node, so one must not print twice.
+  const houseLine = (): Content[] => (houseRules ? [{ text: houseRules, style: 'subtitle', bold: true, fontSize: houseSize, margin: [0, -4, 0, 8] }] : []);
 
   const content: Content[] = [];
   let first = !options.breakBefore;
@@ -196,7 +208,7 @@ export function boardContent(ctx: DocContext, entries: BoardEntry[], options: Bo
         text: `${range} · ${plural(pageEntries.length, 'player')} on this page of ${plural(entries.length, 'player')}${options.note ? ` · ${options.note}` : ''}`,
         style: 'subtitle',
       };
-      content.push(...boardHeading(options, { label: sheet.label, breakBefore: !first, ...(start === 0 && qr ? { qr } : {}) }, box.contentWidth, subtitle));
+      content.push(...boardHeading(options, { label: sheet.label, breakBefore: !first, ...(start === 0 && qr ? { qr } : {}) }, box.contentWidth, [subtitle, ...houseLine()]));
       if (pageEntries.length > 0) content.push(boardPage(pageEntries, rows, columns, numberWidth, textWidthAvailable));
       first = false;
     }
@@ -205,7 +217,7 @@ export function boardContent(ctx: DocContext, entries: BoardEntry[], options: Bo
 }
 
 /** A board page's title (and sheet) over its subtitle; on a sheet's first page, the QR code on their right. */
-function boardHeading(options: BoardOptions, page: { label: string; breakBefore: boolean; qr?: BoardQr }, contentWidth: number, subtitle: Content): Content[] {
+function boardHeading(options: BoardOptions, page: { label: string; breakBefore: boolean; qr?: BoardQr }, contentWidth: number, subtitle: Content[]): Content[] {
   const { label, qr } = page;
   const breakBefore = page.breakBefore ? { pageBreak: 'before' as const } : {};
   const labelWidth = label ? textWidth(label, 18, true) + 8 : 0;
@@ -217,7 +229,7 @@ function boardHeading(options: BoardOptions, page: { label: string; breakBefore:
       ...(label ? [{ text: label, style: 'title', alignment: 'right' as const, width: 'auto' as const }] : []),
     ],
   };
-  return qr ? [{ ...qrHeading(qr, [title, subtitle], contentWidth), ...breakBefore }] : [{ ...title, ...breakBefore }, subtitle];
+  return qr ? [{ ...qrHeading(qr, [title, ...subtitle], contentWidth), ...breakBefore }] : [{ ...title, ...breakBefore }, ...subtitle];
 }
 
 interface Sheet {

@@ -7,7 +7,7 @@
  */
 import type { PlayerId, Table } from '../model/types.js';
 import { FIXED_MARK, isFixedTable } from './fixed-tables.js';
-import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
 import { boardQr, qrHeading } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, StackNode, TextNode } from './types.js';
 
@@ -54,6 +54,9 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
       style: 'subtitle',
     },
   ];
+  // The organiser's house rules, where they differ from the documents (as standings print them).
+  const houseRules = houseRulesOf(ctx);
+  if (houseRules) heading.push({ text: houseRules, style: 'subtitle', bold: true, margin: [0, -4, 0, 8] });
   // While the venue network is on: the player page's QR code at the top (issue 16).
   const qr = boardQr(ctx);
   const content: Content[] = qr ? [qrHeading(qr, heading, box.contentWidth)] : heading;

@@ -6,7 +6,7 @@
  */
 import type { EventState, Standing } from '../model/types.js';
 import { finalStandings, playoffFinishLabel } from '../rulesets/index.js';
-import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, pageBox, plural, nameTags } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, pageBox, plural, nameTags } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
 
@@ -80,7 +80,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   const who = isTeamEvent(ctx) ? 'team' : 'player';
   const disqualified = disqualifiedPlayers(state);
   // An organiser's house rules (pod rule sets, issue 17 §4), where they differ from the document.
-  const houseRules = ctx.ruleset.presentation.houseRules?.(state.settings);
+  const houseRules = houseRulesOf(ctx);
   const body: Content[][] = [
     [
       { text: 'Rank', style: 'th', alignment: 'right' },

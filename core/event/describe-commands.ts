@@ -16,6 +16,12 @@ import { claimPlayer, confirmReport, decideReport, drawClaimKey, publishStanding
 export interface EntryWords {
   what: string;
   why?: string | undefined;
+  /**
+   * The entry also drops a player, though it is of another kind (a result with the slip's Drop box
+   * or a no-show, an accepted report with a drop, a disqualification): the log lists it under Drops
+   * too, so the Drops filter finds every drop.
+   */
+  drops?: boolean;
 }
 
 type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
@@ -122,7 +128,7 @@ function recordResult(c: CommandOf<'record-result'>, seq: number, journal: Journ
   let what = `Result ${amends ? 'amended' : 'entered'}: round ${c.round}, ${journal.tableWord} ${c.table} — ${journal.resultWords(c.table, c.result, seats)}`;
   if (c.noShow) what += `; no-show: ${andNames(c.noShow.map(journal.name))} (dropped unless they report in)`;
   if (c.drop) what += `; ${andNames(c.drop.map(journal.name))} dropped with the result`;
-  return { what, why: c.reason };
+  return { what, why: c.reason, ...(c.drop || c.noShow ? { drops: true } : {}) };
 }
 
 function fixTables(c: CommandOf<'fix-tables'>, seq: number, journal: JournalReading): EntryWords {

@@ -13,7 +13,8 @@ import { penaltiesOf } from './apply-penalties.js';
 
 /**
  * The infractions a judge names most (the Infraction Procedure Guide's names, and the Regular REL
- * ones), offered as a list with type-ahead; anything else is typed as the judge words it.
+ * ones), offered as a list with type-ahead; anything else is typed as the judge words it. Each
+ * infraction once: a Game Play Error under its full name only (typing "Looking" finds it).
  */
 export const COMMON_INFRACTIONS = [
   'Tardiness',
@@ -25,9 +26,7 @@ export const COMMON_INFRACTIONS = [
   'Game Play Error — Mulligan Procedure Error',
   'Game Play Error — Game Rule Violation',
   'Game Play Error — Failure to Maintain Game State',
-  'Looking at Extra Cards',
   'Drawing Extra Cards',
-  'Failure to Maintain Game State',
   'Hidden Information Violation',
   'Slow Play',
   'Insufficient Shuffling',
@@ -68,9 +67,17 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** Two infractions are the same one whatever their case and spacing. */
-function infractionKey(infraction: string): string {
-  return infraction.trim().replace(/\s+/g, ' ').toLowerCase();
+/** A Game Play Error named with its category ("Game Play Error — Missed Trigger"). */
+const GAME_PLAY_ERROR = /^game play error\s*[—–-]\s*(?=\S)/;
+
+/**
+ * Two infractions are the same one whatever their case and spacing, and a Game Play Error is the
+ * same with or without its category ("Looking at Extra Cards", as the list once offered it and
+ * older saves hold it, is "Game Play Error — Looking at Extra Cards"): the count a judge upgrades
+ * by must not split one infraction in two.
+ */
+export function infractionKey(infraction: string): string {
+  return infraction.trim().replace(/\s+/g, ' ').toLowerCase().replace(GAME_PLAY_ERROR, '');
 }
 
 /** Which penalty a player has had this many times for this infraction: "player|kind|infraction". */
@@ -161,5 +168,7 @@ export function describeRecordPenalty(c: RecordPenalty, seq: number, journal: Jo
   return {
     what: `Penalty: ${journal.name(c.player)} — ${PENALTY_WORDS[c.penalty]} for ${journal.isolate(c.infraction)} (${where})${EFFECT[c.penalty]}${count}`,
     why: c.note,
+    // A disqualification drops the player from the next pairing: a drop as much as a penalty.
+    ...(c.penalty === 'disqualification' ? { drops: true } : {}),
   };
 }

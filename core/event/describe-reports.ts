@@ -42,7 +42,7 @@ export function decideReport(c: CommandOf<'decide-report'>, seq: number, journal
   const { seats } = journal.noteResult(c.round, c.table, seq);
   const result = report ? ` — ${journal.resultWords(c.table, report.result, seats)}` : '';
   const drops = report?.drop ? `; ${andNames(report.drop.map(journal.name))} dropped with the result` : '';
-  return { what: `Accepted ${by} as the result: ${where(journal, c.round, c.table)}${result}${drops}`, why: c.reason };
+  return { what: `Accepted ${by} as the result: ${where(journal, c.round, c.table)}${result}${drops}`, why: c.reason, ...(report?.drop ? { drops: true } : {}) };
 }
 
 export function publishStandings(c: CommandOf<'publish-standings'>): EntryWords {

@@ -41,7 +41,10 @@ export interface LogRow {
   seq: number;
   at: string;
   station: string;
+  /** The kind the row is labelled with. */
   kind: LogKind;
+  /** Other kinds it is listed under too (a result that drops a player is also a drop). */
+  also?: LogKind[];
   what: string;
   why?: string;
   /** Set when a later undo reverted this entry. */
@@ -88,6 +91,11 @@ const KIND_OF: Record<Command['type'], LogKind> = {
   undo: 'undo',
 };
 
+/** Every kind a row is listed under: its own, and those it also is (a result that drops a player). */
+export function rowKinds(row: Pick<LogRow, 'kind' | 'also'>): LogKind[] {
+  return row.also ? [row.kind, ...row.also] : [row.kind];
+}
+
 /** A journal entry as the describer reads it (the StationApi's JournalEntryView is one). */
 export interface DescribedEntry {
   seq: number;
@@ -110,13 +118,14 @@ export function describeJournal(entries: readonly DescribedEntry[], state: Event
   const journal = new JournalReading(entries, state, options.isolate ?? isolateName);
   return entries.map((entry) => {
     const c = entry.command;
-    const { what, why } = describeCommand(c, entry.seq, journal);
+    const { what, why, drops } = describeCommand(c, entry.seq, journal);
     journal.wrote(entry.seq, what);
     return {
       seq: entry.seq,
       at: entry.at,
       station: entry.station,
       kind: KIND_OF[c.type],
+      ...(drops && KIND_OF[c.type] !== 'drops' ? { also: ['drops' as const] } : {}),
       what,
       ...(why?.trim() ? { why: why.trim() } : {}),
       ...(entry.undoneBy !== undefined ? { undoneBy: entry.undoneBy } : {}),

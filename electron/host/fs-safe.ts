@@ -109,7 +109,11 @@ async function removeQuietly(file: string): Promise<void> {
   await fsp.rm(file, { force: true }).catch(() => undefined);
 }
 
-/** Write `data` to a new temporary file beside `target` (with `mode`), fsynced and closed; returns its path. */
+/**
+ * Write `data` to a new temporary file beside `target`, fsynced and closed; returns its path.
+ * `mode`: the file's permissions from its creation (private by default: never readable by others,
+ * not even for a moment before the rename).
+ */
 export async function writeTemp(target: string, data: Uint8Array | string, mode = PRIVATE_FILE): Promise<string> {
   const temp = tempPathFor(target);
   let handle: fsp.FileHandle | undefined;
@@ -149,9 +153,10 @@ async function publish(temp: string, target: string, exclusive: boolean): Promis
 
 /**
  * Durably write a whole file. `exclusive`: refuse (EEXIST) when `target` exists, never replacing it.
+ * `mode`: its permissions, set when it is created (writeTemp).
  */
-export async function writeFileDurable(target: string, data: Uint8Array | string, options: { exclusive?: boolean } = {}): Promise<void> {
-  const temp = await writeTemp(target, data);
+export async function writeFileDurable(target: string, data: Uint8Array | string, options: { exclusive?: boolean; mode?: number } = {}): Promise<void> {
+  const temp = await writeTemp(target, data, options.mode);
   await publish(temp, target, options.exclusive ?? false);
 }
 

@@ -2,7 +2,7 @@
  * The host services, assembled: the station service over the real event store, as the Electron
  * shell and browser mode both run them. (Tests assemble their own with a temp folder.)
  */
-import { createStationService, type NetworkControl, type Printer, type StationService, type StoreAccess } from './station-service.js';
+import { createStationService, type NetworkControl, type Printer, type StationKeyControl, type StationService, type StoreAccess } from './station-service.js';
 import { createEventStore, openEventStore } from './event-store.js';
 import { extensionLogEntries } from '../../core/documents/index.js';
 import { wallClock } from '../../core/text/format.js';
@@ -32,6 +32,8 @@ export interface HostOptions {
   log?: SupportLog;
   /** The venue network (venue-network.ts), where the host has one: browser mode and the desktop app. */
   network?: NetworkControl;
+  /** Browser mode's station key, renewed on the station's request (station-key.ts). */
+  stationKey?: StationKeyControl;
 }
 
 /** Local wall time for printed logs ("14:05"). */

@@ -5,7 +5,7 @@
  * who entered the first ("Table 12 was entered at 14:03 by Desk 2 — amend it?").
  */
 import type { DispatchAck } from '../../core/api/contract.js';
-import type { Caller, DeviceRef } from '../../core/api/roles.js';
+import { senderWords, type Caller, type DeviceRef } from '../../core/api/roles.js';
 import type { Command, NewCommand } from '../../core/event/commands.js';
 import { fail } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
@@ -86,7 +86,7 @@ function sameCommand(a: Command, b: Command): boolean {
 
 /** How an entry's sender reads in a message: the device's name, or the head-judge station. */
 export function senderName(entry: Pick<JournalEntry, 'by'>): string {
-  return entry.by ? entry.by.name : 'the head-judge station';
+  return senderWords(entry.by);
 }
 
 /**

@@ -33,7 +33,7 @@ import { closeEvent, createEvent, openEvent, rememberSave, saveCopy, saveRepaire
 import { OpenEventSlot } from './station-slot.js';
 import type { NetworkControl, StationContext, StationRandom, StationService, StationServiceOptions } from './station-types.js';
 
-export type { CreateEventCommand, NetworkControl, PhoneCommand, Printer, StationService, StationServiceOptions, StoreAccess } from './station-types.js';
+export type { CreateEventCommand, NetworkControl, PhoneCommand, Printer, StationKeyControl, StationService, StationServiceOptions, StoreAccess } from './station-types.js';
 export { stampHostTime } from './station-changes.js';
 export { slugify } from './station-saves.js';
 
@@ -203,6 +203,11 @@ export function createStationService(options: StationServiceOptions): StationSer
     async siteStatus(params, caller = LOCAL_CALLER) {
       validated('siteStatus', params ?? {}, caller);
       return site.status();
+    },
+    async newStationKey(params, caller = LOCAL_CALLER) {
+      validated('newStationKey', params ?? {}, caller);
+      if (!options.stationKey) fail('not-allowed', "this station has no station key: its windows connect without one (the desktop app), so there is none to renew");
+      return { key: await options.stationKey.renew() };
     },
     async query(params: Query, caller = LOCAL_CALLER): Promise<QueryResult> {
       const result = await query(context, validated('query', params, caller));

@@ -56,6 +56,12 @@ export interface StationRandom {
   id(): string;
 }
 
+/** The station key's door (browser mode's web server), as the service reaches it. */
+export interface StationKeyControl {
+  /** Make, keep and use a new key; windows with the old one are closed once this answer is out. */
+  renew(): Promise<string>;
+}
+
 export interface StationServiceOptions {
   /** The station's own folder: recent events, and `events/` where new saves go by default. */
   dataDir: string;
@@ -73,6 +79,8 @@ export interface StationServiceOptions {
   lock?: EventStoreOptions['lock'];
   /** The venue network, where the host has one (browser mode, the desktop app). */
   network?: NetworkControl;
+  /** Browser mode's station key (station-key.ts): a new one on request. Absent: the station has none. */
+  stationKey?: StationKeyControl;
   /** The support log's file (log.ts), told to the local station's help; never to a device. */
   supportLogFile?: string;
   /** The support log itself, for what happens off the command path (the published site's failures). */

@@ -5,7 +5,7 @@
  *
  * Guarding the door: only loopback peers; the Host header must name a loopback host (no DNS
  * rebinding); a browser's Origin must be this very server (a page from any other site or port
- * is refused); the request must carry this launch's station key (`/rpc?key=…`: any other process
+ * is refused); the request must carry the station key (`/rpc?key=…`: any other process
  * on the machine can reach 127.0.0.1, only the page Podium printed the address of knows the key);
  * frames are size-limited; anything that is not JSON is dropped.
  *
@@ -52,7 +52,7 @@ export const DEVICE_MAX_MESSAGE_BYTES = 256 * 1024;
 /** The query parameter that carries the station key (on the page's address and on `/rpc`). */
 export const KEY_PARAM = 'key';
 
-/** A fresh per-launch station key: 256 random bits, URL-safe. */
+/** A fresh station key: 256 random bits, URL-safe. */
 export function createStationKey(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -78,7 +78,7 @@ export function keyMatches(given: string | null | undefined, key: string): boole
 export function refuseKey(requestUrl: string | undefined, key: string): string | null {
   const given = keyOf(requestUrl);
   if (given === null || given === '') return 'the station key is missing: open the address Podium printed when it started';
-  if (!keyMatches(given, key)) return 'the station key is wrong (Podium was restarted?): open the address Podium printed when it started';
+  if (!keyMatches(given, key)) return 'the station key is wrong or no longer valid (the station may have been given a new key): open the address Podium printed when it started';
   return null;
 }
 
@@ -131,6 +131,8 @@ export { parseDeviceMessage, type RpcRequest } from './strict-messages.js';
 
 /** The close code for a message the connection's rules refuse (RFC 6455: policy violation). */
 export const CLOSE_POLICY = 1008;
+/** The close code for a window whose station key was replaced (RFC 6455: private use). */
+export const CLOSE_KEY_CHANGED = 4001;
 /** How long a connection this side closed may take to answer the close before it is cut off. */
 const SHUT_GRACE_MS = 2000;
 
@@ -386,7 +388,7 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
 // The server side
 
 export interface WebSocketRpcOptions {
-  /** This launch's station key: an upgrade without it is refused (403). */
+  /** The station key (setKey replaces it): an upgrade without it is refused (403). */
   key: string;
   /** Told about every refused upgrade, in words (never the key). */
   onRefused?: (reason: string) => void;
@@ -402,6 +404,11 @@ export interface WebSocketRpcOptions {
 export interface WebSocketRpc {
   /** Open connections. */
   connections(): number;
+  /**
+   * A new station key: from now on only it opens `/rpc`, and every window connected with the old
+   * one is closed (after what it is being sent goes out: the answer that carries the new key).
+   */
+  setKey(key: string): void;
   /** The send buffer of every open connection, by the host's own accounting. */
   sendBuffers(): SendBufferStats[];
   close(): Promise<void>;
@@ -410,8 +417,9 @@ export interface WebSocketRpc {
 /** Serve `api` over WebSocket on `server`'s RPC_PATH. */
 export function attachWebSocketRpc(server: Server, api: HostApi, options: WebSocketRpcOptions): WebSocketRpc {
   if (typeof options.key !== 'string' || options.key.length < 16) throw new Error('the WebSocket API needs a station key');
+  let key = options.key;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
-  const channels = new Map<WebSocket, { stats(): SendBufferStats }>();
+  const channels = new Map<WebSocket, WebSocketChannel>();
   const port = (): number => {
     const address = server.address();
     return address && typeof address === 'object' ? address.port : 0;
@@ -426,7 +434,7 @@ export function attachWebSocketRpc(server: Server, api: HostApi, options: WebSoc
     const other = options.otherSockets && Object.hasOwn(options.otherSockets, pathname) ? options.otherSockets[pathname] : undefined;
     if (other) return other(request, socket, head);
     if (pathname !== RPC_PATH) return refuse(socket, '404 Not Found', `no WebSocket endpoint at ${pathname}`);
-    const refused = refuseUpgrade(request, port(), options.key);
+    const refused = refuseUpgrade(request, port(), key);
     if (refused) return refuse(socket, '403 Forbidden', refused);
     wss.handleUpgrade(request, socket, head, (ws) => {
       const channel = webSocketChannel(ws, {
@@ -445,6 +453,15 @@ export function attachWebSocketRpc(server: Server, api: HostApi, options: WebSoc
   server.on('upgrade', onUpgrade);
   return {
     connections: () => wss.clients.size,
+    setKey(next) {
+      if (typeof next !== 'string' || next.length < 16) throw new Error('the WebSocket API needs a station key');
+      key = next;
+      const holders = [...channels.values()];
+      // The next turn: the answer that carries the new key (to the window that asked) goes out first.
+      setImmediate(() => {
+        for (const channel of holders) channel.shut(CLOSE_KEY_CHANGED, 'Podium closed this connection: the station was given a new key');
+      });
+    },
     sendBuffers: () => [...channels.values()].map((channel) => channel.stats()),
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,8 +4,9 @@
  * WebSocket at `/rpc`, and the players' published view at `/public` (public-door.ts: no key).
  * Requests whose Host is not this machine are refused (no DNS rebinding).
  *
- * The station key: every launch has its own (or the one it is given), and `/rpc` refuses any
- * connection without it. The address to open carries it (`/?key=…`, as Jupyter's `?token=`); the
+ * The station key: the one it is given (browser mode keeps one across launches, station-key.ts)
+ * or a fresh one, and `/rpc` refuses any connection without it; a new key closes the windows that
+ * still hold the old one. The address to open carries it (`/?key=…`, as Jupyter's `?token=`); the
  * page keeps it and takes it out of the address bar (renderer/api/index.ts). The pages
  * and their scripts are served without the key: they hold no event data (everything of the event
  * comes over `/rpc`), and a page opened without the key must still be able to say so in words.
@@ -63,8 +64,13 @@ export interface WebServer {
   /** The server's address, without the key (`http://127.0.0.1:5719/`). */
   readonly url: string;
   readonly port: number;
-  /** This launch's station key. */
+  /** The station key now (browser mode keeps it across launches: station-key.ts). */
   readonly key: string;
+  /**
+   * Replace the station key: from now on only `key` opens `/rpc`, and every window still holding
+   * the old one is closed (it then says in words what to do).
+   */
+  rotateKey(key: string): void;
   /** The address that opens a page with the key (`/` the station, `/projector`), to print or open. */
   keyedUrl(page?: string): string;
   /** True when the wanted port was taken and another one was used. */
@@ -87,7 +93,7 @@ function publicSocket(phones: PublicDoor, port: number, onRefused?: (reason: str
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const key = options.key ?? createStationKey();
+  let key = options.key ?? createStationKey();
   const phones = options.phones;
   let port = 0;
   const csp = (): string =>
@@ -135,7 +141,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   return {
     url,
     port,
-    key,
+    get key() {
+      return key;
+    },
+    rotateKey(next) {
+      rpc.setKey(next);
+      key = next;
+    },
     keyedUrl: (page = '/') => `${url}${page.replace(/^\/+/, '')}?${KEY_PARAM}=${encodeURIComponent(key)}`,
     portFallback,
     connections: () => rpc.connections(),

@@ -7,9 +7,11 @@
  * in this origin's localStorage (only pages of this very host and port can read it), so a reload,
  * or `/projector` opened by hand in another tab of the same browser, keeps working; it takes the key
  * out of the address bar at once (nobody reads it over a shoulder or from the history), and sends
- * it with every connection to `/rpc`. The key dies with the launch: a restarted host has a new one,
- * and the page then says to open the new address. The desktop app needs none: its IPC only answers
- * its own windows.
+ * it with every connection to `/rpc`. The host keeps its key across restarts, so a window
+ * reconnects by itself after one; when the station is given a new key, the window that asked opens
+ * itself again with it, other tabs of this browser follow (they read the newer key kept here), and
+ * any other window says in words what to do. The desktop app needs none: its IPC only answers its
+ * own windows.
  *
  * A device on the venue network (issue 15) has no station key: it joined with a join code on the
  * join page (screens/join/), which keeps the host's **device token** in this origin's localStorage,
@@ -37,6 +39,16 @@ export interface StationConnection {
    * device as the join page kept it (the host's `whoami` is what counts). Absent: the station.
    */
   device?: { remembered: DeviceRef | null };
+  /** Set when this page connects with a station key (browser mode's own windows). */
+  stationKey?: StationKeyAccess;
+}
+
+/** What a browser-mode window does with its station key. */
+export interface StationKeyAccess {
+  /** The address that opens `page` ("/", "/projector") of this station with the key, to copy to another window. */
+  address(page: string): string;
+  /** Use `key` from now on: kept for this host and port, and the page opened again with it. */
+  replace(key: string): void;
 }
 
 /** Where the page keeps the station key (localStorage of this origin: this host and port only). */
@@ -56,6 +68,10 @@ interface PageLocation {
   pathname?: string;
   search?: string;
   hash?: string;
+  /** Open the page again (a window following a new station key). */
+  reload?(): void;
+  /** Open this address instead (the new key in it, where storage is off). */
+  assign?(url: string): void;
 }
 
 export interface StorageLike {
@@ -205,6 +221,49 @@ function refusalProbe(scope: PageScope, credential: PageCredential): (() => Prom
   };
 }
 
+/** The station key this page's origin keeps (localStorage), or null. */
+function keptKey(storage: StorageLike | undefined): string | null {
+  try {
+    const key = storage?.getItem(KEY_STORAGE) ?? null;
+    return key !== null && key !== '' ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A window with a station key: when the host refuses it and another window of this browser has
+ * meanwhile kept a newer key (the station was given a new one there), open the page again with it
+ * — tabs of one browser follow a new key by themselves — instead of saying it is refused.
+ */
+function followNewerKey(scope: PageScope, key: string, probe: () => Promise<string | null>): () => Promise<string | null> {
+  return async () => {
+    const reason = await probe();
+    const newer = keptKey(scope.localStorage);
+    if (reason !== null && newer !== null && newer !== key && scope.location.reload) {
+      scope.location.reload();
+      return null;
+    }
+    return reason;
+  };
+}
+
+/** The station key's uses for a window that has one (see StationKeyAccess). */
+function stationKeyAccess(scope: PageScope, key: string): StationKeyAccess {
+  return {
+    address: (page) => `${scope.location.protocol}//${scope.location.host}/${page.replace(/^\/+/, '')}?${KEY_PARAM}=${encodeURIComponent(keptKey(scope.localStorage) ?? key)}`,
+    replace(next) {
+      try {
+        scope.localStorage?.setItem(KEY_STORAGE, next);
+      } catch {
+        // Storage off: the address carries the key instead.
+      }
+      if (keptKey(scope.localStorage) === next) scope.location.reload?.();
+      else scope.location.assign?.(`${scope.location.pathname ?? '/'}?${KEY_PARAM}=${encodeURIComponent(next)}`);
+    },
+  };
+}
+
 export function connectStation(scope: PageScope = globalThis as unknown as PageScope): StationConnection {
   if (isPodiumBridge(scope.podium)) {
     const bridge: PodiumBridgeLike = scope.podium;
@@ -217,7 +276,8 @@ export function connectStation(scope: PageScope = globalThis as unknown as PageS
     };
   }
   const credential = pageCredential(scope);
-  const probe = refusalProbe(scope, credential);
+  const asked = refusalProbe(scope, credential);
+  const probe = asked && credential.kind === 'key' ? followNewerKey(scope, credential.key, asked) : asked;
   const { api, channel } = connectWebSocket(`${defaultRpcUrl(scope.location)}${credentialQuery(credential)}`, probe ? { refusal: probe } : {});
   return {
     api,
@@ -226,5 +286,6 @@ export function connectStation(scope: PageScope = globalThis as unknown as PageS
     onStatus: (listener) => channel.onStatus(listener),
     onMenu: () => () => undefined,
     ...(credential.kind === 'device' ? { device: { remembered: credential.remembered } } : {}),
+    ...(credential.kind === 'key' ? { stationKey: stationKeyAccess(scope, credential.key) } : {}),
   };
 }

@@ -8,6 +8,7 @@
 import { useCaller } from '../store/caller.js';
 import { useStation } from '../store/station.js';
 import { SHORTCUTS } from './Shortcuts.js';
+import { StationKeyHelp } from './StationKey.js';
 
 function SupportLog() {
   const file = useCaller((s) => s.supportLog);
@@ -55,6 +56,7 @@ export function HelpOverlay() {
           </tbody>
         </table>
         <SupportLog />
+        <StationKeyHelp />
         <button type="button" onClick={() => setOpen(false)}>
           Close
         </button>

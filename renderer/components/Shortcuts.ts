@@ -21,4 +21,5 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: NETWORK_SHORTCUT.keys, what: 'Venue network: turn it on, the address it listens on, join codes, devices (head-judge station)' },
   { keys: 'Results: table number, Tab, result, Enter', what: 'Enter a result; the cursor returns to the table box' },
   { keys: 'Esc', what: 'Close a dialog or this help' },
+  { keys: 'Results: Esc', what: 'Cancel the table being entered or amended (nothing is saved); the cursor returns to the table box' },
 ];

@@ -9,8 +9,8 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { JournalEntryView } from '../../core/api/contract.js';
-import { ROLE_LABELS, type DeviceRef } from '../../core/api/roles.js';
-import { describeJournal, LOG_KINDS, type LogKind, type LogRow } from '../../core/event/describe.js';
+import { HEAD_STATION, ROLE_LABELS, type DeviceRef } from '../../core/api/roles.js';
+import { describeJournal, LOG_KINDS, rowKinds, type LogKind, type LogRow } from '../../core/event/describe.js';
 import { undoMarks } from '../../core/event/undo.js';
 import { calendarDate, dayAndTime, wallClock } from '../../core/text/format.js';
 import { Name } from '../components/Name.js';
@@ -68,8 +68,17 @@ function useJournal(): { entries: JournalEntryView[]; error: string | null; load
 /** A row with who sent it: a device on the venue network, or (none) the head-judge station itself. */
 type WhoRow = LogRow & { who: { text: string; title: string; device?: DeviceRef } };
 
-function whoSent(station: string, by: DeviceRef | undefined): WhoRow['who'] {
-  if (!by) return { text: station, title: `The head-judge station (${station})` };
+/** "Head-judge station", as the column heads it. */
+const STATION_LABEL = HEAD_STATION.replace(/^the (.)/, (_, first: string) => first.toUpperCase());
+
+/**
+ * Who sent an entry, as people call them: a device by the name it joined with, and the station
+ * itself as "Head-judge station" — never the computer's host name the journal line keeps (a
+ * machine called "vm" or "DESKTOP-7Q2K" means nothing on the floor), as the refusal of a second
+ * result names it ("… by the head-judge station").
+ */
+function whoSent(by: DeviceRef | undefined): WhoRow['who'] {
+  if (!by) return { text: STATION_LABEL, title: 'The head-judge station itself (this computer), not a device on the venue network' };
   const text = `${by.name} (${ROLE_LABELS[by.role]})`;
   return { text, title: `${isolate(by.name)} (${ROLE_LABELS[by.role]}), a device on the venue network`, device: by };
 }
@@ -92,18 +101,18 @@ function useLogRows(entries: JournalEntryView[], kinds: Set<LogKind>, query: str
   const deferredQuery = useDeferredValue(query);
   const rows = useMemo(() => {
     const devices = new Map(entries.map((e) => [e.seq, e.by] as const));
-    const described: WhoRow[] = describeJournal(entries, state).map((row) => ({ ...row, who: whoSent(row.station, devices.get(row.seq)) }));
+    const described: WhoRow[] = describeJournal(entries, state).map((row) => ({ ...row, who: whoSent(devices.get(row.seq)) }));
     for (const row of described) row.search = searchKey(`${row.seq} ${row.what} ${row.why ?? ''} ${row.who.text}`);
     return described.reverse();
   }, [entries, state]);
   const counts = useMemo(() => {
     const map = new Map<LogKind, number>();
-    for (const row of rows) map.set(row.kind, (map.get(row.kind) ?? 0) + 1);
+    for (const row of rows) for (const kind of rowKinds(row)) map.set(kind, (map.get(kind) ?? 0) + 1);
     return map;
   }, [rows]);
   const shown = useMemo(() => {
     const q = searchKey(deferredQuery);
-    return rows.filter((r) => (kinds.size === 0 || kinds.has(r.kind)) && (!q || r.search.includes(q)));
+    return rows.filter((r) => (kinds.size === 0 || rowKinds(r).some((kind) => kinds.has(kind))) && (!q || r.search.includes(q)));
   }, [rows, kinds, deferredQuery]);
   return { rows, counts, shown };
 }

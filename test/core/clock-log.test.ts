@@ -76,6 +76,8 @@ describe('deck-check log (MTR 2.8)', () => {
         endedAt: at(9),
         durationMs: 8 * M,
         extensionMs: 11 * M,
+        beforeRound: false,
+        roundMs: 8 * M,
         outcome: 'Decklist Problem: warning',
         inProgress: false,
       },
@@ -99,6 +101,47 @@ describe('deck-check log (MTR 2.8)', () => {
     const view = clockView(event.state, at(17));
     expect(view.tables.find((t) => t.table === 6)).toMatchObject({ extensionMs: 6 * M, remainingMs: 39 * M });
     expect(view.tables.find((t) => t.table === 5)).toMatchObject({ status: 'deck-check', extensionMs: 11 * M + 4 * M });
+  });
+
+  it('a check begun before the round clock: its own time counts from its start, the table gets only the round time it took (+3)', () => {
+    const event = new Event('mtr', { rel: 'competitive' });
+    const ids = event.register(8);
+    // Decks taken as the players sit down, two minutes before the round clock starts.
+    event.pair(1, ids, 2).run({ type: 'start-deck-check', round: 1, table: 2, judge: 'Ann', at: at(-2) });
+    const waiting = clockView(event.state, at(-1)).deckChecks.rows[0];
+    expect(waiting).toMatchObject({ inProgress: true, beforeRound: true, durationMs: 1 * M, roundMs: null });
+    event.run({ type: 'start-round-clock', round: 1, at: T0 });
+    const view = clockView(event.state, at(5));
+    expect(view.deckChecks.rows[0]).toMatchObject({ inProgress: true, beforeRound: true, durationMs: 7 * M, roundMs: 5 * M, extensionMs: 8 * M });
+    // The table's time stands still from the round's start: 50 minutes, plus the 3 it gets after.
+    expect(view.tables.find((t) => t.table === 2)).toMatchObject({ status: 'deck-check', remainingMs: 53 * M });
+    event.run({ type: 'end-deck-check', round: 1, table: 2, at: at(6) });
+    expect(event.state.clock?.deckChecks[0]?.extensionMs).toBe(9 * M);
+    expect(clockView(event.state, at(10)).tables.find((t) => t.table === 2)).toMatchObject({ extensionMs: 9 * M, remainingMs: 49 * M });
+
+    // A check over before the round began took no round time: nothing to add.
+    const early = new Event('mtr', { rel: 'competitive' });
+    early.pair(1, early.register(8), 2).run(
+      { type: 'start-deck-check', round: 1, table: 1, judge: 'Ann', at: at(-6) },
+      { type: 'end-deck-check', round: 1, table: 1, at: at(-1) },
+      { type: 'start-round-clock', round: 1, at: T0 },
+    );
+    expect(early.state.clock?.deckChecks[0]?.extensionMs).toBe(0);
+    expect(clockView(early.state, at(10)).deckChecks.rows[0]).toMatchObject({ beforeRound: true, durationMs: 5 * M, roundMs: null, extensionMs: 0 });
+    expect(clockView(early.state, at(10)).remainingMs).toBe(40 * M);
+  });
+
+  it('a pause of the round clock during a check adds nothing to the table', () => {
+    const event = new Event('mtr', { rel: 'competitive' });
+    event.pair(1, event.register(8), 2).run(
+      { type: 'start-round-clock', round: 1, at: T0 },
+      { type: 'start-deck-check', round: 1, table: 1, judge: 'Ann', at: at(10) },
+      { type: 'pause-clock', round: 1, at: at(12), reason: 'fire alarm' },
+      { type: 'resume-clock', round: 1, at: at(22) },
+      { type: 'end-deck-check', round: 1, table: 1, at: at(25) },
+    );
+    // 15 minutes of the judge's time, 5 of them the round's: 5 + 3.
+    expect(event.state.clock?.deckChecks[0]?.extensionMs).toBe(8 * M);
   });
 
   it('is optional at Regular REL', () => {

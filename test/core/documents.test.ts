@@ -174,6 +174,20 @@ describe('match slips', () => {
     expect(text(pods)).toMatch(/Winner[\s\S]*Excluded\*[\s\S]*Drop[\s\S]*Signature/);
     expect(text(pods)).toContain('▶ first');
   });
+
+  it('pod slips ask every player to sign, and every slip names the rule set as people read it, not by its id', () => {
+    const mtr = text(buildDocument('match-slips', (conformanceCase('mtr') as { state: EventState }).state, OPTIONS));
+    expect(mtr).toContain('Result slip — fill in, both sign, hand in at the scorekeeper’s desk');
+    expect(mtr).toContain('Magic: The Gathering Tournament Rules (head-to-head)');
+    for (const id of ['mamtr-2024', 'mstr-2022'] as const) {
+      const pods = text(buildDocument('match-slips', (conformanceCase(id) as { state: EventState }).state, OPTIONS));
+      expect(pods).toContain('Result slip — fill in, every player signs, hand in at the scorekeeper’s desk');
+      expect(pods).not.toContain('both sign');
+      expect(pods).not.toMatch(new RegExp(`· ${id}\\b`));
+    }
+    const mamtr = text(buildDocument('match-slips', (conformanceCase('mamtr-2024') as { state: EventState }).state, OPTIONS));
+    expect(mamtr).toMatch(/· Multiplayer Addendum to the Magic Tournament Rules/);
+  });
 });
 
 describe('every document', () => {

@@ -8,7 +8,7 @@ import { disqualifiedPlayers, penaltiesOf } from '../../core/event/apply-penalti
 import { apply, replay } from '../../core/event/apply.js';
 import { type Command, newCommandSchema, parseCommand } from '../../core/event/commands.js';
 import { describeJournal } from '../../core/event/describe.js';
-import { COMMON_INFRACTIONS, ordinal, penaltyHistory, resultNote } from '../../core/event/describe-penalties.js';
+import { COMMON_INFRACTIONS, infractionKey, ordinal, penaltyHistory, resultNote } from '../../core/event/describe-penalties.js';
 import { activePlayers } from '../../core/event/queries.js';
 import { mayDispatch } from '../../core/api/roles.js';
 import { PodiumError } from '../../core/model/errors.js';
@@ -93,6 +93,30 @@ describe('warnings', () => {
     expect(penaltyHistory(state, 'ana').map((h) => h.words)).toEqual(['1st warning for Tardiness', '1st warning for Slow Play', '2nd warning for  tardiness ']);
     expect(penaltyHistory(state, 'bo')).toEqual([]);
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 103].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']);
+  });
+
+  it('a Game Play Error counts as one infraction with or without its category (older saves hold the short name)', () => {
+    const state = run([
+      ...mtrEvent(),
+      penalty('ana', 'warning', { table: 1, infraction: 'Looking at Extra Cards' }),
+      penalty('ana', 'warning', { table: 1, infraction: 'Game Play Error — Looking at Extra Cards' }),
+      penalty('ana', 'warning', { table: 1, infraction: 'Game Play Error — Missed Trigger' }),
+      penalty('ana', 'warning', { table: 1, infraction: 'Game Play Error' }),
+    ]);
+    expect(penaltyHistory(state, 'ana').map((h) => h.count)).toEqual([1, 2, 1, 1]);
+  });
+});
+
+describe('the common infractions', () => {
+  it('name each infraction once: no name both with and without its category, no repeats', () => {
+    const keys = COMMON_INFRACTIONS.map(infractionKey);
+    expect(new Set(keys).size).toBe(COMMON_INFRACTIONS.length);
+    expect(COMMON_INFRACTIONS).toContain('Game Play Error — Looking at Extra Cards');
+    expect(COMMON_INFRACTIONS).not.toContain('Looking at Extra Cards');
+    expect(COMMON_INFRACTIONS.filter((name) => /Looking at Extra Cards|Failure to Maintain Game State/.test(name))).toEqual([
+      'Game Play Error — Looking at Extra Cards',
+      'Game Play Error — Failure to Maintain Game State',
+    ]);
   });
 });
 

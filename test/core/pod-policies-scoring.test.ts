@@ -202,6 +202,21 @@ describe('where the house rules are shown', () => {
     expect(printed(event('mstr-2022', NINE, { rel: 'competitive' }, NINE_ROUNDS)).some((t) => t.includes('House rules'))).toBe(false);
   });
 
+  it('pairing boards (by name and by table) and match slips carry the line too, and the slip does not promise a draw 1 point; an event by the document has none', () => {
+    const doc = (name: 'pairings-by-name' | 'pairings-by-table' | 'match-slips', s: EventState): string[] =>
+      strings((buildDocument(name, s, { pageSize: 'A4', generatedAt: '2026-02-01 22:00' }) as DocDefinition).content);
+    const plain = event('mstr-2022', NINE, { rel: 'competitive' }, NINE_ROUNDS);
+    for (const name of ['pairings-by-name', 'pairings-by-table', 'match-slips'] as const) {
+      expect(doc(name, state)).toContain(LINE);
+      expect(doc(name, plain).some((t) => t.startsWith('House rules:'))).toBe(false);
+    }
+    const slips = doc('match-slips', state);
+    // Every slip of the round (table codes aside) carries it.
+    expect(slips.filter((t) => t === LINE)).toHaveLength(state.rounds.at(-1)?.tables.length ?? 0);
+    expect(slips.join('\n')).not.toContain('every player gets 1 point');
+    expect(doc('match-slips', plain).join('\n')).toContain('every player gets 1 point');
+  });
+
   it('the public view carries it for the player page, only when there are house rules', () => {
     expect(publicView(state, { now: 0, version: 1 }).event.houseRules).toBe(LINE);
     expect('houseRules' in publicView(event('mamtr-2024', NINE.slice(0, 8), {}, []), { now: 0, version: 1 }).event).toBe(false);

@@ -112,6 +112,7 @@ describe('Two-Headed Giant on the floor', () => {
     expect(slips).toContain('the game was played and ended in a draw (0–0–1)');
     expect(slips).toContain('no game was played (ID)');
     expect(slips).not.toContain('write 0 – 0 and 3 drawn games');
+    expect(slips).toContain('both teams sign');
   });
 
   it('pairings by table put each team’s people under its name and count teams', async () => {

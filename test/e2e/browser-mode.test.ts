@@ -7,7 +7,10 @@
  * so, where it is not installed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, eventually, startE2eHost, warnIfSkipped, type E2eHost } from '../support/e2e.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { KEY_REFUSED_WORDS, NO_KEY_WORDS } from '../../renderer/components/StationKey.js';
+import { chromiumAvailable, eventually, SHOTS, startE2eHost, warnIfSkipped, type E2eHost } from '../support/e2e.js';
 
 warnIfSkipped('browser-mode');
 
@@ -96,7 +99,8 @@ describe.skipIf(!chromiumAvailable)('browser mode in Chromium', () => {
     const stranger = await host.browser.newPage();
     try {
       await stranger.goto(server.url);
-      await stranger.getByText('Not connected: open the address Podium printed (it carries the station key)').waitFor();
+      await stranger.getByRole('heading', { name: NO_KEY_WORDS }).waitFor();
+      expect(await stranger.getByTestId('key-refused').textContent()).toContain('Open the address Podium printed when it started');
       expect(await stranger.getByRole('heading', { name: 'Key Cup' }).count()).toBe(0);
       const plain = await stranger.evaluate(async () => {
         const reply = await fetch('/rpc');
@@ -116,10 +120,66 @@ describe.skipIf(!chromiumAvailable)('browser mode in Chromium', () => {
       // With a wrong key in the address: the same.
       await stranger.goto(`${server.url}?key=not-the-key`);
       expect(stranger.url()).toBe(server.url);
-      await stranger.getByText('Not connected: open the address Podium printed (it carries the station key)').waitFor();
+      await stranger.getByRole('heading', { name: KEY_REFUSED_WORDS }).waitFor();
     } finally {
       await stranger.close();
     }
     expect(host.problems).toEqual([]);
+  });
+
+  it('a new station key from the help: this window and the tabs of this browser follow, another browser is told in words what to do', async () => {
+    const { server, service } = host.mode;
+    await service.createEvent({ name: 'New Key Cup', ruleset: 'mtr', settings: {} });
+    const old = server.key;
+    const here = await host.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const elsewhere = await host.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    try {
+      const station = await here.newPage();
+      await station.goto(server.keyedUrl('/'));
+      await station.getByRole('heading', { name: 'New Key Cup', level: 1 }).waitFor();
+      const projector = await here.newPage();
+      await projector.goto(`${server.url}projector`);
+      await projector.getByRole('heading', { name: 'New Key Cup' }).waitFor();
+      const hall = await elsewhere.newPage();
+      await hall.goto(server.keyedUrl('/projector'));
+      await hall.getByRole('heading', { name: 'New Key Cup' }).waitFor();
+
+      // The help shows the addresses with the key, and gives the station a new one after asking once.
+      // (The Players screen puts the cursor in the name box, where "?" would be typed.)
+      await station.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await station.keyboard.press('?');
+      const help = station.getByTestId('station-key-help');
+      expect(await help.getByTestId('projector-address').textContent()).toBe(server.keyedUrl('/projector'));
+      await help.getByTestId('new-station-key').scrollIntoViewIfNeeded();
+      await station.screenshot({ path: path.join(SHOTS, 'station-key-help-1366x768.png') });
+      await help.getByTestId('new-station-key').click();
+      await station.getByTestId('confirm').click();
+
+      // This window opens again with the new key, and so does the projector tab of the same browser.
+      await eventually(() => server.key).not.toBe(old);
+      const key = server.key;
+      expect((await readFile(path.join(host.dataDir, 'station-key'), 'utf8')).trim()).toBe(key);
+      await station.getByRole('heading', { name: 'New Key Cup', level: 1 }).waitFor();
+      await eventually(() => station.getByTestId('connection').textContent()).toBe('Connected');
+      await eventually(() => station.evaluate(() => window.localStorage.getItem('podium-station-key'))).toBe(key);
+      await projector.getByRole('heading', { name: 'New Key Cup' }).waitFor();
+      await eventually(() => projector.evaluate(() => window.localStorage.getItem('podium-station-key'))).toBe(key);
+      expect(await projector.getByTestId('key-refused').count()).toBe(0);
+
+      // The projector in another browser still holds the old key: it says so, and what to do.
+      const refused = hall.getByTestId('key-refused');
+      await refused.waitFor({ timeout: 15_000 });
+      expect(await refused.getByRole('heading').textContent()).toBe(KEY_REFUSED_WORDS);
+      expect(await refused.textContent()).toContain('Open the address Podium printed when it started');
+      expect(await hall.getByTestId('projector-connection-lost').count()).toBe(0);
+      await hall.screenshot({ path: path.join(SHOTS, 'station-key-refused-projector-1366x768.png') });
+      // The new address brings it back.
+      await hall.goto(server.keyedUrl('/projector'));
+      await hall.getByRole('heading', { name: 'New Key Cup' }).waitFor();
+    } finally {
+      await here.close();
+      await elsewhere.close();
+    }
+    expect(host.problems.filter((p) => !/WebSocket|Failed to load resource/.test(p))).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@
  *
  * Mid-round the host is killed with SIGKILL (a crash, not a clean stop). The projector keeps counting
  * down from the last time call and shows a small "Connection lost" mark; the station's top bar says
- * so. The host is started again on the same port, station key and station folder: it reopens the
- * event that was open, both pages reconnect by themselves to the same event, show the host's clock
+ * so. The host is started again on the same port and station folder, as `npm run start:web` is:
+ * it keeps its station key (the station folder's `station-key`), reopens the event that was open,
+ * and both pages — opened once with the address it first printed — reconnect by themselves to the
+ * same event, with no new address to find in a terminal; they show the host's clock
  * (the host's time is the truth), and every acknowledged result — typed at the station or sent over
  * the API just before the kill — is there.
  *
@@ -13,8 +15,7 @@
  * never on the clock. Screenshots go to test/e2e/screenshots/host-restart-*.png.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -63,7 +64,8 @@ describe.skipIf(!chromiumAvailable)('the hall screen across a host crash and res
   let rendererDir: string;
   let cleanupRenderer: () => Promise<void> = async () => undefined;
   let browser: Browser;
-  const key = randomBytes(32).toString('base64url');
+  /** The station key the host made at its first start and keeps in the station folder. */
+  let key = '';
   const hosts = new Set<ChildProcess>();
   const clients: ApiClient[] = [];
   const problems: string[] = [];
@@ -86,9 +88,9 @@ describe.skipIf(!chromiumAvailable)('the hall screen across a host crash and res
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  /** Start the host in its own process on `port` (0: any free one) with the test's key. */
+  /** Start the host in its own process on `port` (0: any free one), with the key it keeps. */
   async function startHost(port: number): Promise<HostProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/host/restart-host-child.ts'), dataDir, rendererDir, String(port), key], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/host/restart-host-child.ts'), dataDir, rendererDir, String(port)], {
       cwd: repoRoot,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -151,6 +153,12 @@ describe.skipIf(!chromiumAvailable)('the hall screen across a host crash and res
     // ---- A round under way -------------------------------------------------------------------------
     const first = await startHost(0);
     const port = first.port;
+    // The key it made is kept in the station folder, readable by this user only.
+    const keyFile = path.join(dataDir, 'station-key');
+    key = (await readFile(keyFile, 'utf8')).trim();
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(first.out()).toContain(`?key=${key}`);
+    if (process.platform !== 'win32') expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
     const host = await connectApi(port);
     const created = await host.api.createEvent({ name: EVENT, ruleset: 'mtr', settings: { rel: 'competitive' }, seed: 4 });
     const file = created.summary?.path as string;
@@ -216,8 +224,10 @@ describe.skipIf(!chromiumAvailable)('the hall screen across a host crash and res
     await projector.screenshot({ path: path.join(SHOTS, 'host-restart-2-projector-connection-lost.png') });
     await station.screenshot({ path: path.join(SHOTS, 'host-restart-2-station-connection-lost.png') });
 
-    // ---- The host is started again: same port, key and station folder ------------------------------
+    // ---- The host is started again: same port and station folder; it keeps its key ----------------
     const second = await startHost(port);
+    expect((await readFile(keyFile, 'utf8')).trim()).toBe(key);
+    expect(second.out()).toContain(`?key=${key}`);
     expect(second.out()).toContain(`Reopened the event that was open: ${EVENT} (${file})`);
     const back = await connectApi(port);
 

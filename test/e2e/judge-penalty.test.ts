@@ -190,7 +190,7 @@ describe.skipIf(!chromiumAvailable)('penalties from the judge’s phone and the 
     // A disqualification: the first tap asks, in words; the second sends it.
     await card.getByTestId('judge-action-penalty').tap();
     await panel.getByTestId('judge-penalty-player-1').tap();
-    await panel.getByRole('button', { name: 'All 27 common infractions…' }).tap();
+    await panel.getByRole('button', { name: 'All 25 common infractions…' }).tap();
     await panel.getByRole('button', { name: 'Aggressive Behavior' }).tap();
     await panel.getByTestId('judge-penalty-kind').getByRole('button', { name: 'Disqualification' }).tap();
     await panel.getByTestId('judge-penalty-submit').tap();

@@ -231,13 +231,16 @@ describe.skipIf(!chromiumAvailable)('the judge’s phone at 360 × 640', () => {
     await expect.poll(() => card.getByTestId('judge-saved').textContent()).toContain('Table 4: \u2068María de la Cruz\u2069 wins 2–1');
     await shoot('7-result-saved');
 
-    // A table another desk entered: amending needs a reason.
+    // A table another desk entered: saved without a reason, the host refuses, saying who entered it
+    // and when (the desk's words); amending needs a reason.
     await page.getByTestId('judge-table-box').fill('8');
     await card.getByRole('heading', { name: 'Table 8' }).waitFor();
     await card.getByTestId('judge-action-result').tap();
     await card.getByRole('button', { name: '1-2' }).tap();
     await card.getByTestId('judge-result-submit').tap();
-    await card.getByText('Table 8 already has a result: amending it needs a reason (it is kept in the event log).').waitFor();
+    const entered = card.getByTestId('judge-refusal');
+    await entered.waitFor();
+    expect(await entered.textContent()).toMatch(/^Table 8 was entered at \d{1,2}:\d{2}.* by Desk 2 — amend it\?/);
     await shoot('8-amend');
     await card.getByRole('button', { name: 'Slip filled in the wrong way round' }).tap();
     await card.getByTestId('judge-result-submit').tap();

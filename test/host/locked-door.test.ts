@@ -1,11 +1,12 @@
 /**
- * Issue 12 item 5, "a locked door": browser mode's StationApi needs this launch's station key, and
+ * Issue 12 item 5, "a locked door": browser mode's StationApi needs the station key, and
  * a path named over the API stays in the events folder. Against the real browser-mode server
  * (startBrowserMode: the real host services, the real journal store, a temp data folder) on
  * 127.0.0.1, with real WebSocket clients:
  *
  * - `/rpc` without the key, or with a wrong one, is refused (403, in words, logged) and the key is
- *   never in any refusal; with it, the API works; every launch has its own key.
+ *   never in any refusal; with it, the API works; a server given no key makes its own
+ *   (browser mode keeps one across launches: station-key.test.ts).
  * - createEvent / saveAs / saveRepairedCopy with `..`, an absolute path elsewhere or a link out of
  *   the events folder are refused in words, the same whether that path exists or not, and nothing
  *   is created on disk; no error text carries a raw system error (ENOENT, EACCES, …).
@@ -124,7 +125,7 @@ describe('the locked door: the station key and the events folder', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('prints an address that carries a long random key, and every launch has its own', async () => {
+  it('prints an address that carries a long random key; a server given none makes its own', async () => {
     const line = logs.find((l) => l.includes('open http://'));
     expect(line).toContain(`open http://127.0.0.1:${mode.server.port}/?key=${mode.server.key}`);
     expect(line).toContain(`/projector?key=${mode.server.key}`);

@@ -19,6 +19,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryChannelPair, createRpcClient, serveRpc } from '../../core/api/rpc.js';
+import type { PrintRequest } from '../../core/api/contract.js';
 import type { Command } from '../../core/event/commands.js';
 import { createHostServices } from '../../electron/host/host.js';
 import type { StationService } from '../../electron/host/station-service.js';
@@ -34,6 +35,8 @@ const M = 60_000;
 const ONE_TICK_MS = 1005;
 
 let time = T0;
+/** What the station asked the host to print. */
+let printed: PrintRequest[] = [];
 let dataDir: string;
 let service: StationService;
 let connection: StationConnection;
@@ -42,6 +45,7 @@ let detach: (() => void) | null = null;
 
 beforeEach(async () => {
   time = T0;
+  printed = [];
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'podium-clock-ui-'));
   // Before the host starts, so its clock timer is a fake one.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
@@ -49,7 +53,10 @@ beforeEach(async () => {
     dataDir,
     station: 'clock-ui',
     now: () => new Date(time),
-    printer: async () => ({ pdfBase64: '', pages: 1, fileName: 'log.pdf' }),
+    printer: async (request) => {
+      printed.push(request);
+      return { pdfBase64: '', pages: 1, fileName: 'log.pdf' };
+    },
   });
   const [host, renderer] = createMemoryChannelPair();
   stopRpc = serveRpc(service, host);
@@ -229,5 +236,52 @@ describe('Clock screen', () => {
     await advance(12 * M + 34_000);
     await waitFor(() => expect(bigClock()).toBe('37:26'));
     expect(screen.getByTestId('station-clock').textContent).toBe('37:26');
+  });
+
+  it('prints the extensions log of an earlier round, chosen beside the Print button', async () => {
+    const user = setupUser();
+    await run({ type: 'start-round-clock', round: 1, at: 0 });
+    await run({ type: 'extend-table', round: 1, table: 2, reason: 'other', minutes: 4, note: 'Table moved', at: 0 });
+    for (const table of [1, 2, 3, 4]) await run({ type: 'record-result', round: 1, table, result: { games: [2, 0, 0] } });
+    await run({ type: 'pair-round', round: 2, stage: 'swiss', tables: [1, 2, 3, 4].map((t) => ({ table: t, seats: [`p${t}`, `p${9 - t}`] })), byes: [], seed: 2 });
+    const createUrl = URL.createObjectURL;
+    URL.createObjectURL = () => 'blob:pdf';
+    try {
+      mount();
+      const choice = await screen.findByTestId('extensions-log-round');
+      expect((choice as HTMLSelectElement).value).toBe('2');
+      expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Round 2 (now)', 'Round 1']);
+      await user.selectOptions(choice, '1');
+      await user.click(screen.getByRole('button', { name: 'Print extensions log' }));
+      await waitFor(() => expect(printed).toEqual([{ doc: 'extensions-log', round: 1 }]));
+    } finally {
+      URL.createObjectURL = createUrl;
+    }
+  });
+
+  it('a deck check begun before the round clock says so, with its own time since it began and the round time it takes', async () => {
+    const user = setupUser();
+    mount();
+    await run({ type: 'start-deck-check', round: 1, table: 2, judge: 'Dana Scully', at: 0 });
+    await advance(2 * M);
+    // Before the round: listed (and can be ended) with its own time, never "0:00".
+    const open = await screen.findByTestId('checks-open');
+    await waitFor(() => expect(open.textContent).toContain('2:00begun before the round (its clock has not started)'));
+    expect(screen.getByTestId('deck-check-log').textContent).toContain('from 10:00before the round');
+
+    await user.click(screen.getByTestId('clock-start'));
+    await waitFor(() => expect(bigClock()).toBe('50:00'));
+    await advance(5 * M);
+    await waitFor(() => expect(bigClock()).toBe('45:00'));
+    expect(screen.getByTestId('checks-open').textContent).toContain('7:00begun before the round (5:00 of round time)');
+    const row = screen.getByTestId('clock-table-2');
+    expect(row.textContent).toContain('deck check under way 7:00, begun before the round: 5:00 of round time so far (+3 min when it ends)');
+    // The table's own time stood still from the round's start: 50 minutes, plus the 3 after the check.
+    expect(within(row).getByText('53:00')).toBeTruthy();
+
+    await user.click(screen.getByTestId('end-check-2'));
+    await waitFor(() => expect(screen.queryByTestId('checks-open')).toBeNull());
+    expect(screen.getByTestId('clock-table-2').textContent).toContain('+8 min (check begun before the round: 5 min of round time + 3)');
+    expect(service.current()?.state.clock?.deckChecks[0]).toMatchObject({ startedAt: T0, extensionMs: 8 * M });
   });
 });

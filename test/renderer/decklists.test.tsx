@@ -14,6 +14,7 @@ import { App } from '../../renderer/App.js';
 import { DeckPick } from '../../renderer/screens/clock/DeckPick.js';
 import { DecklistFind } from '../../renderer/screens/players/DecklistFind.js';
 import { DecklistPanel } from '../../renderer/screens/players/DecklistPanel.js';
+import { useDecklistDrafts } from '../../renderer/screens/players/decklist-drafts.js';
 import { useStation } from '../../renderer/store/station.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
@@ -23,6 +24,7 @@ const NAMES = ['Ana Archer', 'Bo Berg', 'Cy Castro', 'Di Dahl', 'Ed Eze', 'Flo F
 
 beforeEach(async () => {
   resetStation('players');
+  useDecklistDrafts.setState({ drafts: {} });
   host = await startRendererHost();
   useStation.setState({ connection: host.connection });
 });
@@ -164,5 +166,52 @@ describe('on the station', () => {
     await pairRound1();
     useStation.getState().setScreen('clock');
     expect(await screen.findByTestId('deck-pick')).toBeTruthy();
+  });
+
+  it('keeps a pasted list per player when another player is picked before saving, and says whose are not saved', async () => {
+    await event();
+    const user = userEvent.setup();
+    render(<App connection={host.connection} view="station" />);
+    const section = await screen.findByTestId('decklists');
+    await user.selectOptions(within(section).getByTestId('decklist-player'), 'p2');
+    await user.click(within(section).getByTestId('decklist-text'));
+    await user.paste(BURN);
+    expect(within(section).getByTestId('decklist-draft').textContent).toMatch(/^Not saved yet/);
+    // Asked for another player's list before saving: Bo's text stays, and the screen says so.
+    await user.selectOptions(within(section).getByTestId('decklist-player'), 'p3');
+    expect((within(section).getByTestId('decklist-text') as HTMLTextAreaElement).value).toBe('');
+    expect(within(section).getByTestId('decklist-drafts').textContent).toContain('Berg, Bo');
+    const option = within(section).getByRole('option', { name: /\(p2\)/ });
+    expect(option.textContent).toContain('✎ not saved');
+    // Another screen and back: still there.
+    useStation.getState().setScreen('clock');
+    useStation.getState().setScreen('players');
+    const again = await screen.findByTestId('decklists');
+    await user.click(within(within(again).getByTestId('decklist-drafts')).getByRole('button', { name: /Berg, Bo/ }));
+    expect((within(again).getByTestId('decklist-text') as HTMLTextAreaElement).value).toBe(BURN);
+    expect((await state()).decklists?.p2).toBeUndefined();
+    await user.click(within(again).getByTestId('decklist-save'));
+    await waitFor(async () => expect((await state()).decklists?.p2?.source).toBe(BURN));
+    await waitFor(() => expect(within(screen.getByTestId('decklists')).queryByTestId('decklist-drafts')).toBeNull());
+    expect(within(screen.getByTestId('decklists')).getByRole('option', { name: /\(p2\)/ }).textContent).not.toContain('not saved');
+
+    // Discarding is a deliberate tap, and only then is the text gone.
+    await user.selectOptions(within(screen.getByTestId('decklists')).getByTestId('decklist-player'), 'p4');
+    await user.click(within(screen.getByTestId('decklists')).getByTestId('decklist-text'));
+    await user.paste('4 Island');
+    await user.click(within(screen.getByTestId('decklists')).getByTestId('decklist-discard'));
+    expect((within(screen.getByTestId('decklists')).getByTestId('decklist-text') as HTMLTextAreaElement).value).toBe('');
+    expect(useDecklistDrafts.getState().drafts).toEqual({});
+  });
+
+  it('lists the players by family name, as the Players screen and the boards do', async () => {
+    const api = host.connection.api;
+    await api.createEvent({ name: 'List Open', ruleset: 'mtr', settings: {}, seed: 7 });
+    const names = ['Zoe Adams', 'Ana Young', 'Mia Brown', 'Ólafur Ösp', 'Ben de Vries'];
+    for (const [i, name] of names.entries()) await api.dispatch({ command: { type: 'register-player', player: { id: `p${i + 1}`, name }, draw: i + 1 } });
+    render(<App connection={host.connection} view="station" />);
+    const section = await screen.findByTestId('decklists');
+    const options = within(section).getAllByRole('option').slice(1).map((o) => o.textContent);
+    expect(options).toEqual(['Adams, Zoe (p1)', 'Brown, Mia (p3)', 'de Vries, Ben (p5)', 'Ösp, Ólafur (p4)', 'Young, Ana (p2)']);
   });
 });

@@ -199,7 +199,7 @@ describe('a penalty from the judge’s phone', () => {
     const user = await openPhone();
     const { card, panel } = await penaltyAt(user, 3);
     await user.click(within(panel).getByTestId('judge-penalty-player-2'));
-    await user.click(within(panel).getByRole('button', { name: 'All 27 common infractions…' }));
+    await user.click(within(panel).getByRole('button', { name: 'All 25 common infractions…' }));
     await user.click(within(panel).getByRole('button', { name: 'Slow Play' }));
     await user.type(within(panel).getByTestId('judge-penalty-judge'), 'Kim Lee');
     connection.setStatus('disconnected');

@@ -126,7 +126,7 @@ describe('the judge finds a table', () => {
     expect(within(card).getByTestId('judge-table-time').textContent).toContain('54:00');
 
     card = await findTable(user, 3);
-    expect(within(card).getByTestId('judge-check-live').textContent).toMatch(/Deck check under way — 0:00 \(judge Dana Scully\)/);
+    expect(within(card).getByTestId('judge-check-live').textContent).toMatch(/Deck check under way — 0:00 · judge Dana Scully/);
     expect(within(card).getByTestId('judge-action-deck-check').textContent).toBe('End deck check');
 
     card = await findTable(user, 4);
@@ -152,6 +152,18 @@ describe('the judge finds a table', () => {
 });
 
 describe('the judge works a table', () => {
+  it('a deck check begun before the round clock says so on the table and in the panel', async () => {
+    await startEvent('mtr', 8, 2, { rel: 'competitive' });
+    await run({ type: 'start-deck-check', round: 1, table: 2, judge: 'Dana Scully' });
+    const user = await openPhone();
+    const card = await findTable(user, 2);
+    await waitFor(() => expect(within(card).getByTestId('judge-check-live').textContent).toBe('Deck check under way — 0:00, begun before the round (its clock has not started) · judge Dana Scully'), SOON);
+    await user.click(within(card).getByTestId('judge-action-deck-check'));
+    const panel = within(card).getByTestId('judge-deck-check');
+    expect(panel.textContent).toContain('begun before the round (its clock has not started)');
+    expect(panel.textContent).toContain('when it ends the table gets the round time it took plus 3 minutes (none if it ends before the round clock starts)');
+  });
+
   it('starts and ends a deck check, as the judge named on this phone', async () => {
     await startEvent('mtr', 8, 2, { rel: 'competitive' });
     await run({ type: 'start-round-clock', round: 1 });
@@ -257,7 +269,7 @@ describe('the judge works a table', () => {
     expect((await journal()).filter((e) => e.command.type === 'record-result')).toHaveLength(1);
   });
 
-  it('amends a table that has a result only with a reason', async () => {
+  it('amends a table that has a result only with a reason, saying who entered it and when, as the desk does', async () => {
     await startEvent('mtr', 8, 2, { rel: 'competitive' });
     await run({ type: 'record-result', round: 1, table: 1, result: { games: [2, 0, 0] } }, DESK_2);
     const user = await openPhone();
@@ -267,12 +279,32 @@ describe('the judge works a table', () => {
     expect(within(panel).getByTestId('judge-current-result').textContent).toBe('Now: \u2068Ana Archer\u2069 wins 2–0. Saving here amends it.');
     await user.click(within(panel).getByRole('button', { name: '0-2' }));
     await user.click(within(panel).getByTestId('judge-result-submit'));
-    expect(within(panel).getByRole('alert').textContent).toBe('Table 1 already has a result: amending it needs a reason (it is kept in the event log).');
+    // The refusal names who entered the table and when, in the desk's words; nothing was written.
+    const refusal = await within(panel).findByTestId('judge-refusal', {}, SOON);
+    expect(refusal.textContent).toMatch(/^Table 1 was entered at \d{1,2}:\d{2}.* by Desk 2 — amend it\?/);
+    expect((await journal()).filter((e) => e.command.type === 'record-result')).toHaveLength(1);
+    await user.click(within(panel).getByTestId('judge-result-submit'));
+    expect(within(panel).getByText('To amend table 1, give the reason for the change (it is kept in the event log).')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Slip filled in the wrong way round' }));
     await user.click(within(panel).getByTestId('judge-result-submit'));
     await waitFor(() => expect(within(card).getByTestId('judge-saved').textContent).toContain('Table 1: \u2068Bo Brandt\u2069 wins 2–0 (amended)'), SOON);
     const last = (await journal()).filter((e) => e.command.type === 'record-result').at(-1);
     expect(last?.command).toMatchObject({ table: 1, result: { games: [0, 2, 0] }, reason: 'Slip filled in the wrong way round' });
+  });
+
+  it('names the head-judge station (never the computer’s name) when the station entered the table', async () => {
+    await startEvent('mtr', 8, 2, { rel: 'competitive' });
+    await run({ type: 'record-result', round: 1, table: 2, result: { games: [2, 1, 0] } });
+    const user = await openPhone();
+    const card = await findTable(user, 2);
+    await user.click(within(card).getByTestId('judge-action-result'));
+    const panel = within(card).getByTestId('judge-result');
+    await user.click(within(panel).getByRole('button', { name: '2-0' }));
+    await user.click(within(panel).getByTestId('judge-result-submit'));
+    const refusal = await within(panel).findByTestId('judge-refusal', {}, SOON);
+    expect(refusal.textContent).toMatch(/^Table 2 was entered at \d{1,2}:\d{2}.* by the head-judge station — amend it\?/);
+    expect(refusal.textContent).not.toContain('judge-ui');
+    expect(refusal.textContent).toContain('Now: \u2068Chloé Dubois\u2069 wins 2–1');
   });
 
   it('shows the host’s refusal when another desk entered the table meanwhile, and amends it with a reason', async () => {
@@ -295,7 +327,7 @@ describe('the judge works a table', () => {
     // Amending asks for the reason; the judge's draft is still there.
     expect(within(panel).getByTestId('judge-verdict').textContent).toBe('Will save: \u2068Eitan Levi\u2069 wins 2–0');
     await user.click(within(panel).getByTestId('judge-result-submit'));
-    expect(within(panel).getByText('Table 3 already has a result: amending it needs a reason (it is kept in the event log).')).toBeTruthy();
+    expect(within(panel).getByText('To amend table 3, give the reason for the change (it is kept in the event log).')).toBeTruthy();
     await user.type(within(panel).getByTestId('judge-amend-reason'), 'Players say Eitan won 2-0');
     await user.click(within(panel).getByTestId('judge-result-submit'));
     await waitFor(() => expect(within(card).getByTestId('judge-saved').textContent).toContain('Table 3: \u2068Eitan Levi\u2069 wins 2–0 (amended)'), SOON);

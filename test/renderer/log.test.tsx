@@ -58,8 +58,10 @@ describe('Event log screen', () => {
     expect(within(row(drop)).queryByRole('button')).toBeNull();
     expect(row(undo).querySelector('.log-text')?.textContent).toBe(`Undo of entry ${drop}: ${isolate('Di Dahl')} dropped after round 1`);
     expect(row(undo).querySelector('.log-why')?.textContent).toBe('reason: dropped the wrong player');
-    // Who and when: the station, and the local time of the entry.
-    expect(row(amended).textContent).toContain('test-station');
+    // Who and when: the head-judge station as people call it (never the computer's name the journal
+    // line keeps, here "test-station"), and the local time of the entry.
+    expect(within(row(amended)).getByTestId('log-who').textContent).toBe('Head-judge station');
+    expect(row(amended).textContent).not.toContain('test-station');
     expect(row(amended).querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     // The event's creation cannot be undone.
     expect(within(row(0)).queryByRole('button')).toBeNull();
@@ -97,5 +99,28 @@ describe('Event log screen', () => {
     expect(state.rounds[0]!.tables[1]!.result).toBeUndefined();
     await user.clear(screen.getByRole('searchbox'));
     await waitFor(() => expect(texts()[0]).toBe(`Undo of entry ${second}: Result entered: round 1, table 2 — ${isolate('Cy Castro')} 0–2–1 ${isolate('Di Dahl')}`));
+  });
+
+  it('lists a drop that came with a result, a no-show or a disqualification under Drops too, and counts it', async () => {
+    const user = userEvent.setup();
+    await b.create('mtr', 6);
+    await b.run({ type: 'pair-round', round: 1, stage: 'swiss', seed: 1, byes: [], tables: [1, 2, 3].map((t) => ({ table: t, seats: [`p0${2 * t - 1}`, `p0${2 * t}`] })) });
+    const withDrop = await b.run({ type: 'record-result', round: 1, table: 1, result: { games: [2, 0, 0] }, drop: ['p02'] });
+    const noShow = await b.run({ type: 'record-result', round: 1, table: 2, result: { games: [2, 0, 0] }, noShow: ['p04'] });
+    const plain = await b.run({ type: 'record-result', round: 1, table: 3, result: { games: [2, 1, 0] } });
+    const dq = await b.run({ type: 'record-penalty', round: 1, table: 3, player: 'p06', infraction: 'Cheating', penalty: 'disqualification', judge: 'Sam Ortiz' });
+    const dropped = await b.run({ type: 'drop-player', id: 'p05' });
+
+    render(<App connection={host.connection} view="station" />);
+    await waitFor(() => expect(rows().length).toBe(dropped + 1));
+    const chip = within(filters()).getByRole('button', { name: /^Drops/ });
+    expect(chip.querySelector('.count')?.textContent).toBe('4');
+    await user.click(chip);
+    expect(rows().map((r) => Number(r.dataset.seq))).toEqual([dropped, dq, noShow, withDrop]);
+    expect(rows().map((r) => Number(r.dataset.seq))).not.toContain(plain);
+    // Each keeps its own label; the result is still a result.
+    expect(row(withDrop).querySelector('.log-kind')?.textContent).toBe('Results');
+    await user.click(within(filters()).getByRole('button', { name: /^Results/ }));
+    expect(rows().map((r) => Number(r.dataset.seq))).toEqual([dropped, dq, plain, noShow, withDrop]);
   });
 });

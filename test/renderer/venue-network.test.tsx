@@ -408,7 +408,7 @@ describe('the event log names the device behind each entry', () => {
     const who = async (seq: number): Promise<string> => within(await row(seq)).getByTestId('log-who').textContent ?? '';
     expect(await who(registered)).toBe('Desk 2 (second station)');
     expect(await who(result)).toBe('Judge Ana (judge)');
-    expect(await who(paired)).toBe('head-desk');
+    expect(await who(paired)).toBe('Head-judge station'); // never the computer's name ('head-desk')
     // Searchable by the device.
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search the event log' }), 'judge ana');
     await waitFor(() => expect([...screen.getByTestId('log-scroll').querySelectorAll('[data-seq]')].map((r) => r.getAttribute('data-seq'))).toEqual([String(result)]));

@@ -1,10 +1,10 @@
 /**
  * The deck-check log of the event (MTR 2.8) with the 10 % indicator, and the printed log of deck
- * checks and time extensions for the round. The rule set's terms decide what is cited and whether
- * checks can be "required at this REL" (a Lightseekers event has no enforcement level and cites no
- * Magic document).
+ * checks and time extensions for a round (the current one, or an earlier one chosen beside the
+ * Print button). The rule set's terms decide what is cited and whether checks can be "required at
+ * this REL" (a Lightseekers event has no enforcement level and cites no Magic document).
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import { distinguishedNames } from '../../../core/documents/names.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
@@ -13,7 +13,33 @@ import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { formatClock, isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
+import { roundLabel } from '../pairings/shared.js';
 import { minutesText, wallTime } from './display.js';
+
+/**
+ * The log's print, for the round chosen beside it: the current round unless an earlier one is
+ * picked (the log of a round already played is asked for at the desk after the fact, for an appeal
+ * or the event report).
+ */
+function PrintLog({ view }: { view: ClockView }) {
+  const rounds = useStation((s) => s.snapshot?.state?.rounds);
+  const [picked, setPicked] = useState<number | null>(null);
+  const round = picked ?? view.round;
+  if (!rounds || rounds.length < 2) return <PrintButton doc="extensions-log" {...(round !== null ? { round } : {})} label="extensions log" />;
+  return (
+    <div className="toolbar print-log">
+      <select value={round ?? ''} onChange={(e) => setPicked(Number(e.target.value))} data-testid="extensions-log-round" aria-label="Round of the extensions log to print">
+        {[...rounds].reverse().map((r) => (
+          <option key={r.number} value={r.number}>
+            {roundLabel(r)}
+            {r.number === view.round ? ' (now)' : ''}
+          </option>
+        ))}
+      </select>
+      <PrintButton doc="extensions-log" {...(round !== null ? { round } : {})} label="extensions log" />
+    </div>
+  );
+}
 
 export function DeckChecks({ view }: { view: ClockView }) {
   const players = useStation((s) => s.snapshot?.state?.players);
@@ -33,7 +59,7 @@ export function DeckChecks({ view }: { view: ClockView }) {
     <section className="card" aria-labelledby="checks-title">
       <header className="card-head">
         <h2 id="checks-title">Deck checks</h2>
-        <PrintButton doc="extensions-log" {...(view.round !== null ? { round: view.round } : {})} label="extensions log" />
+        <PrintLog view={view} />
       </header>
       <div className="checks-indicator" data-testid="deck-check-indicator">
         <div className={`checks-count ${state}`}>
@@ -77,8 +103,9 @@ export function DeckChecks({ view }: { view: ClockView }) {
                 <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
                   {formatClock(r.durationMs)}
                   <div className="muted">from {wallTime(r.startedAt)}</div>
+                  {r.beforeRound && <div className="muted">before the round</div>}
                 </td>
-                <td className="nowrap">{r.inProgress ? 'under way' : `+${minutesText(r.extensionMs)}`}</td>
+                <td className="nowrap">{r.inProgress ? 'under way' : r.beforeRound && r.roundMs === null ? 'none (before the round)' : `+${minutesText(r.extensionMs)}`}</td>
                 <td>{r.outcome ?? (r.inProgress ? <span className="muted">—</span> : '')}</td>
               </tr>
             ))}

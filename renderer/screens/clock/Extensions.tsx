@@ -10,6 +10,7 @@ import { Name } from '../../components/Name.js';
 import { formatClock, isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames } from '../standings/people.js';
+import { beforeRoundWords } from './display.js';
 import { deckCheckUnderWay, tableTimeButton, tableTimeCommand, tableTimeFields, tableTimeHint, tableTimeKinds, tableTimeLimits, type TableTimeFields, type TableTimeKind } from './table-time.js';
 import { withMember } from '../../lib/sets.js';
 
@@ -72,6 +73,8 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
       <section className="card" aria-labelledby="ext-title">
         <h2 id="ext-title">Time extensions</h2>
         <p className="muted">Start the round clock first: extensions and deck checks count from it.</p>
+        {/* A check begun before the round (from a judge's phone, or the deck-check pick) is listed and ended here all the same. */}
+        <ChecksUnderWay view={view} round={round} names={names} />
       </section>
     );
   }
@@ -116,7 +119,7 @@ export function Extensions({ view, state, round }: { view: ClockView; state: Eve
         </button>
       </form>
       {kind === 'deck-check' && table && !openCheck && table.seats.length > 0 && <DecksChecked table={table} names={names} unchecked={unchecked} setUnchecked={setUnchecked} />}
-      <p className="muted ext-hint">{tableTimeHint(kind, view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, openCheck ? openCheck.durationMs : null)}</p>
+      <p className="muted ext-hint">{tableTimeHint(kind, view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, openCheck ?? null)}</p>
       {problem && (
         <p className="problem" role="alert">
           {problem}
@@ -232,6 +235,7 @@ function ChecksUnderWay({ view, round, names }: { view: ClockView; round: Round;
             <span className="check-open-time" title="Time the check has taken">
               {formatClock(row.durationMs)}
             </span>
+            {row.beforeRound && <span className="check-open-note muted">{beforeRoundWords(row)}</span>}
             <form
               className="check-open-end"
               onSubmit={(e) => {

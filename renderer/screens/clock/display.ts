@@ -4,7 +4,7 @@
  * ("PAUSED", "EXTRA TURNS", "LAST TURN — 23:41"), the end-of-round procedure in a line, each
  * table's own time and what was added to it.
  */
-import type { ClockPhase, ClockView, TableClockView } from '../../../core/clock/index.js';
+import type { ClockPhase, ClockView, DeckCheckRow, TableClockView } from '../../../core/clock/index.js';
 import type { ExtensionItem } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
 import { wallClock } from '../../../core/text/format.js';
@@ -149,6 +149,23 @@ export const AFTER_TIME_STATUSES = [
 ] as const;
 
 /**
+ * How long a deck check has taken, the same on the Clock screen, the projector and the judge's
+ * phone: its own time since it began ("7:00"), and for a check begun before its round's clock
+ * started (decks taken as the players sit down) that it was, with the round time it has taken —
+ * what the table gets back — so it never reads as a check that took no time.
+ */
+export function checkTimeWords(row: Pick<DeckCheckRow, 'durationMs' | 'beforeRound' | 'roundMs'>): string {
+  const before = beforeRoundWords(row);
+  return before ? `${formatClock(row.durationMs)}, ${before}` : formatClock(row.durationMs);
+}
+
+/** For a check begun before its round's clock: "begun before the round (5:00 of round time)"; else null. */
+export function beforeRoundWords(row: Pick<DeckCheckRow, 'beforeRound' | 'roundMs'>): string | null {
+  if (!row.beforeRound) return null;
+  return row.roundMs === null ? 'begun before the round (its clock has not started)' : `begun before the round (${formatClock(row.roundMs)} of round time)`;
+}
+
+/**
  * One extension in words: "+10 min (check 7 min + 3)", "+2:30 judge pause", "+15 min feature match".
  * Deck checks read their duration from the pushed log (a check under way counts up).
  */
@@ -161,12 +178,19 @@ export function extensionText(item: ExtensionItem, table: number, view: ClockVie
       // The minutes a check adds after its length: none under some rule sets (Lightseekers), and then
       // no "+0" is written.
       if (row?.inProgress) {
-        const extra = Math.round((row.extensionMs - row.durationMs) / MINUTE);
-        return `deck check under way ${formatClock(row.durationMs)} (${extra > 0 ? `+${extra} min when it ends` : 'its length is added when it ends'})`;
+        const own = formatClock(row.durationMs);
+        if (row.beforeRound && row.roundMs === null) return `deck check under way ${own}, begun before the round (the round clock has not started)`;
+        const extra = Math.round((row.extensionMs - (row.roundMs ?? row.durationMs)) / MINUTE);
+        const after = extra > 0 ? `+${extra} min when it ends` : `its ${row.beforeRound ? 'round time' : 'length'} is added when it ends`;
+        if (row.beforeRound) return `deck check under way ${own}, begun before the round: ${formatClock(row.roundMs ?? 0)} of round time so far (${after})`;
+        return `deck check under way ${own} (${after})`;
       }
-      const lengthMs = row ? row.durationMs : stored?.lengthMs;
+      if (row?.beforeRound && row.roundMs === null) return 'deck check over before the round began — no time added';
+      const lengthMs = row ? (row.roundMs ?? row.durationMs) : stored?.lengthMs;
       if (lengthMs === undefined) return `+${minutesText(item.ms)} deck check`;
       const extra = Math.round((item.ms - lengthMs) / MINUTE);
+      if (row?.beforeRound)
+        return `+${minutesText(item.ms)} (check begun before the round: ${minutesText(lengthMs)} of round time${extra > 0 ? ` + ${extra}` : ''})`;
       return extra > 0 ? `+${minutesText(item.ms)} (check ${minutesText(lengthMs)} + ${extra})` : `+${minutesText(item.ms)} deck check`;
     }
     case 'judge-pause':

@@ -11,7 +11,7 @@ import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { formatClock, isolate, plural, sentence } from '../../lib/format.js';
-import { minutesText, parseLength } from './display.js';
+import { checkTimeWords, minutesText, parseLength } from './display.js';
 
 export type TableTimeKind = 'deck-check' | 'judge-pause' | 'feature-match' | 'other' | 'extra-turns' | 'players-in-game';
 
@@ -177,13 +177,15 @@ export function tableTimeCommand(input: TableTimeInput, context: TableTimeContex
 }
 
 /** The line under the form: what this kind of time does to the table. */
-export function tableTimeHint(kind: TableTimeKind, view: ClockView, extra: number, thresholdSeconds: number, checkMs: number | null): string {
+export function tableTimeHint(kind: TableTimeKind, view: ClockView, extra: number, thresholdSeconds: number, check: Pick<DeckCheckRow, 'durationMs' | 'beforeRound' | 'roundMs'> | null): string {
   switch (kind) {
     case 'deck-check': {
       // A rule set that adds nothing after a check (Lightseekers) says so without "plus 0 minutes".
       const plus = extra > 0 ? ` plus ${plural(extra, 'minute')}` : '';
-      return checkMs !== null
-        ? `This check has taken ${formatClock(checkMs)} so far; when it ends the table gets its length${plus}.`
+      if (check?.beforeRound)
+        return `This check has taken ${checkTimeWords(check)} so far; when it ends the table gets the round time it took${plus} (none if it ends before the round clock starts).`;
+      return check !== null
+        ? `This check has taken ${formatClock(check.durationMs)} so far; when it ends the table gets its length${plus}.`
         : `The table's time stands still during the check; afterwards it gets the check's length${plus}.`;
     }
     case 'judge-pause':

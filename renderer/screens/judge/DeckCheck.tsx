@@ -8,8 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { ClockView, DeckCheckRow } from '../../../core/clock/index.js';
 import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
-import { formatClock } from '../../lib/format.js';
-import { wallTime } from '../clock/display.js';
+import { checkTimeWords, wallTime } from '../clock/display.js';
 import { tableTimeButton, tableTimeCommand, tableTimeHint, tableTimeLimits } from '../clock/table-time.js';
 import { displayNames } from '../pairings/shared.js';
 import { Chips } from './Chips.js';
@@ -58,7 +57,7 @@ export function DeckCheck({ state, view, round, table, check, onSaved, onCancel 
       {check ? (
         <>
           <p className="judge-note">
-            Under way since {wallTime(check.startedAt)} ({formatClock(check.durationMs)}), judge <Name>{check.judge}</Name>.
+            Under way since {wallTime(check.startedAt)} ({checkTimeWords(check)}), judge <Name>{check.judge}</Name>.
           </p>
           <JudgeField id="judge-check-outcome" label="Outcome (optional)" value={outcome} onChange={setOutcome} placeholder="e.g. no problems found" testId="judge-check-outcome">
             <Chips label="Common outcomes" className="judge-chips-words" options={COMMON_OUTCOMES.map((o) => ({ value: o, label: o }))} value={outcome} onPick={setOutcome} />
@@ -99,7 +98,7 @@ export function DeckCheck({ state, view, round, table, check, onSaved, onCancel 
           </fieldset>
         </>
       )}
-      <p className="judge-hint">{tableTimeHint('deck-check', view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, check ? check.durationMs : null)}</p>
+      <p className="judge-hint">{tableTimeHint('deck-check', view, limits.deckCheckExtraMinutes, limits.judgePauseThresholdSeconds, check ?? null)}</p>
       {problem && (
         <p className="judge-problem" role="alert">
           {problem}

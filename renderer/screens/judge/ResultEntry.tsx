@@ -4,9 +4,10 @@
  * be saved spelled out before the judge saves it. A common result (2-1, ID) is a tap that fills the
  * box, not a save: a judge device cannot undo, so saving is one more deliberate tap.
  *
- * A table that has a result is amended with a reason. When the host refuses because someone else
- * entered the table meanwhile ("Table 12 was entered at 14:03 by Desk 2 — amend it?"), the phone
- * shows those words and offers to amend, with a reason; nothing is overwritten silently.
+ * A table that has a result is amended with a reason. Saved without one, the host refuses, naming
+ * who entered the table and when ("Table 12 was entered at 14:03 by Desk 2 — amend it?", as the
+ * desk says it; also when someone entered it meanwhile), and the phone shows those words and
+ * offers to amend, with a reason; nothing is overwritten silently.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import type { NewCommand } from '../../../core/event/commands.js';
@@ -136,24 +137,29 @@ export function ResultEntry({ state, round, table, onSaved, onCancel }: {
     if (built.kind === 'empty') return setProblem('The result is not complete yet: fill in every field.');
     if (built.kind === 'problem' || built.kind === 'question') return setProblem(built.problem);
     if (!checked || checked.problem !== null) return setProblem(checked?.problem ?? 'The result is not complete yet.');
-    if (amending && !reason.trim()) {
+    if (refusal !== null && !reason.trim()) {
+      // The host's words above already say who entered it and when: the reason is what is missing.
       document.getElementById('judge-amend-reason')?.focus();
-      return setProblem(`Table ${table.table} already has a result: amending it needs a reason (it is kept in the event log).`);
+      return setProblem(`To amend table ${table.table}, give the reason for the change (it is kept in the event log).`);
     }
     setProblem(null);
-    // No `at`: the host stamps the result's time with its own clock.
+    // No `at`: the host stamps the result's time with its own clock. A table that has a result and
+    // no reason given goes to the host all the same: only the host's journal knows who entered the
+    // result and when, and its refusal says so, in the desk's words ("Table 2 was entered at 04:20
+    // by the head-judge station — amend it?"); nothing is overwritten without a reason.
     const command: NewCommand = {
       type: 'record-result',
       round: round.number,
       table: table.table,
       result: built.result as Record<string, unknown>,
-      ...(amending ? { reason: reason.trim() } : {}),
+      ...(amending && reason.trim() ? { reason: reason.trim() } : {}),
       ...(read.absent.length > 0 ? { noShow: read.absent } : {}),
     };
     const sent = await sender.send(command);
     if (sent.kind === 'saved') return onSaved(`Table ${table.table}: ${preview ?? 'result saved'}${amending ? ' (amended)' : ''}`);
     if (sent.kind === 'refused' && sent.code === 'result-entered') {
-      // Someone entered this table meanwhile: say who and when (the host's words), and offer to amend.
+      // The table has a result (entered meanwhile, or before): say who and when (the host's words),
+      // and offer to amend with a reason.
       setRefusal(sent.message);
       return;
     }

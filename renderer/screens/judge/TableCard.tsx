@@ -9,8 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState, Round, Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
-import { formatClock, plural } from '../../lib/format.js';
-import { clockFace, extensionText, tableStatusWords, tableTime } from '../clock/display.js';
+import { plural } from '../../lib/format.js';
+import { checkTimeWords, clockFace, extensionText, tableStatusWords, tableTime } from '../clock/display.js';
 import { deckCheckUnderWay } from '../clock/table-time.js';
 import { describeResult, displayNames, pointsBefore } from '../pairings/shared.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
@@ -90,7 +90,7 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
         <ul className="judge-time-items" data-testid="judge-time-items">
           {check && (
             <li className="judge-check-live" data-testid="judge-check-live">
-              Deck check under way — {formatClock(check.durationMs)} (judge <Name>{check.judge}</Name>)
+              Deck check under way — {checkTimeWords(check)} · judge <Name>{check.judge}</Name>
             </li>
           )}
           {own?.extensions
@@ -100,7 +100,7 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
             ))}
           {pastChecks.map((r) => (
             <li key={`check-${r.startedAt}`} className="judge-muted">
-              Deck check by <Name>{r.judge}</Name>, {formatClock(r.durationMs)}
+              Deck check by <Name>{r.judge}</Name>, {checkTimeWords(r)}
               {r.outcome ? `: ${r.outcome}` : ''}
             </li>
           ))}

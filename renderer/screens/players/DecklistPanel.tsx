@@ -8,6 +8,9 @@
  * say what a judge should look at): the button says so. Lists are never shown on players' screens;
  * a player who asks to see their own list between matches (MTR 2.7) gets it on paper: "Print this
  * list" prints the registered list (core/documents/decklist.ts), not the text being edited.
+ *
+ * What is typed and not saved is the player's draft (decklist-drafts.ts): picking another player
+ * or closing the panel keeps it, and the panel says so; only Save or Discard ends it.
  */
 import { useMemo, useState } from 'react';
 import { checkDecklist } from '../../../core/decklists/checks.js';
@@ -19,6 +22,7 @@ import { Name } from '../../components/Name.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
+import { unsaved, useDecklistDrafts, type DecklistDraft } from './decklist-drafts.js';
 
 const strip = (cards: readonly { count: number; name: string }[]) => cards.map(({ count, name }) => ({ count, name }));
 
@@ -38,8 +42,16 @@ export function decklistCommand(state: EventState, player: PlayerId, text: strin
 
 export function DecklistPanel({ state, player, onClose }: { state: EventState; player: PlayerId; onClose?: () => void }) {
   const registered = state.decklists?.[player];
-  const [text, setText] = useState(registered?.source ?? '');
-  const [reason, setReason] = useState('');
+  const saved = registered?.source ?? '';
+  // What is typed here is the player's draft (decklist-drafts.ts): kept when another player is
+  // picked or the panel closes, until it is saved or discarded.
+  const draft = useDecklistDrafts((s) => s.drafts[state.id]?.[player]);
+  const keep = useDecklistDrafts((s) => s.keep);
+  const text = draft?.text ?? saved;
+  const reason = draft?.reason ?? '';
+  const edit = (next: DecklistDraft): void => keep(state.id, player, unsaved(next, saved) ? next : null);
+  const setText = (next: string): void => edit({ text: next, reason });
+  const setReason = (next: string): void => edit({ text, reason: next });
   const [busy, setBusy] = useState(false);
   const name = state.players.find((p) => p.id === player)?.name ?? player;
   const format = state.settings.format;
@@ -61,7 +73,7 @@ export function DecklistPanel({ state, player, onClose }: { state: EventState; p
     const ack = await useStation.getState().dispatch(decklistCommand(state, player, text, reason), `Decklist ${verb}: ${isolate(name)} (${listSize(parsed)})`);
     setBusy(false);
     if (ack) {
-      setReason('');
+      keep(state.id, player, null);
       onClose?.();
     }
   };
@@ -81,6 +93,14 @@ export function DecklistPanel({ state, player, onClose }: { state: EventState; p
           )}
         </div>
       </header>
+      {draft && (
+        <p className="warning decklist-draft" data-testid="decklist-draft">
+          Not saved yet: what is typed below is kept here (also if you pick another player) until you save it or discard it.{' '}
+          <button type="button" onClick={() => keep(state.id, player, null)} data-testid="decklist-discard">
+            {registered ? 'Discard the changes' : 'Discard this list'}
+          </button>
+        </p>
+      )}
       <p className="muted" data-testid="decklist-status">
         {registered
           ? `Registered${registered.version > 1 ? ` ${registered.version} times` : ''}: ${listSize(registered)}.${registered.correction ? ` Last correction: ${registered.correction}` : ''}`

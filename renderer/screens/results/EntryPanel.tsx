@@ -160,6 +160,17 @@ export function EntryPanel({ state, target, setTarget, tableBox }: {
   const suggestion = round === current ? nextOutstanding(current, lastTable) : null;
   const points = useMemo(() => (round ? pointsBefore(state, round.number) : new Map<PlayerId, number>()), [state, round]);
   const amending = !!table?.result;
+  /**
+   * Leave this table with nothing saved (Cancel, or Escape anywhere in the form): what was typed
+   * goes, the table keeps the result it has, and the cursor is back in the table box — the way
+   * out of an amendment a second desk was offered after its result clashed with another's.
+   */
+  const cancel = (): void => {
+    entry.clear();
+    setProblem(null);
+    setTarget({ round: current?.number ?? target.round, table: '' });
+    tableBox.current?.focus();
+  };
 
   return (
     <section className="card entry" aria-label="Enter a result" data-testid="entry">
@@ -171,6 +182,11 @@ export function EntryPanel({ state, target, setTarget, tableBox }: {
           void record();
         }}
         onKeyDown={(e) => {
+          if (e.key === 'Escape' && (table || target.table !== '')) {
+            e.preventDefault();
+            cancel();
+            return;
+          }
           const el = e.target as HTMLInputElement;
           if (e.key === 'Enter' && el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) {
             e.preventDefault();
@@ -232,6 +248,11 @@ export function EntryPanel({ state, target, setTarget, tableBox }: {
           <button type="submit" className="primary" disabled={busy || !table}>
             {amending ? 'Amend result' : 'Record result'}
           </button>
+          {table && (
+            <button type="button" onClick={cancel} title="Leave this table with nothing saved (Esc)" data-testid="entry-cancel">
+              {amending ? 'Cancel — keep the result' : 'Cancel'}
+            </button>
+          )}
         </div>
       </form>
     </section>
