@@ -14,13 +14,11 @@
  * team's people by seat letter, seat A against seat A.
  */
 import type { Player, Round, Table } from '../model/types.js';
-import { createRng, deriveSeed } from '../random/rng.js';
+import { draftPodSeats } from '../pairing/draft-pods.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, nameTags, pageBox, plural, roundTitle } from './layout.js';
 import { type BoardEntry, boardContent, boardEntries } from './pairings-by-name.js';
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
-
-const DRAFT_SEAT_STREAM = 0x5345;
 
 export function seating(ctx: DocContext): DocDefinition {
   const round = ctx.round;
@@ -167,18 +165,7 @@ export function draftPods(ctx: DocContext): { pod: number; seats: Player[]; reco
     const seats = playoff.seeds.map((id) => ctx.players.get(id)).filter((p): p is Player => p !== undefined);
     out.push({ pod: 0, seats, recorded: true });
   }
-  const byPod = new Map<number, Player[]>();
-  for (const player of ctx.state.players) {
-    if (player.draftPod === undefined || player.droppedAfterRound === 0) continue;
-    const list = byPod.get(player.draftPod) ?? [];
-    list.push(player);
-    byPod.set(player.draftPod, list);
-  }
-  for (const pod of [...byPod.keys()].sort((a, b) => a - b)) {
-    const members = [...(byPod.get(pod) as Player[])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const seats = createRng(deriveSeed(ctx.state.seed, DRAFT_SEAT_STREAM, pod)).shuffle(members);
-    out.push({ pod, seats, recorded: false });
-  }
+  for (const { pod, seats } of draftPodSeats(ctx.state)) out.push({ pod, seats, recorded: false });
   return out;
 }
 

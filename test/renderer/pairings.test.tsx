@@ -5,6 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
+import { splitDraftPods } from '../../core/pairing/draft-pods.js';
 import { App } from '../../renderer/App.js';
 import { isolate } from '../../renderer/lib/format.js';
 import { checkProposal } from '../../renderer/screens/pairings/PairingCheck.js';
@@ -226,9 +227,12 @@ describe('Pairings screen', () => {
     await user.clear(size);
     await user.type(size, '5');
     expect(screen.getByTestId('draft-pod-plan').textContent).toContain('10 active players → 2 pods (5, 5)');
+    const before = await state();
     await user.click(await screen.findByTestId('seat-draft-pods'));
     await waitFor(async () => expect((await state()).players.every((p) => p.draftPod !== undefined)).toBe(true));
     const pods = (await state()).players.map((p) => p.draftPod);
+    // RULES 4: the split is the event's seeded draw, so the same event draws the same pods.
+    expect(Object.fromEntries((await state()).players.map((p) => [p.id, p.draftPod]))).toEqual(Object.fromEntries(splitDraftPods(before, 5).pods.map((c) => [c.id, c.pod])));
     expect(pods.filter((p) => p === 1)).toHaveLength(5);
     expect(pods.filter((p) => p === 2)).toHaveLength(5);
     const section = await screen.findByTestId('draft-pods');
