@@ -253,6 +253,50 @@ describe('MAMTR 2.4C: a drawn playoff pod goes to the highest seed who has not d
 
 // ---------------------------------------------------------------------------------------------
 
+describe('MSTR uneven counts (RULES 2: "Competitive REL byes, to the players with the fewest byes so far, then the lowest-ranked; Regular REL smaller pods; the organiser may choose either as a house rule")', () => {
+  const mstr = getRuleset('mstr-2022');
+
+  it('Competitive (and Professional) REL: 14 players in pods of 4 are three pods and two byes; Regular REL: smaller pods, no bye', () => {
+    for (const rel of ['competitive', 'professional']) {
+      const proposal = mstr.pair(registered('mstr-2022', 14, { rel }), 1);
+      expect(proposal.byes.map((b) => b.kind)).toEqual(['pairing', 'pairing']);
+      expect(proposal.tables.map((t) => t.seats.length)).toEqual([4, 4, 4]);
+    }
+    const regular = mstr.pair(registered('mstr-2022', 14, { rel: 'regular' }), 1);
+    expect(regular.byes).toEqual([]);
+    expect(regular.tables.map((t) => t.seats.length)).toEqual([4, 4, 3, 3]);
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'competitive' }))).toBeUndefined();
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'regular' }))).toBeUndefined();
+  });
+
+  it('the byes go to the players with the fewest byes so far, then the lowest-ranked — a player with a bye is passed over however low they stand', () => {
+    // A house-rule bye worth 0 points leaves round 1's byes at the bottom of the standings with the losers.
+    let state = registered('mstr-2022', 14, { rel: 'competitive', byePoints: 0 });
+    state = finishRound(run(state, pairCommand(state, mstr.pair(state, 1), 'swiss')), () => 0);
+    const hadBye = new Set(state.rounds[0]!.byes.map((b) => b.player));
+    const standings = mstr.standings(state);
+    // Round 1's byes are among the lowest-ranked now…
+    expect(standings.slice(-4).filter((x) => hadBye.has(x.id))).not.toHaveLength(0);
+    // …but the two lowest-ranked of those without a bye get round 2's.
+    const expected = standings.filter((x) => !hadBye.has(x.id)).slice(-2).map((x) => x.id);
+    expect(mstr.pair(state, 2).byes.map((b) => b.player).sort()).toEqual(expected.sort());
+  });
+
+  it('the organiser may choose either as a house rule, which is printed as one', () => {
+    const smaller = mstr.pair(registered('mstr-2022', 14, { rel: 'competitive', oddCounts: 'smaller-pods-bottom' }), 1);
+    expect(smaller.byes).toEqual([]);
+    expect(smaller.tables.map((t) => t.seats.length)).toEqual([4, 4, 3, 3]);
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'competitive', oddCounts: 'smaller-pods-bottom' }))).toBe('House rules: smaller pods at the bottom for odd counts');
+    const byes = mstr.pair(registered('mstr-2022', 14, { rel: 'regular', oddCounts: 'byes' }), 1);
+    expect(byes.byes).toHaveLength(2);
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'regular', oddCounts: 'byes' }))).toBe('House rules: byes for odd counts');
+  });
+
+  it('mamtr-2024: smaller pods, never a bye, at every REL (10.4A)', () => {
+    for (const rel of ['regular', 'competitive', 'professional']) expect(getRuleset('mamtr-2024').pair(registered('mamtr-2024', 14, { rel }), 1).byes).toEqual([]);
+  });
+});
+
 describe('MSTR 2022 recommended rounds: only byes add invisible players', () => {
   const settings = (patch: Record<string, unknown> = {}) => getRuleset('mstr-2022').settings(patch);
 
