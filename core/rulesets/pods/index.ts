@@ -15,6 +15,7 @@ import { podPolicyProblem } from './policies.js';
 import { podPresentation } from './presentation.js';
 import { podRandomResults } from './random-result.js';
 import { podRecommendedRounds } from './recommended-rounds.js';
+import { podPenaltyResults } from './penalties.js';
 import { checkPodPlayerId, podCheckNoShow, validatePodResult } from './results.js';
 import { podStandings } from './standings.js';
 import { podDraftTimers, podEndOfRound, podTimeLimits } from './timing.js';
@@ -76,6 +77,7 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     ...(variant.timeUpNote ? { timeUpNote: variant.timeUpNote } : {}),
     checkNewPlayer: checkPodPlayerId,
     checkNoShow: podCheckNoShow,
+    penaltyResults: podPenaltyResults,
     randomResults: podRandomResults,
   };
 }
