@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { nameProblem } from '../model/names.js';
+import { firstSeatField } from '../model/seats.js';
 import { PENALTY_KINDS, RULESET_IDS } from '../model/types.js';
 import { zodMessage } from '../model/zod-words.js';
 
@@ -95,9 +96,13 @@ export const playerInputSchema = playerInput(anyName);
 /** Results are checked in detail by the rule set; here only their outer shape. */
 const resultSchema = z.record(z.string(), z.unknown());
 
+/** The seat that plays first (Table.firstSeat); absent: seat 1. */
+const firstSeatSchema = z.number().int().min(1).max(8);
+
 const tableSchema = z.object({
   table: z.number().int().min(1),
   seats: z.array(playerId).min(1),
+  firstSeat: firstSeatSchema.optional(),
   result: resultSchema.optional(),
 });
 
@@ -209,7 +214,7 @@ const roundCommands = [
   z.object({
     type: z.literal('fix-tables'),
     round: z.number().int().min(1),
-    tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1) })).min(1),
+    tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1), firstSeat: firstSeatSchema.optional() })).min(1),
     /** The round's byes after the fix (only pairing byes may change hands); omitted = unchanged. */
     byes: z.array(byeSchema).optional(),
     reason: z.string().trim().min(1, 'changing tables needs a reason').max(500),
@@ -434,14 +439,15 @@ export function parseCommand(input: unknown): { ok: true; command: Command } | {
 }
 
 /**
- * The `pair-round` command that publishes a pairing proposal (or a playoff pairing): seats only, no
- * results, with the proposal's byes, waiting seeds, groups and seed.
+ * The `pair-round` command that publishes a pairing proposal (or a playoff pairing): seats (and the
+ * seat that plays first, where not seat 1) only, no results, with the proposal's byes, waiting seeds,
+ * groups and seed.
  */
 export function publishCommand(
   round: number,
   stage: 'swiss' | 'playoff',
   proposal: {
-    tables: readonly { table: number; seats: readonly string[] }[];
+    tables: readonly { table: number; seats: readonly string[]; firstSeat?: number }[];
     byes?: readonly { player: string; kind: 'pairing' | 'awarded' | 'playoff' }[];
     waiting?: readonly string[];
     groups?: readonly (readonly string[])[];
@@ -453,7 +459,7 @@ export function publishCommand(
     type: 'pair-round',
     round,
     stage,
-    tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
+    tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) })),
     byes: (proposal.byes ?? []).map((b) => ({ player: b.player, kind: b.kind })),
     ...(proposal.waiting && proposal.waiting.length > 0 ? { waiting: [...proposal.waiting] } : {}),
     ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),

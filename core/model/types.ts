@@ -110,7 +110,8 @@ export interface Player {
   fixedTable?: number;
   /**
    * With `fixedTable`, where the rule set's tables have numbered seats of a standard size (pods):
-   * the seat (1 = plays first) this player takes in Swiss rounds.
+   * the seat this player takes in Swiss rounds — their place at the table, not the first turn, which
+   * stays a draw (2.2A, Table.firstSeat).
    */
   fixedSeat?: number;
   /** Dropped: the last round whose pairing included the player (0 = before round 1: removed). */
@@ -158,6 +159,13 @@ export interface Table {
   table: number;
   /** Seat order: seat 1 first. */
   seats: PlayerId[];
+  /**
+   * The seat (1-based) whose player plays first; turns go on in seat order from there, round the
+   * table. Absent: seat 1 (every table of an older save, head-to-head, playoff pods). Set where a
+   * fixed seat keeps a player's place at a pod, so the first turn stays a draw (MAMTR/MSTR 2.2A).
+   * Read it through core/model/seats.ts.
+   */
+  firstSeat?: number;
   result?: TableResult;
   /** MTR 2.10: seated players who did not show up (recorded with the result; each has a loss). */
   noShow?: PlayerId[];

@@ -10,6 +10,7 @@ import { getRuleset } from '../../core/rulesets/index.js';
 import type { EntryContext, Ruleset } from '../../core/rulesets/ruleset.js';
 import { isolate } from '../../core/rulesets/ruleset.js';
 import { clockDuration } from '../../core/text/format.js';
+import { firstSeat, firstSeatField } from '../../core/model/seats.js';
 
 /** The view's rule set, or null when this page does not know it (a newer host). */
 export function rulesetOf(view: PublicView): Ruleset | null {
@@ -67,7 +68,7 @@ export function placesOf(round: PublicRound | null): Map<PlayerId, Place> {
 
 /** A published table as the rule set's entry reads it. */
 export function modelTable(table: PublicTable): Table {
-  return { table: table.table, seats: [...table.seats], ...(table.result ? { result: table.result } : {}) };
+  return { table: table.table, seats: [...table.seats], ...firstSeatField(table.firstSeat), ...(table.result ? { result: table.result } : {}) };
 }
 
 /** What the rule set's result entry needs of the event (the public view has no team members). */
@@ -82,15 +83,19 @@ export function tableWord(view: PublicView, ruleset: Ruleset | null): string {
 }
 
 /**
- * "Seat 2 of 4 — seat 1 plays first": for tables of numbered seats (the rule set's table shape),
- * and for a playoff pair whose seat 1 means something (the rule set's `playoff.seatOne`).
+ * "Seat 2 of 4 — seat 1 plays first" ("— you play first"; the seat that plays first is not always
+ * seat 1: core/model/seats.ts): for tables of numbered seats (the rule set's table shape), and for a
+ * playoff pair whose seat 1 means something (the rule set's `playoff.seatOne`).
  */
 export function seatLine(view: PublicView, ruleset: Ruleset | null, table: PublicTable, seat: number): string | null {
   const presentation = ruleset?.presentation;
   if (!presentation) return null;
   const seatOne = presentation.playoff.seatOne;
   const playoff = view.round?.stage === 'playoff';
-  if (presentation.table.layout === 'seats') return `Seat ${seat + 1} of ${table.seats.length} — seat 1 ${seatOne ?? 'plays first'}`;
+  if (presentation.table.layout === 'seats') {
+    const first = firstSeat(table);
+    return `Seat ${seat + 1} of ${table.seats.length} — ${first === seat + 1 ? 'you play first' : `seat ${first} plays first`}`;
+  }
   if (playoff && seatOne && table.seats.length === 2) return `Seat ${seat + 1} of 2 — seat 1: ${seatOne}`;
   return null;
 }

@@ -14,6 +14,7 @@ import { activeCount, competitorNoun, currentRound, outstandingTables, pendingNo
 import { isolate, plural, pluralWord } from '../lib/format.js';
 import { useStation, type PendingProposal } from '../store/station.js';
 import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
+import { firstSeatField } from '../../core/model/seats.js';
 import { deriveSeed } from '../../core/random/rng.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { mtrCitation } from '../../core/rulesets/ruleset.js';
@@ -61,7 +62,7 @@ export async function proposePairing(kind: 'next' | 'replace' | 'fix'): Promise<
       const seed = deriveSeed(current.seed ?? state.seed, OPEN_TABLES_FIX_STREAM, current.number);
       const fix = openTablesFix(state, seed);
       const after = roundAfterFix(current, fix);
-      const tables = after.tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+      const tables = after.tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) }));
       store.setPairingProposal({ ...base, proposal: { tables, byes: after.byes, warnings: fix.warnings, seed }, fix: { tables: fix.tables.map((t) => t.table) } });
       return null;
     } catch (error) {
@@ -294,7 +295,7 @@ export function PairingsScreen() {
     const { proposal, round, replace, fix } = proposed;
     if (fix) {
       // Only the re-paired tables, with the reason; every result entered stands.
-      const tables = proposal.tables.filter((t) => fix.tables.includes(t.table)).map((t) => ({ table: t.table, seats: [...t.seats] }));
+      const tables = proposal.tables.filter((t) => fix.tables.includes(t.table)).map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) }));
       setBusy(true);
       const ack = await dispatch(
         { type: 'fix-tables', round, tables, reason: reason.trim() },

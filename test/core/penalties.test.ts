@@ -217,7 +217,7 @@ describe('a match loss: the match lost', () => {
       { type: 'record-result', round: 1, table: 1, result: { winner: 'ana' } },
       { type: 'start-playoff', top: 4, draft: false, seeds: ['ana', 'bo', 'cy', 'di'] },
       { type: 'pair-round', round: 2, stage: 'playoff', tables: [{ table: 1, seats: ['ana', 'bo', 'cy', 'di'] }], byes: [], seed: 2 },
-      { ...penalty('ana', 'game-loss', { table: 1 }), round: 2 },
+      penalty('ana', 'game-loss', { table: 1, round: 2 }),
     ];
     const state = run(commands);
     expect(refusal(() => apply(state, { type: 'record-result', round: 2, table: 1, result: { draw: true } })).message).toMatch(/Ana lost that game/);

@@ -218,6 +218,19 @@ describe('Pairings screen', () => {
     expect((await state()).rounds[0]?.tables.map((t) => t.seats.length).sort()).toEqual([3, 4, 4, 4, 4, 4]);
   });
 
+  it('a pod with a fixed seat says which seat plays first, as the table drew it (2.2A)', async () => {
+    await createEvent('mamtr-2024', 8);
+    await host.connection.api.dispatch({
+      command: { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['p01', 'p02', 'p03', 'p04'], firstSeat: 3 }, { table: 2, seats: ['p05', 'p06', 'p07', 'p08'] }], byes: [], seed: 1 },
+    });
+    renderStation();
+    const published = await screen.findByTestId('published-round');
+    const pod = (n: number): HTMLElement => published.querySelector(`[data-table="${n}"]`) as HTMLElement;
+    await waitFor(() => expect(pod(1)).toBeTruthy());
+    expect(within(pod(1)).getByText(/plays first/).textContent).toBe('Seat 3 — plays first');
+    expect(within(pod(2)).getByText(/plays first/).textContent).toBe('Seat 1 — plays first');
+  });
+
   it('seats draft pods at random around the pod size set (MTR 7.6) and shows their seats', async () => {
     await createEvent('mtr', 10, { format: 'draft' });
     const user = userEvent.setup();
