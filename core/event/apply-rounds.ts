@@ -6,7 +6,7 @@
 import { fail } from '../model/errors.js';
 import { firstSeat, firstSeatField } from '../model/seats.js';
 import type { Bye, EventState, Player, PlayerId, Round, Table } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
+import { announcedRounds, getRuleset } from '../rulesets/index.js';
 import { plural, pluralWord } from '../text/format.js';
 import { nameOf, requirePlayer } from './apply-players.js';
 import type { Command } from './commands.js';
@@ -30,12 +30,14 @@ export function pairRound(state: EventState, command: Extract<Command, { type: '
     }
   }
   if (command.stage === 'swiss' && state.playoff) fail('not-allowed', 'the playoff has started: no more Swiss rounds');
-  // RULES 4: a Swiss round past the announced number is paired only once the scorekeeper confirmed it.
-  const announced = state.settings.swissRounds;
-  if (command.stage === 'swiss' && !command.replace && announced !== undefined && !command.beyondAnnounced) {
+  // RULES 4: a Swiss round past the announced number (a variable number: as its criterion decided,
+  // MTR 10.2) is paired only once the scorekeeper confirmed it.
+  const announced = command.stage === 'swiss' && !command.replace && !command.beyondAnnounced ? announcedRounds({ ...state, rounds: base }, ruleset) : undefined;
+  if (announced) {
     const number = base.filter((r) => r.stage === 'swiss').length + 1;
-    if (number > announced)
-      fail('not-allowed', `round ${number} is past the announced ${plural(announced, 'Swiss round')}: pairing it needs the scorekeeper's confirmation`);
+    const decided = announced.criterion?.evaluated && announced.rounds !== announced.announced ? ` (${announced.criterion.words.replace(/\.$/, '')})` : '';
+    if (number > announced.rounds)
+      fail('not-allowed', `round ${number} is past the announced ${plural(announced.rounds, 'Swiss round')}${decided}: pairing it needs the scorekeeper's confirmation`);
   }
   if (command.stage === 'playoff' && !state.playoff) fail('not-allowed', 'start the playoff (make the cut) before pairing a playoff round');
 

@@ -43,10 +43,21 @@ function nameFields(rule: NameRule) {
 /** An event's name as a new event gets it (the StationApi's createEvent). */
 export const newEventNameSchema = nameFields(checkedName).event;
 
+/** MTR 10.2's variable number of rounds (Settings.variableRounds); its fields hold together by announced-rounds.ts. */
+const variableRoundsSchema = z.strictObject({
+  afterRound: z.number().int().min(1).max(30),
+  compare: z.enum(['exactly', 'at-most']),
+  players: z.number().int().min(0).max(9999),
+  matchWins: z.number().int().min(1).max(30),
+  then: z.enum(['stop', 'extra']),
+});
+
 export const settingsPatchSchema = z
   .object({
     rel: z.enum(['regular', 'competitive', 'professional']),
-    swissRounds: z.number().int().min(0).max(30),
+    // null: none announced (the recommendation), before round 1 only (MTR 10.2).
+    swissRounds: z.number().int().min(0).max(30).nullable(),
+    variableRounds: variableRoundsSchema.nullable(),
     gamesToWin: z.number().int().min(1).max(3),
     format: z.enum(['constructed', 'sealed', 'draft', 'commander']),
     teamSize: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -132,7 +143,10 @@ function eventCommands(rule: NameRule) {
     z.object({
       type: z.literal('set-settings'),
       settings: settingsPatchSchema,
-      /** Changing the announced Swiss rounds after round 1 is paired needs a reason (RULES 4). */
+      /**
+       * Why, kept in the journal. (An older Podium let the announced rounds change after round 1 with
+       * one; MTR 10.2 does not: the number, once announced, cannot be changed.)
+       */
       reason: z.string().max(500).optional(),
     }),
     z.object({

@@ -15,6 +15,7 @@ import type {
   RulesetId,
   SeatChoice,
   Settings,
+  SettingsInput,
   Stage,
   Standing,
   Table,
@@ -260,7 +261,7 @@ export interface Ruleset {
   /** Playoff cuts this rule set knows (MTR: 2, 4, 8). */
   readonly playoffCuts: readonly number[];
   /** Defaults filled in and every field checked; throws PodiumError('invalid-settings'). */
-  settings(input: Partial<Settings>): Settings;
+  settings(input: SettingsInput): Settings;
   /** Players a table may seat at this stage. */
   tableSize(settings: Settings, stage: Stage): { min: number; max: number };
   /** Check a result against its table; returns the normalised result or throws PodiumError. */
