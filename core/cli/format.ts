@@ -3,6 +3,7 @@ import { formatTiebreakerValue } from '../documents/standings.js';
 import type { EventState, PlayerId, Standing, Table } from '../model/types.js';
 import { playoffFinishLabel } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
+import { firstSeat, firstSeatField } from '../model/seats.js';
 
 /** A message on one line (stderr gets exactly one line per problem). */
 export function oneLine(message: string): string {
@@ -71,14 +72,15 @@ export function describePlayer(state: EventState, id: PlayerId): string {
   return player ? `${player.name} (${id})` : id;
 }
 
-/** "Table 3: Ada Oz7 (p007) v Bo Lee (p002)". */
+/** "Table 3: Ada Oz7 (p007) v Bo Lee (p002)", and " — seat 3 plays first" where it is not seat 1. */
 export function tableLine(state: EventState, table: Table): string {
-  return `Table ${table.table}: ${table.seats.map((id) => describePlayer(state, id)).join(' v ')}`;
+  const first = firstSeat(table);
+  return `Table ${table.table}: ${table.seats.map((id) => describePlayer(state, id)).join(' v ')}${first !== 1 ? ` — seat ${first} plays first` : ''}`;
 }
 
 /** Tables and seat-choice orders as the JSON output gives them (plain arrays). */
-export function tablesJson(tables: readonly Table[]): { table: number; seats: string[] }[] {
-  return tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+export function tablesJson(tables: readonly Table[]): { table: number; seats: string[]; firstSeat?: number }[] {
+  return tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) }));
 }
 
 export function seatChoiceJson(choices: readonly { table: number; order: readonly string[] }[]): { table: number; order: string[] }[] {

@@ -51,13 +51,15 @@ Usage:
       opponent-decklists: each playoff player's opponent's list (Professional REL, MTR 2.7).
   npm run cli -- import FILE.json --out EVENT.podium
       Write a new event save holding the transcript's event (never over an existing file).
-      Reads transcript versions 1 and 2; a version-2 penalty log, fixed tables and seats, and
-      registered decklists (with their corrections) are imported with the rest.
+      Reads transcript versions 1 and 2; a version-2 penalty log, fixed tables and seats (with
+      the seat that plays first at a pod where a fixed seat drew it), and registered decklists
+      (with their corrections) are imported with the rest.
   npm run cli -- export EVENT.podium --out FILE.json
       Write the transcript of an event save, as version 2: late entries, awarded byes, draft
       pods, teams, family names, notes, registration draws, no-shows, drops and byes after the
-      cut, the penalty log, fixed tables and seats, registered decklists with their corrections
-      (not the clock, nor amendment reasons).
+      cut, the penalty log, fixed tables and seats (and each table's "firstSeat" where it is not
+      seat 1), registered decklists with their corrections (not the clock, nor amendment
+      reasons).
   npm run cli -- help | --help
       This text.
 

@@ -8,7 +8,10 @@
  * - Commander (MSTR/MAMTR: "100-card singleton lists", X.5A; the commander clearly identified in the
  *   decklist, *.4A): exactly 100 cards including the commander (one, or two partners); one copy of
  *   each card except basic lands — Plains, Island, Swamp, Mountain, Forest, Wastes and their
- *   Snow-Covered forms; no sideboard.
+ *   Snow-Covered forms; no sideboard except a single companion (MAMTR *.1C: "the use of Sideboard
+ *   cards is not allowed, with the exception of a single companion"). Without a card database the
+ *   check cannot tell a companion from another card, so one sideboard card passes as the companion
+ *   and two or more are a problem.
  *
  * Every problem names the line (or lines) it comes from; the parser's own problems come first.
  */
@@ -99,8 +102,14 @@ function commander(list: ParsedDecklist): DeckProblem[] {
       out.push({ line: all[0] as number, message: `${lines}: ${n} copies of “${first.name}”; a Commander deck is singleton (one of each card except basic lands).` });
     }
   }
-  if (list.side.length > 0) {
-    out.push(problem(`${cards(cardCount(list.side))} are in a sideboard (${linesOf(list.side)}); a Commander deck has none: move them into the deck or take them out.`, list.side));
+  const side = cardCount(list.side);
+  if (side > 1) {
+    out.push(
+      problem(
+        `${cards(side)} are in a sideboard (${linesOf(list.side)}); a Commander deck has none except a single companion (*.1C): move the others into the deck or take them out.`,
+        list.side,
+      ),
+    );
   }
   return out;
 }

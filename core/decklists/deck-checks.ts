@@ -9,7 +9,7 @@
 import { deckCheckSummary, type DeckCheckSummary } from '../clock/deck-checks.js';
 import { eventClock } from '../clock/derive.js';
 import type { Decklist, DecklistCard, EventState, PlayerId, Round } from '../model/types.js';
-import type { Rng } from '../random/rng.js';
+import { createRng, deriveSeed, type Rng } from '../random/rng.js';
 import { cardKey } from './parse.js';
 
 /** MTR 2.8: at least ten percent of all decks should be checked. */
@@ -33,6 +33,18 @@ export interface DeckCheckPick {
 
 function roundOf(state: EventState, round: number): Round | undefined {
   return state.rounds.find((r) => r.number === round);
+}
+
+/** The sub-stream of the event seed deck-check picks come from. */
+const DECK_PICK_STREAM = 0x4443;
+
+/**
+ * RULES 4 (every random choice, deck-check picks included, comes from the seed stored in the save):
+ * the generator of the `draw`-th pick (0 first) made for `round`, so each pick is a new draw and the
+ * same event draws the same picks.
+ */
+export function deckPickRng(state: EventState, round: number, draw: number): Rng {
+  return createRng(deriveSeed(state.seed, DECK_PICK_STREAM, round, draw));
 }
 
 /**

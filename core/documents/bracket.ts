@@ -366,7 +366,7 @@ function playedRound(ctx: DocContext, title: string, round: Round, next: Round |
 
 /**
  * Who won a playoff table, in words: its winner; a drawn table's player the rule set sends on
- * (MAMTR 2.4C: the highest seed still in); else the player found in the next round.
+ * (MAMTR 2.4C: the highest seed who took part in the draw); else the player found in the next round.
  */
 function playoffWinnerText(ctx: DocContext, round: Round, table: Table, next: Round | undefined): string {
   const winner = tableWinner(table);

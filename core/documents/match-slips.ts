@@ -24,6 +24,7 @@ import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamE
 import { isFixedTable } from './fixed-tables.js';
 import { SLIP_CODE_WIDTH, SLIP_QR_GAP, slipCodeBlock, slipReport, withSlipQr } from './qr.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
+import { playsFirst } from '../model/seats.js';
 
 /** Left + right padding of a cell in the `rows` layout (the renderer's tableLayouts). */
 const CELL_PAD = 8;
@@ -370,7 +371,7 @@ function podBody(ctx: DocContext, round: Round, table: Table, width: number, pla
     const seed = seeds.get(id);
     const notes = playoff && seed !== undefined ? `seed ${seed}` : '';
     rows.push([
-      { stack: [{ text: String(i + 1), bold: true, fontSize: 13 }, ...(i === 0 ? [{ text: '▶ first', fontSize: 6.5, bold: true }] : [])], margin: [2, i === 0 ? 1 : 4, 0, 0] },
+      { stack: [{ text: String(i + 1), bold: true, fontSize: 13 }, ...(playsFirst(table, i) ? [{ text: '▶ first', fontSize: 6.5, bold: true }] : [])], margin: [2, playsFirst(table, i) ? 1 : 4, 0, 0] },
       nameCell(nameOf(ctx, id), nameWidth, notes || undefined),
       boxCell(13, rowHeight, 44),
       boxCell(13, rowHeight, 52),

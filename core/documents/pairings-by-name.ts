@@ -37,6 +37,7 @@ import {
 import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from './names.js';
 import { type BoardQr, besideQrWidth, boardQr, qrHeading, qrHeadingHeight } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, TableNode } from './types.js';
+import { playsFirst } from '../model/seats.js';
 
 export interface BoardEntry {
   /** One per entry: the competitor's id, or "t01/A" for a member of team t01. */
@@ -86,7 +87,7 @@ export function boardEntries(ctx: DocContext, round: Round): BoardEntry[] {
         opponent = table.seats[1 - i] as PlayerId;
         detail = `vs ${nameOf(ctx, opponent)}`;
       } else if (table.seats.length === 1) detail = 'alone at the table';
-      else detail = `seat ${i + 1} of ${table.seats.length}${i === 0 ? ' — plays first' : ''}`;
+      else detail = `seat ${i + 1} of ${table.seats.length}${playsFirst(table, i) ? ' — plays first' : ''}`;
       placeOf.set(id, { table: table.table, detail, ...(opponent !== undefined ? { opponent } : {}) });
     });
   }

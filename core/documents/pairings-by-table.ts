@@ -10,6 +10,7 @@ import { FIXED_MARK, isFixedTable } from './fixed-tables.js';
 import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
 import { boardQr, qrHeading } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, StackNode, TextNode } from './types.js';
+import { playsFirst } from '../model/seats.js';
 
 const NAME_SIZE = 10;
 
@@ -108,11 +109,12 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
     for (const table of round.tables) {
       const lines: ColumnsNode[] = table.seats.map((id, i) => {
         const name = nameOf(ctx, id);
+        const first = playsFirst(table, i);
         return {
           columns: [
-            { text: String(i + 1), width: 30, bold: i === 0 },
-            { text: name, width: '*', fontSize: fitFontSize(name, nameWidth, NAME_SIZE, 7), bold: i === 0 },
-            { text: i === 0 ? 'plays first' : '', width: 80, fontSize: 8, color: COLORS.muted, margin: [0, 1, 0, 0] },
+            { text: String(i + 1), width: 30, bold: first },
+            { text: name, width: '*', fontSize: fitFontSize(name, nameWidth, NAME_SIZE, 7), bold: first },
+            { text: first ? 'plays first' : '', width: 80, fontSize: 8, color: COLORS.muted, margin: [0, 1, 0, 0] },
             { text: scoreOf(id), width: scoreWidth, alignment: 'right' },
           ],
           margin: [0, 1, 0, 1],

@@ -113,8 +113,10 @@ function byPlayer(ctx: DocContext, penalties: readonly Penalty[], disqualified: 
 
 /** What game and match losses did to the results, as the rule set records them (Ruleset.penaltyResults). */
 function effectWords(ctx: DocContext): string {
-  if (ctx.ruleset.penaltyResults) return 'A game loss is a game the player lost in that match and a match loss the match lost: both are in the results. ';
-  if (ctx.ruleset.checkNoShow) return 'A match loss excludes the player from the pod’s result, winning nothing; a game loss changes no pod result. ';
+  if (ctx.ruleset.penaltyResults?.matchLoss) return 'A game loss is a game the player lost in that match and a match loss the match lost: both are in the results. ';
+  if (ctx.ruleset.penaltyResults)
+    return 'A game loss is a game the player lost: not its winner, and excluded from a draw; a match loss excludes the player from the pod’s result, winning nothing. ';
+  if (ctx.ruleset.checkNoShow) return 'A match loss excludes the player from the pod’s result, winning nothing. ';
   return '';
 }
 

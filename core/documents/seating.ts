@@ -1,7 +1,8 @@
 /**
  * Seating: what goes on the tables and on the wall before play starts.
  * - Seating cards (pod seating sheets): one card per table of the round, two per page between a
- *   dashed cut line, the table number huge and the seats in seat order ("Seat 1 — plays first").
+ *   dashed cut line, the table number huge and the seats in seat order, the one that plays first
+ *   marked ("Seat 1 — plays first"; core/model/seats.ts: not seat 1 where a fixed seat drew it).
  * - Seating by name: everyone → table and seat, alphabetical by family name (the board of
  *   pairings-by-name.ts, the number being the table).
  * - Draft pods (players registered with a draft pod, MTR 7.6): each pod's seats, player → seat.
@@ -14,13 +15,12 @@
  * team's people by seat letter, seat A against seat A.
  */
 import type { Player, Round, Table } from '../model/types.js';
-import { createRng, deriveSeed } from '../random/rng.js';
+import { draftPodSeats } from '../pairing/draft-pods.js';
 import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, nameTags, pageBox, plural, roundTitle } from './layout.js';
 import { type BoardEntry, boardContent, boardEntries } from './pairings-by-name.js';
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
-
-const DRAFT_SEAT_STREAM = 0x5345;
+import { playsFirst } from '../model/seats.js';
 
 export function seating(ctx: DocContext): DocDefinition {
   const round = ctx.round;
@@ -72,10 +72,11 @@ function card(ctx: DocContext, round: Round, table: Table, width: number, height
           widths: [70, '*'],
           body: table.seats.map((id, i) => {
             const name = nameOf(ctx, id);
-            const label = pods ? `${name}${i === 0 ? ' — plays first' : ''}` : name;
+            const first = pods && playsFirst(table, i);
+            const label = first ? `${name} — plays first` : name;
             return [
-              { text: `Seat ${i + 1}`, fontSize: seatSize, bold: i === 0 && pods, color: COLORS.muted },
-              { text: label, fontSize: fitFontSize(label, width - 150, seatSize, 8, i === 0 && pods), bold: i === 0 && pods },
+              { text: `Seat ${i + 1}`, fontSize: seatSize, bold: first, color: COLORS.muted },
+              { text: label, fontSize: fitFontSize(label, width - 150, seatSize, 8, first), bold: first },
             ];
           }),
         },
@@ -167,18 +168,7 @@ export function draftPods(ctx: DocContext): { pod: number; seats: Player[]; reco
     const seats = playoff.seeds.map((id) => ctx.players.get(id)).filter((p): p is Player => p !== undefined);
     out.push({ pod: 0, seats, recorded: true });
   }
-  const byPod = new Map<number, Player[]>();
-  for (const player of ctx.state.players) {
-    if (player.draftPod === undefined || player.droppedAfterRound === 0) continue;
-    const list = byPod.get(player.draftPod) ?? [];
-    list.push(player);
-    byPod.set(player.draftPod, list);
-  }
-  for (const pod of [...byPod.keys()].sort((a, b) => a - b)) {
-    const members = [...(byPod.get(pod) as Player[])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const seats = createRng(deriveSeed(ctx.state.seed, DRAFT_SEAT_STREAM, pod)).shuffle(members);
-    out.push({ pod, seats, recorded: false });
-  }
+  for (const { pod, seats } of draftPodSeats(ctx.state)) out.push({ pod, seats, recorded: false });
   return out;
 }
 

@@ -13,12 +13,12 @@
  *   adding the game: the slip the players sign already counts the game loss as one of the games
  *   (it is "a game of that match"), so adding one would count it twice; and a result entered
  *   before the penalty is one the scorekeeper amends, with a reason, as any other.
- *   Pods: the multiplayer documents (MSTR/MAMTR 2.1A) speak of match-loss penalties only, so a game
- *   loss there is kept in the log and changes no result (Ruleset.penaltyResults is absent).
+ *   Pods: the penalised player lost that game, so the result cannot name them its winner and, for a
+ *   drawn game, must exclude them (no share of the draw; RULES 4, pods/penalties.ts).
  * - a match loss: the match lost. Head-to-head, at a table with no result, the fold records it as the
  *   table's result (the opponent wins every game the match needs, as for a no-show, MTR 2.10);
- *   pods, where it does not say who won the pod, the result entered must exclude the player and give
- *   them nothing (MSTR/MAMTR 2.1A: no share of a draw), as Ruleset.checkNoShow checks a no-show's.
+ *   pods, where it does not say who won the pod (no `penaltyResults.matchLoss`), the result entered
+ *   must exclude the player and give them nothing (MSTR/MAMTR 2.1A: no share of a draw).
  *   A table that already has a result must already give the player the match as lost.
  * - a disqualification: the player drops from the next pairing (as drop-player), keeps their
  *   results, and is marked (disqualifiedPlayers). A disqualified player is never reinstated nor
@@ -136,9 +136,10 @@ function lossAt(state: EventState, round: Round, table: Table | undefined, penal
       );
     return state;
   }
-  if (penalty.penalty !== 'match-loss' || !ruleset.penaltyResults) return state;
+  const matchLoss = ruleset.penaltyResults?.matchLoss;
+  if (penalty.penalty !== 'match-loss' || !matchLoss) return state;
   // A head-to-head match loss decides the match: recorded as its result, as a no-show's would be.
-  const command = { type: 'record-result' as const, round: round.number, table: table.table, result: ruleset.penaltyResults.matchLoss(table, penalty.player, state.settings), ...(penalty.at !== undefined ? { at: penalty.at } : {}) };
+  const command = { type: 'record-result' as const, round: round.number, table: table.table, result: matchLoss(table, penalty.player, state.settings), ...(penalty.at !== undefined ? { at: penalty.at } : {}) };
   return noteResultTime(state, recordResult(state, command), command);
 }
 
@@ -176,9 +177,15 @@ function resultProblem(state: EventState, round: number, table: Table): string |
     if (matchLosses.length > 0 && !losesMatch(ruleset, table, id))
       return `${nameOf(state, id)} has a match loss there (${infractions(matchLosses)}), so the result must give them the match as lost`;
     const gameLosses = own.filter((p) => p.penalty === 'game-loss');
-    const lost = ruleset.penaltyResults?.gamesLost(table, table.result, id);
-    if (gameLosses.length > 0 && lost !== undefined && lost < gameLosses.length)
-      return `${nameOf(state, id)} has ${gameLosses.length === 1 ? 'a game loss' : `${gameLosses.length} game losses`} there (${infractions(gameLosses)}), so the result must count at least ${plural(gameLosses.length, 'game')} they lost (it counts ${lost})`;
+    const results = ruleset.penaltyResults;
+    const lost = results?.gamesLost(table, table.result, id);
+    if (gameLosses.length > 0 && lost !== undefined && lost < gameLosses.length) {
+      const has = `${nameOf(state, id)} has ${gameLosses.length === 1 ? 'a game loss' : `${gameLosses.length} game losses`} there (${infractions(gameLosses)})`;
+      const count = `the result must count at least ${plural(gameLosses.length, 'game')} they lost (it counts ${lost})`;
+      return results?.gameLossProblem
+        ? `${has}: ${results.gameLossProblem(nameOf(state, id))}${gameLosses.length > 1 ? ` (${count})` : ''}`
+        : `${has}, so ${count}`;
+    }
   }
   return null;
 }

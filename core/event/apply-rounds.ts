@@ -4,8 +4,9 @@
  * results stand, and the cut to the playoff.
  */
 import { fail } from '../model/errors.js';
+import { firstSeat, firstSeatField } from '../model/seats.js';
 import type { Bye, EventState, Player, PlayerId, Round, Table } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
+import { announcedRounds, getRuleset } from '../rulesets/index.js';
 import { plural, pluralWord } from '../text/format.js';
 import { nameOf, requirePlayer } from './apply-players.js';
 import type { Command } from './commands.js';
@@ -29,12 +30,14 @@ export function pairRound(state: EventState, command: Extract<Command, { type: '
     }
   }
   if (command.stage === 'swiss' && state.playoff) fail('not-allowed', 'the playoff has started: no more Swiss rounds');
-  // RULES 4: a Swiss round past the announced number is paired only once the scorekeeper confirmed it.
-  const announced = state.settings.swissRounds;
-  if (command.stage === 'swiss' && !command.replace && announced !== undefined && !command.beyondAnnounced) {
+  // RULES 4: a Swiss round past the announced number (a variable number: as its criterion decided,
+  // MTR 10.2) is paired only once the scorekeeper confirmed it.
+  const announced = command.stage === 'swiss' && !command.replace && !command.beyondAnnounced ? announcedRounds({ ...state, rounds: base }, ruleset) : undefined;
+  if (announced) {
     const number = base.filter((r) => r.stage === 'swiss').length + 1;
-    if (number > announced)
-      fail('not-allowed', `round ${number} is past the announced ${plural(announced, 'Swiss round')}: pairing it needs the scorekeeper's confirmation`);
+    const decided = announced.criterion?.evaluated && announced.rounds !== announced.announced ? ` (${announced.criterion.words.replace(/\.$/, '')})` : '';
+    if (number > announced.rounds)
+      fail('not-allowed', `round ${number} is past the announced ${plural(announced.rounds, 'Swiss round')}${decided}: pairing it needs the scorekeeper's confirmation`);
   }
   if (command.stage === 'playoff' && !state.playoff) fail('not-allowed', 'start the playoff (make the cut) before pairing a playoff round');
 
@@ -58,6 +61,8 @@ export function pairRound(state: EventState, command: Extract<Command, { type: '
     numbers.add(table.table);
     if (table.seats.length < size.min || table.seats.length > size.max)
       fail('invalid-input', `round ${command.round}: table ${table.table} seats ${table.seats.length} players; this rule set seats ${size.min === size.max ? size.min : `${size.min} to ${size.max}`}`);
+    if (table.firstSeat !== undefined && table.firstSeat > table.seats.length)
+      fail('invalid-input', `round ${command.round}: table ${table.table} says seat ${table.firstSeat} plays first, but it seats ${table.seats.length} players`);
     for (const id of table.seats) place(id, `table ${table.table}`);
   }
   for (const bye of command.byes) place(bye.player, 'the byes');
@@ -66,7 +71,7 @@ export function pairRound(state: EventState, command: Extract<Command, { type: '
   const players = command.groups ? withGroups(state, command) : state.players;
   const context = { settings: state.settings, stage: command.stage, nameOf: (id: string) => nameOf(state, id) };
   const tables: Table[] = command.tables.map((t) => {
-    const table: Table = { table: t.table, seats: [...t.seats] };
+    const table: Table = { table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) };
     if (t.result !== undefined) table.result = ruleset.validateResult(table, t.result, context);
     return table;
   });
@@ -120,7 +125,7 @@ export function fixTables(state: EventState, command: Extract<Command, { type: '
   if (!command.reason.trim()) fail('not-allowed', `round ${r}: changing tables needs a reason (kept in the journal)`);
   const ruleset = getRuleset(state.ruleset);
   const size = ruleset.tableSize(state.settings, 'swiss');
-  const changed = new Map<number, PlayerId[]>();
+  const changed = new Map<number, Table>();
   const before: PlayerId[] = [];
   for (const t of command.tables) {
     if (changed.has(t.table)) fail('invalid-input', `round ${r}: table ${t.table} appears twice`);
@@ -130,7 +135,9 @@ export function fixTables(state: EventState, command: Extract<Command, { type: '
       fail('not-allowed', `round ${r}, table ${t.table} already has a result: its players stay where they played (amend the result instead)`);
     if (t.seats.length < size.min || t.seats.length > size.max)
       fail('invalid-input', `round ${r}: table ${t.table} would seat ${t.seats.length} players; this rule set seats ${size.min === size.max ? size.min : `${size.min} to ${size.max}`}`);
-    changed.set(t.table, [...t.seats]);
+    if (t.firstSeat !== undefined && t.firstSeat > t.seats.length)
+      fail('invalid-input', `round ${r}: table ${t.table} says seat ${t.firstSeat} plays first, but it would seat ${t.seats.length} players`);
+    changed.set(t.table, { table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) });
     before.push(...old.seats);
   }
   const pairingByes = (byes: readonly { player: PlayerId; kind: string }[]): PlayerId[] => byes.filter((b) => b.kind === 'pairing').map((b) => b.player);
@@ -150,13 +157,13 @@ export function fixTables(state: EventState, command: Extract<Command, { type: '
   }
   const left = before.filter((id) => !seen.has(id));
   if (left.length > 0) fail('invalid-input', `round ${r}: ${left.map((id) => `${nameOf(state, id)} (${id})`).join(', ')} would be left without a table`);
-  const same = command.tables.every((t) => findTable(current, t.table)?.seats.join('\u0000') === t.seats.join('\u0000'));
+  const same = command.tables.every((t) => {
+    const old = findTable(current, t.table);
+    return old?.seats.join('\u0000') === t.seats.join('\u0000') && firstSeat(old) === firstSeat(t);
+  });
   if (same && (!command.byes || pairingByes(command.byes).join() === pairingByes(current.byes).join()))
     fail('invalid-input', `round ${r}: these are the seats already published; nothing changes`);
-  const tables = current.tables.map((t) => {
-    const seats = changed.get(t.table);
-    return seats ? { table: t.table, seats } : t;
-  });
+  const tables = current.tables.map((t) => changed.get(t.table) ?? t);
   const byes = command.byes ? command.byes.map((b): Bye => ({ player: b.player, kind: b.kind })) : current.byes;
   // A waiting self-report of a changed table was made by players who may no longer sit there.
   const round: Round = [...changed.keys()].reduce(withoutReport, { ...current, tables, byes });

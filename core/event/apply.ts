@@ -7,8 +7,8 @@
 import { applyClockCommand, noteResultTime } from '../clock/apply.js';
 import { registerDecklist } from '../decklists/journal.js';
 import { fail } from '../model/errors.js';
-import type { EventState } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
+import type { EventState, SettingsInput } from '../model/types.js';
+import { describeAnnouncement, getRuleset } from '../rulesets/index.js';
 import { pluralWord } from '../text/format.js';
 import { claimPlayer, drawClaimKey, resetClaim } from './apply-claims.js';
 import { checkPenaltySeats, checkTableResult, confirmAgainstPenalties, recordPenalty, refuseReturn } from './apply-penalties.js';
@@ -130,11 +130,12 @@ const SCORING_SETTINGS: readonly (readonly [keyof EventState['settings'], string
 
 function setSettings(state: EventState, command: Extract<Command, { type: 'set-settings' }>): EventState {
   const before = state.settings;
-  const patch: Partial<EventState['settings']> = command.settings;
-  const changed = (after: Partial<EventState['settings']>) =>
+  const patch: SettingsInput = command.settings;
+  const changed = (after: SettingsInput) =>
     SCORING_SETTINGS.filter(([key]) => key in after && after[key] !== before[key]).map(([, label]) => label);
   // The patch is checked before the rule set fills it in, so the refusal names what was asked for.
   let locked = state.rounds.length > 0 ? changed(patch) : [];
+  if (state.rounds.length > 0 && locked.length === 0) refuseRoundsChange(before, patch);
   const settings = locked.length > 0 ? before : getRuleset(state.ruleset).settings({ ...before, ...patch });
   if (state.rounds.length === 0) return { ...state, settings };
   if (locked.length === 0) locked = changed(settings);
@@ -146,9 +147,22 @@ function setSettings(state: EventState, command: Extract<Command, { type: 'set-s
       `${what.charAt(0).toUpperCase()}${what.slice(1)} cannot change once round 1 is paired: ${defines} scoring, and changing ${it} would rescore every result already played`,
     );
   }
-  if (settings.swissRounds !== before.swissRounds && !command.reason?.trim()) {
-    const was = before.swissRounds === undefined ? 'none was announced' : `it is ${before.swissRounds}`;
-    fail('not-allowed', `the announced number of Swiss rounds (${was}) can change after round 1 is paired only with a reason, kept in the journal`);
-  }
   return { ...state, settings };
+}
+
+/**
+ * MTR 10.2: "The number of rounds ... must be announced before the first round begins. Once
+ * announced, it cannot be changed." Once round 1 is paired neither the number nor a variable
+ * number's criterion changes, nor is one announced for the first time (a reason does not change that).
+ */
+function refuseRoundsChange(before: EventState['settings'], patch: SettingsInput): void {
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const rounds = 'swissRounds' in patch && !same(patch.swissRounds, before.swissRounds);
+  const criterion = 'variableRounds' in patch && !same(patch.variableRounds, before.variableRounds);
+  if (!rounds && !criterion) return;
+  const now = describeAnnouncement(before);
+  fail(
+    'not-allowed',
+    `the number of Swiss rounds cannot change once round 1 is paired (MTR 10.2: once announced, it cannot be changed)${now ? `; this event announced ${now}` : '; none was announced, so the recommended number stands'}. A variable number is announced with its criterion before round 1`,
+  );
 }

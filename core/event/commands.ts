@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { nameProblem } from '../model/names.js';
+import { firstSeatField } from '../model/seats.js';
 import { PENALTY_KINDS, RULESET_IDS } from '../model/types.js';
 import { zodMessage } from '../model/zod-words.js';
 
@@ -42,10 +43,21 @@ function nameFields(rule: NameRule) {
 /** An event's name as a new event gets it (the StationApi's createEvent). */
 export const newEventNameSchema = nameFields(checkedName).event;
 
+/** MTR 10.2's variable number of rounds (Settings.variableRounds); its fields hold together by announced-rounds.ts. */
+const variableRoundsSchema = z.strictObject({
+  afterRound: z.number().int().min(1).max(30),
+  compare: z.enum(['exactly', 'at-most']),
+  players: z.number().int().min(0).max(9999),
+  matchWins: z.number().int().min(1).max(30),
+  then: z.enum(['stop', 'extra']),
+});
+
 export const settingsPatchSchema = z
   .object({
     rel: z.enum(['regular', 'competitive', 'professional']),
-    swissRounds: z.number().int().min(0).max(30),
+    // null: none announced (the recommendation), before round 1 only (MTR 10.2).
+    swissRounds: z.number().int().min(0).max(30).nullable(),
+    variableRounds: variableRoundsSchema.nullable(),
     gamesToWin: z.number().int().min(1).max(3),
     format: z.enum(['constructed', 'sealed', 'draft', 'commander']),
     teamSize: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -96,9 +108,13 @@ export const playerInputSchema = playerInput(anyName);
 /** Results are checked in detail by the rule set; here only their outer shape. */
 const resultSchema = z.record(z.string(), z.unknown());
 
+/** The seat that plays first (Table.firstSeat); absent: seat 1. */
+const firstSeatSchema = z.number().int().min(1).max(8);
+
 const tableSchema = z.object({
   table: z.number().int().min(1),
   seats: z.array(playerId).min(1),
+  firstSeat: firstSeatSchema.optional(),
   result: resultSchema.optional(),
 });
 
@@ -128,7 +144,10 @@ function eventCommands(rule: NameRule) {
     z.object({
       type: z.literal('set-settings'),
       settings: settingsPatchSchema,
-      /** Changing the announced Swiss rounds after round 1 is paired needs a reason (RULES 4). */
+      /**
+       * Why, kept in the journal. (An older Podium let the announced rounds change after round 1 with
+       * one; MTR 10.2 does not: the number, once announced, cannot be changed.)
+       */
       reason: z.string().max(500).optional(),
     }),
     z.object({
@@ -210,7 +229,7 @@ const roundCommands = [
   z.object({
     type: z.literal('fix-tables'),
     round: z.number().int().min(1),
-    tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1) })).min(1),
+    tables: z.array(z.object({ table: z.number().int().min(1), seats: z.array(playerId).min(1), firstSeat: firstSeatSchema.optional() })).min(1),
     /** The round's byes after the fix (only pairing byes may change hands); omitted = unchanged. */
     byes: z.array(byeSchema).optional(),
     reason: z.string().trim().min(1, 'changing tables needs a reason').max(500),
@@ -450,14 +469,15 @@ export function parseCommand(input: unknown): { ok: true; command: Command } | {
 }
 
 /**
- * The `pair-round` command that publishes a pairing proposal (or a playoff pairing): seats only, no
- * results, with the proposal's byes, waiting seeds, groups and seed.
+ * The `pair-round` command that publishes a pairing proposal (or a playoff pairing): seats (and the
+ * seat that plays first, where not seat 1) only, no results, with the proposal's byes, waiting seeds,
+ * groups and seed.
  */
 export function publishCommand(
   round: number,
   stage: 'swiss' | 'playoff',
   proposal: {
-    tables: readonly { table: number; seats: readonly string[] }[];
+    tables: readonly { table: number; seats: readonly string[]; firstSeat?: number }[];
     byes?: readonly { player: string; kind: 'pairing' | 'awarded' | 'playoff' }[];
     waiting?: readonly string[];
     groups?: readonly (readonly string[])[];
@@ -469,7 +489,7 @@ export function publishCommand(
     type: 'pair-round',
     round,
     stage,
-    tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
+    tables: proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) })),
     byes: (proposal.byes ?? []).map((b) => ({ player: b.player, kind: b.kind })),
     ...(proposal.waiting && proposal.waiting.length > 0 ? { waiting: [...proposal.waiting] } : {}),
     ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),

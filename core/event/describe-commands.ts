@@ -4,13 +4,14 @@
  * (JournalReading.name, isolated); pairings and results are read from the journal so far.
  */
 import { describeRegisterDecklist } from '../decklists/journal.js';
-import { getRuleset } from '../rulesets/index.js';
+import { criterionWords, getRuleset } from '../rulesets/index.js';
 import { andNames } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
 import { describeRecordPenalty } from './describe-penalties.js';
 import { claimPlayer, confirmReport, decideReport, drawClaimKey, publishStandings, reportResult, resetClaim } from './describe-reports.js';
+import type { VariableRounds } from '../model/types.js';
 
 /** One entry in words. */
 export interface EntryWords {
@@ -29,7 +30,8 @@ type Describer<T extends Command['type']> = (command: CommandOf<T>, seq: number,
 
 const SETTING_WORDS: Record<string, (value: unknown) => string> = {
   rel: (v) => `REL ${String(v)}`,
-  swissRounds: (v) => `${String(v)} Swiss rounds`,
+  swissRounds: (v) => (v === null ? 'no number of Swiss rounds announced (the recommendation)' : `${String(v)} Swiss rounds announced`),
+  variableRounds: (v) => (v === null ? 'a fixed number of Swiss rounds' : `a variable number of rounds: ${criterionWords(v as VariableRounds)}`),
   gamesToWin: (v) => `best of ${2 * Number(v) - 1}`,
   format: (v) => `format ${String(v)}`,
   teamSize: (v) => (Number(v) === 1 ? 'individual players' : `teams of ${String(v)}`),

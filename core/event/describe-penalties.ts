@@ -130,11 +130,9 @@ export function resultNote(state: EventState, p: Penalty, name: (id: PlayerId) =
   const head = `includes a ${PENALTY_WORDS[p.penalty]} for ${who} (${p.infraction})`;
   switch (p.penalty) {
     case 'game-loss':
-      return ruleset.penaltyResults
-        ? `${head}: the result counts it as a game ${who} lost`
-        : `${head}: kept in the log; the multiplayer rules give a game loss no effect on the result`;
+      return ruleset.penaltyResults?.gameLossNote ? `${head}: ${ruleset.penaltyResults.gameLossNote(who)}` : `${head}: the result counts it as a game ${who} lost`;
     case 'match-loss':
-      return ruleset.penaltyResults ? `${head}: the match is recorded as lost` : `${head}: ${who} is excluded and wins nothing (MSTR/MAMTR 2.1A)`;
+      return ruleset.penaltyResults?.matchLoss ? `${head}: the match is recorded as lost` : `${head}: ${who} is excluded and wins nothing (MSTR/MAMTR 2.1A)`;
     case 'disqualification':
       return `${head}: dropped from the next pairing; results entered stand`;
     case 'warning':

@@ -8,6 +8,7 @@
  * them (and a fixed seat, in pods); a swap is the scorekeeper's own move, and the check says when it
  * takes a fixed player away from their table.
  */
+import { firstSeatField } from '../model/seats.js';
 import { fail } from '../model/errors.js';
 import type { Bye, EventState, PairingWarning, Player, PlayerId, Round, Table } from '../model/types.js';
 import { fixedSeatLimit, placeFixedSeats } from '../pairing/fixed-seats.js';
@@ -23,7 +24,7 @@ export type FixTablesCommand = Extract<Command, { type: 'fix-tables' }>;
 export interface TableFix {
   round: number;
   /** Only the tables that change, with their published numbers. */
-  tables: { table: number; seats: PlayerId[] }[];
+  tables: { table: number; seats: PlayerId[]; firstSeat?: number }[];
   /** The round's byes after the fix, when a bye changes hands (a swap with a player on a bye). */
   byes?: Bye[];
   /** The pairing check of the new tables, in words. */
@@ -61,7 +62,8 @@ export function swapFix(state: EventState, a: PlayerId, b: PlayerId): TableFix {
   const swap = (id: PlayerId): PlayerId => (id === a ? b : id === b ? a : id);
   const tables = round.tables
     .filter((t) => t.seats.includes(a) || t.seats.includes(b))
-    .map((t) => ({ table: t.table, seats: t.seats.map(swap) }));
+    // A swap changes who sits where, not which seat plays first.
+    .map((t) => ({ table: t.table, seats: t.seats.map(swap), ...firstSeatField(t.firstSeat) }));
   const byeMoves = round.byes.some((bye) => bye.player === a || bye.player === b);
   const byes = byeMoves ? round.byes.map((bye) => ({ player: swap(bye.player), kind: bye.kind })) : undefined;
   if (tables.length === 0) fail('invalid-input', 'both players have a bye: a swap changes nothing');
@@ -115,8 +117,8 @@ export function openTablesFix(state: EventState, seed: number): TableFix {
     fail('not-allowed', `re-pairing these ${open.length} tables alone would give ${proposal.byes.map((b) => nameOf(state, b.player)).join(', ')} a bye; swap players instead`);
   if (proposal.tables.length !== open.length)
     fail('not-allowed', `re-pairing these ${open.length} tables alone would make ${proposal.tables.length} tables; swap players instead`);
-  const placed = placeOnOpenTables(state, open, proposal.tables);
-  const tables = placed.tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+  const placed = placeOnOpenTables(state, open, proposal.tables, proposal.seed);
+  const tables = placed.tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) }));
   return { round: round.number, tables, warnings: [...fixWarnings(state, round, tables), ...placed.warnings], seed };
 }
 
@@ -125,10 +127,10 @@ export function openTablesFix(state: EventState, seed: number): TableFix {
  * tables, fixed tables and seats honoured among them (core/pairing/fixed-seats.ts): seats as the
  * rule set's Swiss rounds place them (where its tables have seats to fix).
  */
-function placeOnOpenTables(state: EventState, open: readonly Table[], paired: Table[]): { tables: Table[]; warnings: PairingWarning[] } {
+function placeOnOpenTables(state: EventState, open: readonly Table[], paired: Table[], seed: number): { tables: Table[]; warnings: PairingWarning[] } {
   const numbers = open.map((t) => t.table);
   const seats = fixedSeatLimit(getRuleset(state.ruleset).presentation.table, state.settings) !== null;
-  return placeFixedSeats(state.players, paired, { seats, numbers, numbersRule: `only tables ${numbers.join(', ')} are re-paired` });
+  return placeFixedSeats(state.players, paired, { seats, ...(seats ? { firstSeatSeed: deriveSeed(seed, 3) } : {}), numbers, numbersRule: `only tables ${numbers.join(', ')} are re-paired` });
 }
 
 /** The `fix-tables` command that publishes a fix, with the scorekeeper's reason. */
@@ -136,7 +138,7 @@ export function fixCommand(fix: TableFix, reason: string): FixTablesCommand {
   return {
     type: 'fix-tables',
     round: fix.round,
-    tables: fix.tables.map((t) => ({ table: t.table, seats: [...t.seats] })),
+    tables: fix.tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) })),
     ...(fix.byes ? { byes: fix.byes.map((b) => ({ player: b.player, kind: b.kind })) } : {}),
     reason: reason.trim(),
   };
@@ -144,10 +146,13 @@ export function fixCommand(fix: TableFix, reason: string): FixTablesCommand {
 
 /** The round as it would be after the fix (every table, for the pairing check's counts). */
 export function roundAfterFix(round: Round, fix: TableFix): Round {
-  const changed = new Map(fix.tables.map((t) => [t.table, t.seats]));
+  const changed = new Map(fix.tables.map((t) => [t.table, t]));
   return {
     ...round,
-    tables: round.tables.map((t) => (changed.has(t.table) ? { table: t.table, seats: changed.get(t.table) as PlayerId[] } : t)),
+    tables: round.tables.map((t) => {
+      const fixed = changed.get(t.table);
+      return fixed ? { table: t.table, seats: [...fixed.seats], ...firstSeatField(fixed.firstSeat) } : t;
+    }),
     byes: fix.byes ?? round.byes,
   };
 }

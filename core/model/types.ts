@@ -13,6 +13,23 @@ export type RulesetId = (typeof RULESET_IDS)[number];
 
 export type PlayerId = string;
 export type Rel = 'regular' | 'competitive' | 'professional';
+
+/** Settings as a patch gives them: a field left out keeps its value; null takes an optional one back to none. */
+export type SettingsInput = { [K in keyof Settings]?: Settings[K] | null };
+
+/**
+ * MTR 10.2's variable number of rounds ("five rounds unless only one player has four match wins after
+ * four rounds"): `swissRounds` rounds, unless `compare` `players` competitors have `matchWins` match
+ * wins or more after Swiss round `afterRound` — then the Swiss ends after `afterRound` (`stop`) or
+ * one more round is played (`extra`).
+ */
+export interface VariableRounds {
+  afterRound: number;
+  compare: 'exactly' | 'at-most';
+  players: number;
+  matchWins: number;
+  then: 'stop' | 'extra';
+}
 export type Stage = 'swiss' | 'playoff';
 export type TeamSeat = 'A' | 'B' | 'C';
 
@@ -22,8 +39,13 @@ export type TeamSeat = 'A' | 'B' | 'C';
  */
 export interface Settings {
   rel: Rel;
-  /** Announced number of Swiss rounds; undefined = the recommended number. */
+  /**
+   * Announced number of Swiss rounds (MTR 10.2: before round 1; it cannot change once round 1 is
+   * paired); undefined = the recommended number.
+   */
   swissRounds?: number;
+  /** MTR 10.2: a variable number of rounds, announced with `swissRounds` (core/rulesets/announced-rounds.ts). */
+  variableRounds?: VariableRounds;
   /** MTR 2.1: games needed to win a match (best of 1/3/5). */
   gamesToWin: number;
   /**
@@ -116,7 +138,8 @@ export interface Player {
   fixedTable?: number;
   /**
    * With `fixedTable`, where the rule set's tables have numbered seats of a standard size (pods):
-   * the seat (1 = plays first) this player takes in Swiss rounds.
+   * the seat this player takes in Swiss rounds — their place at the table, not the first turn, which
+   * stays a draw (2.2A, Table.firstSeat).
    */
   fixedSeat?: number;
   /** Dropped: the last round whose pairing included the player (0 = before round 1: removed). */
@@ -164,6 +187,13 @@ export interface Table {
   table: number;
   /** Seat order: seat 1 first. */
   seats: PlayerId[];
+  /**
+   * The seat (1-based) whose player plays first; turns go on in seat order from there, round the
+   * table. Absent: seat 1 (every table of an older save, head-to-head, playoff pods). Set where a
+   * fixed seat keeps a player's place at a pod, so the first turn stays a draw (MAMTR/MSTR 2.2A).
+   * Read it through core/model/seats.ts.
+   */
+  firstSeat?: number;
   result?: TableResult;
   /** MTR 2.10: seated players who did not show up (recorded with the result; each has a loss). */
   noShow?: PlayerId[];

@@ -28,6 +28,10 @@
  * at one table: the player whose fixed table it is keeps the seat (then the lower fixed table, then
  * the rule set's seat order); the other sits where the order puts them. A fixed seat beyond a smaller
  * pod's size becomes its last seat. Both with a warning.
+ * Who plays first at such a table is drawn again (`firstSeatSeed`, Table.firstSeat): a fixed seat is
+ * the player's place at the table, never the first turn, which stays random (MSTR/MAMTR 2.2A: "seating
+ * order and first Player are defined with a random method"; RULES 4). **Decision:** the draw is
+ * random even with `balanceSeats` (balancing orders the other players in the seats left).
  * With `seats: false` (head-to-head, where seat 1 is the higher-ranked player; playoff pods, whose
  * seats follow the Swiss seeds, 2.2A) the seat order stays, and `seatRule` says why in a warning.
  *
@@ -38,12 +42,19 @@
  * given. Both with a warning that says why (`numbersRule`). Everyone else takes the numbers left in
  * the rule set's order, as always.
  */
+import { firstSeatField } from '../model/seats.js';
 import type { PairingWarning, Player, PlayerId, Settings, Table } from '../model/types.js';
+import { createRng } from '../random/rng.js';
 import type { TableShape } from '../rulesets/ruleset.js';
 
 export interface FixedSeatOptions {
   /** Put fixed-seat players in their seats (Swiss pods); false: the rule set's seat order stays. */
   seats: boolean;
+  /**
+   * With `seats`: the seed the first seat of each table with a fixed seat is drawn from (the
+   * pairing's, derived: RULES 4). Required then.
+   */
+  firstSeatSeed?: number;
   /** With `seats: false`: why a fixed seat is not used this round, for the warning (absent: none). */
   seatRule?: string;
   /** Keep the tables in the order given (a playoff's bracket order); otherwise sorted by number. */
@@ -78,12 +89,17 @@ export function placeFixedSeats(players: readonly Player[], tables: Table[], opt
   if (!options.numbers && at.every((list) => list.length === 0)) return { tables, warnings: [] };
   const name = (p: Player): string => p.name;
   const { numbers, warnings } = numberTables(tables, at, name, options);
+  if (options.seats && options.firstSeatSeed === undefined) throw new Error('fixed seats: a seed to draw the first seat from is needed with seats');
+  const draw = createRng(options.firstSeatSeed ?? 0);
   const placed = tables.map((t, i): Table => {
     const table: Table = { ...t, table: numbers[i] as number };
     if (!options.seats) return table;
     const seated = seatFixed(table, at[i] as Player[], name);
     warnings.push(...seated.warnings);
-    return { ...table, seats: seated.seats };
+    if (!seated.fixed) return { ...table, seats: seated.seats };
+    // 2.2A: the fixed player keeps their place; who plays first is drawn.
+    const { firstSeat: _was, ...rest } = table;
+    return { ...rest, seats: seated.seats, ...firstSeatField(draw.int(1, seated.seats.length)) };
   });
   if (!options.seats && options.seatRule) {
     const off = placed.flatMap((t) => t.seats.filter((id, k) => fixed.get(id)?.fixedSeat !== undefined && fixed.get(id)?.fixedSeat !== k + 1));
@@ -177,7 +193,7 @@ function numberTables(
 }
 
 /** One table's seats with its fixed-seat players in their seats (see the file comment). */
-function seatFixed(table: Table, fixedHere: readonly Player[], name: (p: Player) => string): { seats: PlayerId[]; warnings: PairingWarning[] } {
+function seatFixed(table: Table, fixedHere: readonly Player[], name: (p: Player) => string): { seats: PlayerId[]; warnings: PairingWarning[]; fixed: boolean } {
   const position = (p: Player): number => table.seats.indexOf(p.id);
   const claims = fixedHere
     .filter((p) => p.fixedSeat !== undefined)
@@ -187,7 +203,7 @@ function seatFixed(table: Table, fixedHere: readonly Player[], name: (p: Player)
         (a.fixedTable as number) - (b.fixedTable as number) ||
         position(a) - position(b),
     );
-  if (claims.length === 0) return { seats: table.seats, warnings: [] };
+  if (claims.length === 0) return { seats: table.seats, warnings: [], fixed: false };
   const size = table.seats.length;
   const placed: (PlayerId | undefined)[] = table.seats.map(() => undefined);
   const holderOf = new Map<number, Player>();
@@ -222,7 +238,7 @@ function seatFixed(table: Table, fixedHere: readonly Player[], name: (p: Player)
       players: [p.id, holder.id],
     });
   }
-  return { seats, warnings };
+  return { seats, warnings, fixed: true };
 }
 
 /** "a, b and c". */

@@ -25,6 +25,7 @@ import { clockDuration, plural, wallClock } from '../text/format.js';
 import { SITE_SCRIPT, SITE_STYLE } from './site-assets.js';
 import { bdi, el, escapeHtml } from './site-html.js';
 import type { PublicPlayer, PublicRound, PublicTable, PublicView } from './types.js';
+import { playsFirst } from '../model/seats.js';
 
 export interface SiteFile {
   /** A plain file name (no folder): the site is one flat folder. */
@@ -201,7 +202,7 @@ function placesOf(page: Names, round: PublicRound): Map<string, { table: number 
       let detail: string;
       if (pairs && table.seats.length === 2) detail = `vs ${bdi(page.name(table.seats[1 - i] as string))}`;
       else if (table.seats.length === 1) detail = 'alone at the table';
-      else detail = `seat ${i + 1} of ${table.seats.length}${i === 0 ? ` — ${escapeHtml(seatOne !== undefined && !pairs ? seatOne : 'plays first')}` : ''}`;
+      else detail = `seat ${i + 1} of ${table.seats.length}${playsFirst(table, i) ? ` — ${escapeHtml(seatOne !== undefined && !pairs ? seatOne : 'plays first')}` : ''}`;
       places.set(id, { table: table.table, detail });
     });
   }

@@ -40,10 +40,12 @@ export interface PublicPlayer {
   members?: { seat: string; name: string }[];
 }
 
-/** A table of a published round. Seat order: seat 1 first (plays first). */
+/** A table of a published round. Seat order: seat 1 first. */
 export interface PublicTable {
   table: number;
   seats: string[];
+  /** The seat that plays first, where not seat 1 (Table.firstSeat; core/model/seats.ts). */
+  firstSeat?: number;
   /** The result once it is final (entered at a station, or a self-report accepted). */
   result?: TableResult;
   /** The result in words for the board ("Ana Archer 2–1", "Winner: Bo Brandt"), from the rule set's presentation. */

@@ -19,6 +19,7 @@ import { formatValue } from '../rulesets/ruleset.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import type { PublicClock, PublicRound, PublicStandings, PublicView, PublicWords } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
+import { firstSeatField } from '../model/seats.js';
 
 /**
  * Points before a round and published standings cost a standings computation each: kept while the
@@ -94,6 +95,7 @@ function publicRound(state: EventState, round: Round, now: number): PublicRound 
     tables: round.tables.map((t) => ({
       table: t.table,
       seats: [...t.seats],
+      ...firstSeatField(t.firstSeat),
       ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, (id) => names.get(id) ?? id) } : {}),
       ...(pending.has(t.table) ? { reportPending: true, reportAnswers: Object.keys(pending.get(t.table)?.answers ?? {}).length } : {}),
       ...(t.result === undefined && !pending.has(t.table) && round.rejectedReports?.includes(t.table) ? { reportRejected: true } : {}),

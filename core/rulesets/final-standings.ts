@@ -13,8 +13,8 @@
  * and `playoff` says how far the player got.
  *
  * Who won a playoff table: the rule set says (`Ruleset.advancing`: head-to-head by `matchOutcome`;
- * pods by `podMatchWinner`, a drawn MAMTR pod going to its highest Swiss seed not excluded who has
- * not dropped (2.4C, `drawnPodWinner`; an MSTR draw decides nothing); Lightseekers by `gameOutcome`,
+ * pods by `podMatchWinner`, a drawn MAMTR pod going to its highest Swiss seed not excluded, a drop
+ * afterwards changing nothing (2.4C, `drawnPodWinner`; an MSTR draw decides nothing); Lightseekers by `gameOutcome`,
  * a large event's group finals with 2–3 groups sending their runner-up to the grand final too). Rounds already followed by another playoff
  * round are read from who played on; the latest round, once finished, is read from the rule set's
  * own next playoff round.

@@ -1,6 +1,7 @@
 /**
  * The rule-set registry: one id, one rule set — the front door to core/rulesets/ with ruleset.ts
- * (the interface). Also the final standings after a playoff, which every rule set shares.
+ * (the interface). Also what every rule set shares: the final standings after a playoff, and the
+ * announced number of Swiss rounds with MTR 10.2's variable number (announced-rounds.ts).
  */
 import { fail } from '../model/errors.js';
 import { RULESET_IDS, type RulesetId } from '../model/types.js';
@@ -10,6 +11,7 @@ import { mamtr2024, mstr2022 } from './pods/index.js';
 import type { Ruleset } from './ruleset.js';
 
 export { finalStandings, playoffFinishLabel } from './final-standings.js';
+export { announcedRounds, announcementProblem, criterionWords, describeAnnouncement, type AnnouncedRounds, type RoundsCriterion } from './announced-rounds.js';
 // Only for test/host/save-fixtures.ts, which imports it from core/simulate.ts: once it imports
 // ./mtr/random-result.ts itself, this line and simulate.ts's re-export go.
 export { headToHeadResult } from './mtr/random-result.js';

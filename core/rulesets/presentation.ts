@@ -200,12 +200,16 @@ export interface EntryContext {
   name(id: PlayerId): string;
   /** A team's members (team events). */
   members(id: PlayerId): readonly TeamMember[];
+  /** Seated players with a game loss at this table (RULES 4): the form says what it does to the result. Absent: none known. */
+  gameLosses?: readonly PlayerId[];
 }
 
 /** A common result one click records ("2-0", "ID"): typed into `field`, then recorded. */
 export interface QuickResult {
   text: string;
   title: string;
+  /** Why this result cannot be recorded (the button is shown disabled, saying so). */
+  unavailable?: string;
 }
 
 /** The fields of a table's result entry, in order. Inputs marked `entry` are where Enter moves. */

@@ -15,6 +15,7 @@ import type {
   RulesetId,
   SeatChoice,
   Settings,
+  SettingsInput,
   Stage,
   Standing,
   Table,
@@ -193,8 +194,20 @@ export interface PenaltyResults {
   gamesLost(table: Table, result: TableResult, player: PlayerId): number;
   /** Does `result` give `player` the match as lost (what a match loss asks of a result entered)? */
   lostMatch(table: Table, result: TableResult, player: PlayerId): boolean;
-  /** The result a match loss of `player` records at a table with none yet (their opponent wins every game the match needs). */
-  matchLoss(table: Table, player: PlayerId, settings: Settings): Record<string, unknown>;
+  /**
+   * The result a match loss of `player` records at a table with none yet (their opponent wins every
+   * game the match needs). Absent: a match loss does not say who won (a pod), so the result entered
+   * must give the player the match as lost.
+   */
+  matchLoss?(table: Table, player: PlayerId, settings: Settings): Record<string, unknown>;
+  /**
+   * What a game loss means for a result, in words after "Ana has a game loss there (Tardiness):",
+   * when the games counted fall short. Absent: the count is said ("the result must count at least 1
+   * game they lost (it counts 0)").
+   */
+  gameLossProblem?(who: string): string;
+  /** The result entry's note on a game loss, after "includes a game loss for Ana (Tardiness):". Absent: "the result counts it as a game Ana lost". */
+  gameLossNote?(who: string): string;
 }
 
 /** Where a no-show is checked (Ruleset.checkNoShow). */
@@ -248,7 +261,7 @@ export interface Ruleset {
   /** Playoff cuts this rule set knows (MTR: 2, 4, 8). */
   readonly playoffCuts: readonly number[];
   /** Defaults filled in and every field checked; throws PodiumError('invalid-settings'). */
-  settings(input: Partial<Settings>): Settings;
+  settings(input: SettingsInput): Settings;
   /** Players a table may seat at this stage. */
   tableSize(settings: Settings, stage: Stage): { min: number; max: number };
   /** Check a result against its table; returns the normalised result or throws PodiumError. */
@@ -310,10 +323,10 @@ export interface Ruleset {
    */
   checkNoShow?(table: Table, result: TableResult, absent: PlayerId, context: NoShowContext): void;
   /**
-   * RULES 4: how a game loss and a match loss show in this rule set's results (the MTR's matches).
-   * Absent: a game loss leaves the result as entered — the multiplayer documents (MSTR/MAMTR 2.1A)
-   * speak of match-loss penalties only — and a match loss is a lost match as checkNoShow checks a
-   * no-show's; a rule set with neither (Lightseekers) records only penalties that change no result.
+   * RULES 4: how a game loss and a match loss show in this rule set's results (the MTR's matches;
+   * pods, where the penalised player lost that game: not its winner, not part of a draw). Absent: a
+   * match loss is a lost match as checkNoShow checks a no-show's; a rule set with neither
+   * (Lightseekers) records only penalties that change no result.
    */
   penaltyResults?: PenaltyResults;
   /**

@@ -30,6 +30,7 @@ import { type JournalEntries, transcriptDecklists } from './decklists.js';
 import { transcriptToState } from './load.js';
 import { resultToTranscript } from './results.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptPenalty, type TranscriptPlayer, type TranscriptRound } from './schema.js';
+import { firstSeatField } from '../model/seats.js';
 
 /**
  * The transcript of an event. `journal`: the save's entries (undos included) the state was folded
@@ -57,6 +58,7 @@ function plainTranscript(state: EventState): Transcript {
       tables: round.tables.map((table) => ({
         table: table.table,
         seats: [...table.seats],
+        ...firstSeatField(table.firstSeat),
         ...(table.result !== undefined ? { result: resultToTranscript(table.result) } : {}),
         ...(table.noShow !== undefined && table.noShow.length > 0 ? { noShow: [...table.noShow] } : {}),
       })),

@@ -6,7 +6,7 @@ import { type Command, type PlayerInput, publishCommand } from '../event/command
 import { apply } from '../event/apply.js';
 import { PodiumError } from '../model/errors.js';
 import type { Bye, EventState, PlayerId, PlayoffState } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
+import { announcedRounds, getRuleset } from '../rulesets/index.js';
 import { type ScheduledDecklist, decklistCommand, decklistSchedule } from './decklists.js';
 import { registrationDraws, roundSeed } from './draws.js';
 import { groupsAsRegistered, inferCut, inferWaiting, unlistedAwardedByes } from './inferred.js';
@@ -95,8 +95,8 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
     }
     const waiting = round.waiting ?? (v2 && stage === 'playoff' ? inferWaiting(current(), round, n, seed) : undefined);
     // The transcript records the rounds played: one past the announced number was confirmed (RULES 4).
-    const announced = current().settings.swissRounds;
-    const beyond = stage === 'swiss' && announced !== undefined && swissCount > announced;
+    const announced = stage === 'swiss' ? announcedRounds(current(), getRuleset(current().ruleset)) : undefined;
+    const beyond = announced !== undefined && swissCount > announced.rounds;
     push(publishCommand(n, stage, { tables: round.tables, byes, waiting, groups: roundGroups, seed: roundSeed(seed, n) }, beyond ? { beyondAnnounced: true } : {}), `round ${n}`);
     for (const table of round.tables) {
       if (table.result === undefined) continue;

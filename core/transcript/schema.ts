@@ -18,7 +18,9 @@
  *   dropped before it, a draft seating, an organiser's tie decision, a cut with no round yet);
  * - `waiting` on a playoff round: the seeds who skip it, when the rule set's own next round would
  *   not say the same;
- * - `noShow` on a table: its players who did not show up (MTR 2.10), recorded with the result.
+ * - `noShow` on a table: its players who did not show up (MTR 2.10), recorded with the result;
+ * - `firstSeat` on a table: the seat that plays first where it is not seat 1 (a pod with a fixed
+ *   seat draws it, 2.2A).
  * And two of the judges' records (issue 17), each written only when the event has it:
  * - `fixedTable` and `fixedSeat` on a player (§3, accessibility): the table (and, in pods, the seat)
  *   the player always plays at, as registration takes them;
@@ -135,6 +137,11 @@ export const transcriptTableSchemaV2 = z.strictObject({
    * `drops`: then they reported to the scorekeeper before the next round.
    */
   noShow: z.array(playerId).min(1).optional(),
+  /**
+   * Podium's addition (MSTR/MAMTR 2.2A): the seat that plays first, where not seat 1 — a pod where a
+   * fixed seat keeps a player's place draws who plays first (Table.firstSeat). Absent: seat 1.
+   */
+  firstSeat: z.number().int().min(1, 'the seat that plays first is 1 or more').max(8, 'a table has at most 8 seats').optional(),
 });
 
 export const transcriptRoundSchemaV2 = z.strictObject({

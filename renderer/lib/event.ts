@@ -1,6 +1,6 @@
 /** Facts about the open event that several screens show, derived from the pushed state. */
 import type { EventState, Player, Round, RulesetId, Settings } from '../../core/model/types.js';
-import { getRuleset } from '../../core/rulesets/index.js';
+import { announcedRounds, getRuleset } from '../../core/rulesets/index.js';
 
 /**
  * What one competitor of the event is called: a team in team events (MTR 8 teams of 2 or 3, MTR 9
@@ -42,10 +42,14 @@ export function swissRoundsPlayed(state: EventState): number {
   return state.rounds.filter((r) => r.stage === 'swiss').length;
 }
 
-/** The announced (or recommended) number of Swiss rounds. */
+/**
+ * The announced number of Swiss rounds — a variable number as its criterion decided, once evaluated
+ * (MTR 10.2) — or the recommended number where none was announced.
+ */
 export function plannedSwissRounds(state: EventState): number {
-  if (state.settings.swissRounds !== undefined) return state.settings.swissRounds;
   const ruleset = getRuleset(state.ruleset);
+  const announced = announcedRounds(state, ruleset);
+  if (announced) return announced.rounds;
   const competitors = state.players.filter((p) => p.droppedAfterRound === undefined || p.droppedAfterRound > 0).length;
   return ruleset.recommendedRounds({ competitors, awardedByes: state.players.filter((p) => p.awardedByes > 0).map((p) => p.awardedByes) }, state.settings).swissRounds;
 }

@@ -10,6 +10,7 @@ import type { PublicPlayer, PublicRound, PublicTable, PublicView, PublicWords } 
 import type { EntryContext, Ruleset } from '../../core/rulesets/ruleset.js';
 import { isolate } from '../../core/rulesets/ruleset.js';
 import { clockDuration } from '../../core/text/format.js';
+import { firstSeat, firstSeatField } from '../../core/model/seats.js';
 
 export function playersById(view: PublicView): Map<PlayerId, PublicPlayer> {
   return new Map(view.players.map((p) => [p.id, p]));
@@ -73,7 +74,7 @@ export function slipWords(slip: { round: number; table: number }, round: PublicR
 
 /** A published table as the rule set's entry reads it. */
 export function modelTable(table: PublicTable): Table {
-  return { table: table.table, seats: [...table.seats], ...(table.result ? { result: table.result } : {}) };
+  return { table: table.table, seats: [...table.seats], ...firstSeatField(table.firstSeat), ...(table.result ? { result: table.result } : {}) };
 }
 
 /** What the rule set's result entry needs of the event (the public view has no team members). */
@@ -88,13 +89,17 @@ export function tableWord(view: PublicView): string {
 }
 
 /**
- * "Seat 2 of 4 — seat 1 plays first": for tables of numbered seats (the rule set's table shape),
- * and for a playoff pair whose seat 1 means something (the rule set's `playoff.seatOne`).
+ * "Seat 2 of 4 — seat 1 plays first" ("— you play first"; the seat that plays first is not always
+ * seat 1: core/model/seats.ts): for tables of numbered seats (the rule set's table shape), and for a
+ * playoff pair whose seat 1 means something (the rule set's `playoff.seatOne`).
  */
 export function seatLine(view: PublicView, table: PublicTable, seat: number): string | null {
   const { seatsNumbered, seatOne } = view.event.words;
   const playoff = view.round?.stage === 'playoff';
-  if (seatsNumbered) return `Seat ${seat + 1} of ${table.seats.length} — seat 1 ${seatOne ?? 'plays first'}`;
+  if (seatsNumbered) {
+    const first = firstSeat(table);
+    return `Seat ${seat + 1} of ${table.seats.length} — ${first === seat + 1 ? 'you play first' : `seat ${first} plays first`}`;
+  }
   if (playoff && seatOne && table.seats.length === 2) return `Seat ${seat + 1} of 2 — seat 1: ${seatOne}`;
   return null;
 }

@@ -14,6 +14,8 @@ import { activeCount, competitorNoun, currentRound, outstandingTables, pendingNo
 import { isolate, plural, pluralWord } from '../lib/format.js';
 import { useStation, type PendingProposal } from '../store/station.js';
 import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
+import { firstSeatField } from '../../core/model/seats.js';
+import { deriveSeed } from '../../core/random/rng.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { mtrCitation } from '../../core/rulesets/ruleset.js';
 import { Name } from '../components/Name.js';
@@ -37,6 +39,9 @@ async function ask<T>(label: string, work: (api: StationApi) => Promise<T>): Pro
   return outcome;
 }
 
+/** The sub-stream of the event seed a re-pair of the open tables draws from (RULES 4). */
+const OPEN_TABLES_FIX_STREAM = 0x4658;
+
 /**
  * Ask for a proposal and keep it in the store: the next round, a re-pair of the current round
  * (`replace`), or (`fix`) new seats for just the current round's tables without a result, paired
@@ -53,10 +58,11 @@ export async function proposePairing(kind: 'next' | 'replace' | 'fix'): Promise<
   if (kind === 'fix') {
     try {
       if (!current) return 'no round has been paired yet';
-      const seed = crypto.getRandomValues(new Uint32Array(1))[0] as number;
+      // RULES 4: from the event seed; a later fix of the same round draws from the seed the last one recorded.
+      const seed = deriveSeed(current.seed ?? state.seed, OPEN_TABLES_FIX_STREAM, current.number);
       const fix = openTablesFix(state, seed);
       const after = roundAfterFix(current, fix);
-      const tables = after.tables.map((t) => ({ table: t.table, seats: [...t.seats] }));
+      const tables = after.tables.map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) }));
       store.setPairingProposal({ ...base, proposal: { tables, byes: after.byes, warnings: fix.warnings, seed }, fix: { tables: fix.tables.map((t) => t.table) } });
       return null;
     } catch (error) {
@@ -289,7 +295,7 @@ export function PairingsScreen() {
     const { proposal, round, replace, fix } = proposed;
     if (fix) {
       // Only the re-paired tables, with the reason; every result entered stands.
-      const tables = proposal.tables.filter((t) => fix.tables.includes(t.table)).map((t) => ({ table: t.table, seats: [...t.seats] }));
+      const tables = proposal.tables.filter((t) => fix.tables.includes(t.table)).map((t) => ({ table: t.table, seats: [...t.seats], ...firstSeatField(t.firstSeat) }));
       setBusy(true);
       const ack = await dispatch(
         { type: 'fix-tables', round, tables, reason: reason.trim() },

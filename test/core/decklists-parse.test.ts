@@ -120,6 +120,24 @@ describe('Commander', () => {
     expect(words).toContain('Lines 64 and 68: 2 copies of “Sol Ring”; a Commander deck is singleton (one of each card except basic lands).');
     expect(words.some((w) => w.includes('Forest'))).toBe(false);
   });
+  it('a single companion in the sideboard is allowed (*.1C); a second sideboard card is not', () => {
+    const head = ['Commander', '1 Omnath, Locus of Mana', 'Deck', ...commanderBody()];
+    const arena = parseDecklist([...head, '', 'Companion', '1 Jegantha, the Wellspring', '', 'Sideboard', '1 Jegantha, the Wellspring'].join('\n'), { format: 'commander' });
+    expect(arena.side.map((c) => c.name)).toEqual(['Jegantha, the Wellspring']);
+    expect(checkDecklist(arena, 'commander')).toEqual([]);
+    const two = parseDecklist([...head, 'Sideboard', '1 Jegantha, the Wellspring', '1 Swords to Plowshares'].join('\n'), { format: 'commander' });
+    expect(checkDecklist(two, 'commander')).toEqual([
+      {
+        line: 72,
+        message:
+          '2 cards are in a sideboard (lines 72–73); a Commander deck has none except a single companion (*.1C): move the others into the deck or take them out.',
+      },
+    ]);
+    const twice = parseDecklist([...head, 'Sideboard', '2 Jegantha, the Wellspring'].join('\n'), { format: 'commander' });
+    expect(checkDecklist(twice, 'commander').map((p) => p.message)).toEqual([
+      '2 cards are in a sideboard (line 72); a Commander deck has none except a single companion (*.1C): move the others into the deck or take them out.',
+    ]);
+  });
   it('a singleton break across spellings (accents, case)', () => {
     const body = commanderBody().slice(2);
     body.push('1 Æther Vial', '1 aether vial');

@@ -195,7 +195,7 @@ describe('a match loss: the match lost', () => {
     expect(apply(played, penalty('bo', 'match-loss', { table: 1 })).rounds[0]?.tables[0]?.result).toEqual({ games: [2, 1, 0] });
   });
 
-  it('pods (MSTR/MAMTR 2.1A): the result entered must exclude the player and give them nothing; a game loss is kept only', () => {
+  it('pods (MSTR/MAMTR 2.1A): a match loss — the result entered must exclude the player and give them nothing', () => {
     for (const ruleset of ['mstr-2022', 'mamtr-2024'] as const) {
       const commands = event(ruleset, 8, [['ana', 'bo', 'cy', 'di'], ['ed', 'flo', 'gus', 'hal']]);
       let state = run([...commands, penalty('cy', 'match-loss', { table: 1 }), penalty('ed', 'game-loss', { table: 2 })]);
@@ -205,10 +205,49 @@ describe('a match loss: the match lost', () => {
       expect(refusal(() => apply(state, pod(1, { winner: 'cy' }))).code).toBe('invalid-result');
       state = apply(state, pod(1, { draw: true, excluded: ['cy'] }));
       expect(state.rounds[0]?.tables[0]?.result).toMatchObject({ draw: true, excluded: ['cy'] });
-      // The game loss changes no pod result (the documents give it none).
-      expect(apply(state, pod(2, { winner: 'ed' })).rounds[0]?.tables[1]?.result).toMatchObject({ winner: 'ed' });
-      expect(resultNote(state, penaltiesOf(state)[1]!, (id) => id)).toMatch(/kept in the log; the multiplayer rules give a game loss no effect/);
     }
+  });
+
+  it('pods (RULES 4): a game loss is a game the player lost — they cannot be its winner and take no part in a draw', () => {
+    for (const ruleset of ['mstr-2022', 'mamtr-2024'] as const) {
+      const commands = event(ruleset, 8, [['ana', 'bo', 'cy', 'di'], ['ed', 'flo', 'gus', 'hal']]);
+      const state = run([...commands, penalty('ed', 'game-loss', { table: 2 })]);
+      const pod = (r: Record<string, unknown>): Command => ({ type: 'record-result', round: 1, table: 2, result: r });
+      // Named the winner: refused, in words.
+      const named = refusal(() => apply(state, pod({ winner: 'ed' })));
+      expect(named.code).toBe('invalid-result');
+      expect(named.message).toBe(
+        'round 1, table 2: Ed has a game loss there (Tardiness): Ed lost that game, so cannot be its winner and takes no part in a draw: name another winner, or list Ed as excluded from the draw',
+      );
+      expect(refusal(() => apply(state, pod({ games: ['ed'] }))).message).toMatch(/Ed lost that game/);
+      // A draw that gives them a share of it: refused; excluded from it: recorded, and they score nothing.
+      expect(refusal(() => apply(state, pod({ draw: true }))).message).toMatch(/Ed has a game loss there .*list Ed as excluded/);
+      const drawn = apply(state, pod({ draw: true, excluded: ['ed'] }));
+      const points = new Map(getRuleset(ruleset).standings(drawn).map((s) => [s.id, s.points]));
+      expect(points.get('ed')).toBe(0);
+      expect(points.get('flo')).toBeGreaterThan(0);
+      // Another player won: recorded as entered.
+      expect(apply(state, pod({ winner: 'flo' })).rounds[0]?.tables[1]?.result).toEqual({ winner: 'flo' });
+      expect(resultNote(state, penaltiesOf(state)[0]!, (id) => id)).toBe('includes a game loss for ed (Tardiness): ed lost that game: not its winner, and excluded from a draw');
+      // A game loss given after a result that names them the winner asks for the result to be amended first.
+      const played = apply(run(commands), pod({ winner: 'ed' }));
+      expect(refusal(() => apply(played, penalty('ed', 'game-loss', { table: 2 }))).message).toMatch(/already has a result \(Ed wins\).*amend the result first/);
+    }
+  });
+
+  it('mamtr-2024 playoff (2.4C): a player with a game loss in a drawn pod is passed over like one excluded', () => {
+    const commands: Command[] = [
+      ...event('mamtr-2024', 4, [['ana', 'bo', 'cy', 'di']]),
+      { type: 'record-result', round: 1, table: 1, result: { winner: 'ana' } },
+      { type: 'start-playoff', top: 4, draft: false, seeds: ['ana', 'bo', 'cy', 'di'] },
+      { type: 'pair-round', round: 2, stage: 'playoff', tables: [{ table: 1, seats: ['ana', 'bo', 'cy', 'di'] }], byes: [], seed: 2 },
+      penalty('ana', 'game-loss', { table: 1, round: 2 }),
+    ];
+    const state = run(commands);
+    expect(refusal(() => apply(state, { type: 'record-result', round: 2, table: 1, result: { draw: true } })).message).toMatch(/Ana lost that game/);
+    const drawn = apply(state, { type: 'record-result', round: 2, table: 1, result: { draw: true, excluded: ['ana'] } });
+    const final = getRuleset('mamtr-2024');
+    expect(final.advancing(drawn, drawn.rounds[1]!, drawn.rounds[1]!.tables[0]!)).toEqual(['bo']);
   });
 
   it('Lightseekers: no game or match loss to record; a warning or a disqualification is kept', () => {

@@ -168,7 +168,7 @@ describe('the house rules in words', () => {
     expect(form.documentDefault?.('drawPoints', draft)).toEqual({ value: '1', rule: 'MSTR 2.1A' });
     expect(form.documentDefault?.('byePoints', { ...draft, winPoints: 4 })).toEqual({ value: '4', rule: 'MSTR App. C: a bye is worth a win' });
     expect(form.documentDefault?.('oddCounts', draft)?.value).toBe('smaller pods at the bottom');
-    expect(form.documentDefault?.('oddCounts', { ...draft, rel: 'competitive' })?.value).toBe('byes for the lowest-ranked');
+    expect(form.documentDefault?.('oddCounts', { ...draft, rel: 'competitive' })?.value).toBe('byes, to the fewest byes so far, then the lowest-ranked');
     expect(form.fields(draft)).toEqual(expect.arrayContaining(['oddCounts', 'winPoints', 'drawPoints', 'byePoints']));
     // Not on the head-to-head rule set's form.
     expect(getRuleset('mtr').presentation.settings.fields(getRuleset('mtr').settings({}))).not.toContain('winPoints');

@@ -202,56 +202,121 @@ describe('MTR 2.10: a drop after the cut (RULES 1 "Drops and entries")', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('MAMTR 2.4C: a drawn playoff pod goes to the highest seed who has not dropped', () => {
+describe('MAMTR 2.4C with drops (RULES 2 "playoff draw"): the drawn pod\'s winner is fixed when the result is recorded', () => {
   /** Top 7: the pod of seeds 4–7, then the final of seeds 1–3 and that winner; the final draws. */
-  function drawnFinal(dropTop: boolean): { state: EventState; s: (k: number) => PlayerId } {
+  function drawnFinal(drop: 'none' | 'before' | 'after', result: (s: (k: number) => PlayerId) => Record<string, unknown> = () => ({ draw: true })): { state: EventState; s: (k: number) => PlayerId } {
     let state = finishRound(cut(swissEvent('mamtr-2024', 23, 3), 7), () => 0);
     const s = (k: number) => state.playoff!.seeds[k - 1]!;
     state = nextPlayoff(state).state;
     const round = state.rounds[state.rounds.length - 1]!;
     expect(round.tables[0]!.seats[0]).toBe(s(1));
-    if (dropTop) state = run(state, { type: 'drop-player', id: s(1) });
-    state = run(state, { type: 'record-result', round: round.number, table: 1, result: { draw: true } });
+    if (drop === 'before') state = run(state, { type: 'drop-player', id: s(1) });
+    state = run(state, { type: 'record-result', round: round.number, table: 1, result: result(s) });
+    if (drop === 'after') state = run(state, { type: 'drop-player', id: s(1) });
     return { state, s };
   }
+  const finalTable = (state: EventState): Table => state.rounds[state.rounds.length - 1]!.tables[0]!;
 
-  it('one implementation: seed 1 wins a drawn final, seed 2 once seed 1 has dropped', () => {
-    const kept = drawnFinal(false);
-    const table = kept.state.rounds[kept.state.rounds.length - 1]!.tables[0]!;
-    expect(drawnPodWinner(kept.state, table)).toBe(kept.s(1));
-    const left = drawnFinal(true);
-    expect(drawnPodWinner(left.state, left.state.rounds[left.state.rounds.length - 1]!.tables[0]!)).toBe(left.s(2));
+  it('seed 1 wins a drawn final, and stays champion when they drop afterwards: nothing changes after the final', () => {
+    for (const drop of ['none', 'after'] as const) {
+      const { state, s } = drawnFinal(drop);
+      expect(drawnPodWinner(state, finalTable(state))).toBe(s(1));
+      expect(getRuleset('mamtr-2024').nextPlayoffRound(state, 1)).toBeNull();
+      const table = finalStandings(state)!;
+      expect(table[0]!.id).toBe(s(1));
+      expect(playoffFinishLabel(table[0]!.playoff)).toBe('Champion');
+      expect(table.slice(1, 4).map((x) => x.playoff)).toEqual(['finalist', 'finalist', 'finalist']);
+    }
   });
 
-  it('the final standings do not crown a dropped top seed', () => {
-    const { state, s } = drawnFinal(true);
-    const table = finalStandings(state)!;
-    expect(table[0]!.id).toBe(s(2));
-    expect(playoffFinishLabel(table[0]!.playoff)).toBe('Champion');
-    expect(table.find((x) => x.id === s(1))!.playoff).toBe('finalist');
+  it('a drop recorded before the result in the same round is still a player who took part in the draw; one who conceded or was excluded is passed over', () => {
+    const dropped = drawnFinal('before');
+    expect(drawnPodWinner(dropped.state, finalTable(dropped.state))).toBe(dropped.s(1));
+        const conceded = drawnFinal('none', (s) => ({ draw: true, excluded: [s(1)] }));
+    expect(drawnPodWinner(conceded.state, finalTable(conceded.state))).toBe(conceded.s(2));
+    expect(finalStandings(conceded.state)![0]!.id).toBe(conceded.s(2));
   });
 
-  it('the printed bracket names the 2.4C winner, not a dropped seed', () => {
-    const { state } = drawnFinal(true);
+  it('the printed bracket and the final standings name the same 2.4C winner, a dropped one included', () => {
+    const { state, s } = drawnFinal('after');
     const printed = JSON.stringify(buildDocument('bracket', state, { pageSize: 'A4', generatedAt: '2026-05-01 14:05' }));
-    expect(printed).toMatch(/Player \d+ \(draw, 2\.4C\)/);
-    const name = state.players.find((p) => p.id === finalStandings(state)![0]!.id)!.name;
+    const name = state.players.find((p) => p.id === s(1))!.name;
+    expect(finalStandings(state)![0]!.id).toBe(s(1));
     expect(printed).toContain(`${name} (draw, 2.4C)`);
   });
 
-  it('the next playoff round advances the highest seed left in a drawn pod', () => {
-    let state = cut(swissEvent('mamtr-2024', 23, 3), 7);
-    const s = (k: number) => state.playoff!.seeds[k - 1]!;
-    const pod = state.rounds[state.rounds.length - 1]!;
+  it('a drawn first-round pod whose top seed drops afterwards advances nobody in their place, as a pod won outright does', () => {
+    const base = cut(swissEvent('mamtr-2024', 23, 3), 7);
+    const s = (k: number) => base.playoff!.seeds[k - 1]!;
+    const pod = base.rounds[base.rounds.length - 1]!;
     expect(pod.tables[0]!.seats).toEqual([s(4), s(5), s(6), s(7)]);
-    state = run(state, { type: 'drop-player', id: s(4) });
-    state = run(state, { type: 'record-result', round: pod.number, table: 1, result: { draw: true } });
-    const final = nextPlayoff(state).proposal;
-    expect(final.tables[0]!.seats).toEqual([s(1), s(2), s(3), s(5)]);
+    for (const result of [{ draw: true }, { winner: s(4) }]) {
+      let state = run(base, { type: 'record-result', round: pod.number, table: 1, result });
+      state = run(state, { type: 'drop-player', id: s(4) });
+      const final = getRuleset('mamtr-2024').nextPlayoffRound(state, 6)!;
+      expect(final.tables[0]!.seats).toEqual([s(1), s(2), s(3)]);
+      expect(final.warnings.map((w) => w.message).join(' ')).toMatch(/dropped after the cut and is not advanced or replaced/);
+      const standings = finalStandings(state)!;
+      expect(standings.slice(0, 3).map((x) => x.id)).toEqual([s(1), s(2), s(3)]);
+    }
+  });
+
+  it('with nobody dropped, the next playoff round advances the 2.4C winner; an excluded top seed is passed over', () => {
+    const base = cut(swissEvent('mamtr-2024', 23, 3), 7);
+    const s = (k: number) => base.playoff!.seeds[k - 1]!;
+    const pod = base.rounds[base.rounds.length - 1]!;
+    const drawn = run(base, { type: 'record-result', round: pod.number, table: 1, result: { draw: true } });
+    expect(nextPlayoff(drawn).proposal.tables[0]!.seats).toEqual([s(1), s(2), s(3), s(4)]);
+    const excluded = run(base, { type: 'record-result', round: pod.number, table: 1, result: { draw: true, excluded: [s(4)] } });
+    expect(nextPlayoff(excluded).proposal.tables[0]!.seats).toEqual([s(1), s(2), s(3), s(5)]);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
+
+describe('MSTR uneven counts (RULES 2: "Competitive REL byes, to the players with the fewest byes so far, then the lowest-ranked; Regular REL smaller pods; the organiser may choose either as a house rule")', () => {
+  const mstr = getRuleset('mstr-2022');
+
+  it('Competitive (and Professional) REL: 14 players in pods of 4 are three pods and two byes; Regular REL: smaller pods, no bye', () => {
+    for (const rel of ['competitive', 'professional']) {
+      const proposal = mstr.pair(registered('mstr-2022', 14, { rel }), 1);
+      expect(proposal.byes.map((b) => b.kind)).toEqual(['pairing', 'pairing']);
+      expect(proposal.tables.map((t) => t.seats.length)).toEqual([4, 4, 4]);
+    }
+    const regular = mstr.pair(registered('mstr-2022', 14, { rel: 'regular' }), 1);
+    expect(regular.byes).toEqual([]);
+    expect(regular.tables.map((t) => t.seats.length)).toEqual([4, 4, 3, 3]);
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'competitive' }))).toBeUndefined();
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'regular' }))).toBeUndefined();
+  });
+
+  it('the byes go to the players with the fewest byes so far, then the lowest-ranked — a player with a bye is passed over however low they stand', () => {
+    // A house-rule bye worth 0 points leaves round 1's byes at the bottom of the standings with the losers.
+    let state = registered('mstr-2022', 14, { rel: 'competitive', byePoints: 0 });
+    state = finishRound(run(state, pairCommand(state, mstr.pair(state, 1), 'swiss')), () => 0);
+    const hadBye = new Set(state.rounds[0]!.byes.map((b) => b.player));
+    const standings = mstr.standings(state);
+    // Round 1's byes are among the lowest-ranked now…
+    expect(standings.slice(-4).filter((x) => hadBye.has(x.id))).not.toHaveLength(0);
+    // …but the two lowest-ranked of those without a bye get round 2's.
+    const expected = standings.filter((x) => !hadBye.has(x.id)).slice(-2).map((x) => x.id);
+    expect(mstr.pair(state, 2).byes.map((b) => b.player).sort()).toEqual(expected.sort());
+  });
+
+  it('the organiser may choose either as a house rule, which is printed as one', () => {
+    const smaller = mstr.pair(registered('mstr-2022', 14, { rel: 'competitive', oddCounts: 'smaller-pods-bottom' }), 1);
+    expect(smaller.byes).toEqual([]);
+    expect(smaller.tables.map((t) => t.seats.length)).toEqual([4, 4, 3, 3]);
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'competitive', oddCounts: 'smaller-pods-bottom' }))).toBe('House rules: smaller pods at the bottom for odd counts');
+    const byes = mstr.pair(registered('mstr-2022', 14, { rel: 'regular', oddCounts: 'byes' }), 1);
+    expect(byes.byes).toHaveLength(2);
+    expect(mstr.presentation.houseRules?.(mstr.settings({ rel: 'regular', oddCounts: 'byes' }))).toBe('House rules: byes for odd counts');
+  });
+
+  it('mamtr-2024: smaller pods, never a bye, at every REL (10.4A)', () => {
+    for (const rel of ['regular', 'competitive', 'professional']) expect(getRuleset('mamtr-2024').pair(registered('mamtr-2024', 14, { rel }), 1).byes).toEqual([]);
+  });
+});
 
 describe('MSTR 2022 recommended rounds: only byes add invisible players', () => {
   const settings = (patch: Record<string, unknown> = {}) => getRuleset('mstr-2022').settings(patch);
@@ -428,14 +493,10 @@ describe('settings that define scoring lock once round 1 is paired (RULES 4)', (
     expectRefused(() => run(state, { type: 'set-settings', settings: { twoHeadedGiant: true } }), 'not-allowed', /Two-Headed Giant/);
   });
 
-  it('the announced number of rounds changes after round 1 only with a reason', () => {
+  it('the announced number of rounds cannot change after round 1, even with a reason (MTR 10.2)', () => {
     // Announcing a number for the first time after round 1 is a change too.
-    expectRefused(() => run(paired(), { type: 'set-settings', settings: { swissRounds: 3 } }), 'not-allowed', /announced.*none was announced.*reason/i);
-    const state = run(paired(), { type: 'set-settings', settings: { swissRounds: 3 }, reason: 'announced late' });
-    expect(state.settings.swissRounds).toBe(3);
-    expectRefused(() => run(state, { type: 'set-settings', settings: { swissRounds: 4 } }), 'not-allowed', /announced.*reason/i);
-    const changed = run(state, { type: 'set-settings', settings: { swissRounds: 4 }, reason: 'the venue stays open longer' });
-    expect(changed.settings.swissRounds).toBe(4);
+    expectRefused(() => run(paired(), { type: 'set-settings', settings: { swissRounds: 3 } }), 'not-allowed', /cannot change once round 1 is paired.*none was announced/i);
+    expectRefused(() => run(paired(), { type: 'set-settings', settings: { swissRounds: 3 }, reason: 'announced late' }), 'not-allowed', /MTR 10\.2/);
   });
 
   it('pairing a Swiss round past the announced number asks first (beyondAnnounced)', () => {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apply } from '../../core/event/apply.js';
+import { announcedRounds } from '../../core/rulesets/announced-rounds.js';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import { activePlayers } from '../../core/event/queries.js';
 import type { EventState, PairingProposal, PlayerId, RulesetId, Table, TableResult } from '../../core/model/types.js';
@@ -85,7 +86,7 @@ function pairCommand(
   rng: Rng,
   chooseSeats = false,
 ): Command {
-  const announced = state.settings.swissRounds;
+  const announced = announcedRounds(state, getRuleset(state.ruleset))?.rounds;
   const swissNumber = state.rounds.filter((r) => r.stage === 'swiss').length + 1;
   return {
     type: 'pair-round',
@@ -157,7 +158,13 @@ function buildEvent(plan: Plan): Built {
     commands.push(command);
   };
   const now = (): EventState => state as EventState;
-  const settings: SettingsPatch = { ...plan.settings, ...(plan.announceFewer ? { swissRounds: Math.max(1, plan.rounds - 1) } : {}) };
+  // Announced before round 1 (MTR 10.2): fewer rounds than are played, or now and then a variable number.
+  const variable = !plan.announceFewer && plan.rounds >= 2 && ruleset.presentation.settings.announcesRounds && plan.seed % 3 === 0;
+  const settings: SettingsPatch = {
+    ...plan.settings,
+    ...(plan.announceFewer ? { swissRounds: Math.max(1, plan.rounds - 1) } : {}),
+    ...(variable ? { swissRounds: plan.rounds, variableRounds: { afterRound: plan.rounds - 1, compare: 'at-most', players: 3, matchWins: plan.rounds - 1, then: 'stop' } } : {}),
+  };
   run({ type: 'create-event', id: 'evt', name: 'Round trip', ruleset: plan.ruleset, settings, seed: plan.seed, createdAt: '2026-05-01T18:00:00.000Z' });
   const teamSize = now().settings.teamSize;
 
@@ -216,7 +223,7 @@ function buildEvent(plan: Plan): Built {
       if (earlier && table)
         run({ type: 'record-result', round: earlier.number, table: table.table, result: randomResult(now(), table, 'swiss', rng) as unknown as Record<string, unknown>, reason: 'wrong slip' });
     }
-    // Edits a station makes between rounds: a player's note or family name, the announced rounds.
+    // Edits a station makes between rounds: a player's note or family name.
     if (rng.int(0, 3) === 0) {
       const player = pick(rng, now().players);
       const roll = rng.int(0, 2);
@@ -226,7 +233,6 @@ function buildEvent(plan: Plan): Built {
         changes: roll === 0 ? { note: `table ${round}` } : roll === 1 && teamSize === 1 ? { familyName: player.familyName ? '' : player.name.split(' ').slice(-1)[0] } : { name: `${player.name} Jr` },
       });
     }
-    if (rng.int(0, 5) === 0) run({ type: 'set-settings', settings: { swissRounds: round + rng.int(0, 2) }, reason: 'the venue closes early' });
     if (round === plan.rounds) break;
     // Drops (never below the floor), and now and then a reinstatement.
     for (const player of activePlayers(now(), round + 1)) {

@@ -9,6 +9,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deckPickRng, pickDeckChecks } from '../../core/decklists/deck-checks.js';
 import type { EventState } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
 import { DeckPick } from '../../renderer/screens/clock/DeckPick.js';
@@ -146,6 +147,25 @@ describe('the clock’s deck-check pick', () => {
     await user.type(screen.getByTestId('deck-pick-judge'), 'Kim Lee');
     await user.click(screen.getByTestId('deck-pick-start'));
     await waitFor(async () => expect((await state()).clock?.deckChecks.map((c) => c.table)).toEqual([2, 1, 3]));
+  });
+});
+
+describe('the deck-check pick draws from the event seed (RULES 4)', () => {
+  it('each pick is the next draw of the seed, so the same event picks the same tables', async () => {
+    await event();
+    const s = await pairRound1();
+    const user = userEvent.setup();
+    render(<DeckPick state={s} round={1} now={Date.now()} />);
+    await user.clear(screen.getByTestId('deck-pick-count')); // an empty box counts 1
+    expect((screen.getByTestId('deck-pick-count') as HTMLInputElement).value).toBe('1');
+    const picked = async (): Promise<string[]> => within(screen.getByTestId('deck-pick-result')).getAllByRole('listitem').map((li) => li.textContent?.split(' ')[0] ?? '');
+    const expected = (draw: number) => pickDeckChecks(s, 1, 1, deckPickRng(s, 1, draw)).tables.map(String);
+    await user.click(screen.getByTestId('deck-pick-draw'));
+    expect(await picked()).toEqual(expected(0));
+    await user.click(screen.getByTestId('deck-pick-draw'));
+    expect(await picked()).toEqual(expected(1));
+    await user.click(screen.getByTestId('deck-pick-draw'));
+    expect(await picked()).toEqual(expected(2));
   });
 });
 

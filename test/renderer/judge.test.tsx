@@ -106,6 +106,28 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+describe('the judge phone says who plays first (MSTR/MAMTR 2.2A)', () => {
+  it('a pod with a fixed seat: the seat the table drew, not seat 1; a pod without one: seat 1', async () => {
+    await service.createEvent({ name: 'Floor Cup', ruleset: 'mamtr-2024', settings: {}, seed: 1 });
+    for (let i = 0; i < 8; i++) await run({ type: 'register-player', player: { id: `p${i + 1}`, name: NAMES[i] as string }, draw: i });
+    await run({
+      type: 'pair-round',
+      round: 1,
+      stage: 'swiss',
+      tables: [{ table: 1, seats: ['p1', 'p2', 'p3', 'p4'], firstSeat: 3 }, { table: 2, seats: ['p5', 'p6', 'p7', 'p8'] }],
+      byes: [],
+      seed: 1,
+    });
+    const user = await openPhone();
+    let card = await findTable(user, 1);
+    const first = (): string | undefined => within(card).getByTestId('judge-plays-first').closest('li')?.querySelector('.judge-seat-number')?.textContent ?? undefined;
+    expect(within(card).getAllByTestId('judge-plays-first')).toHaveLength(1);
+    expect(first()).toBe('3');
+    card = await findTable(user, 2);
+    expect(first()).toBe('1');
+  });
+});
+
 describe('the judge finds a table', () => {
   it('by number or by a few letters of a name, and sees its seats, result, time and deck check', async () => {
     await startEvent('mtr', 8, 2, { rel: 'competitive' });

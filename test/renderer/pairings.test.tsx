@@ -5,6 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Command, SettingsPatch } from '../../core/event/commands.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
+import { splitDraftPods } from '../../core/pairing/draft-pods.js';
 import { App } from '../../renderer/App.js';
 import { isolate } from '../../renderer/lib/format.js';
 import { checkProposal } from '../../renderer/screens/pairings/PairingCheck.js';
@@ -217,6 +218,19 @@ describe('Pairings screen', () => {
     expect((await state()).rounds[0]?.tables.map((t) => t.seats.length).sort()).toEqual([3, 4, 4, 4, 4, 4]);
   });
 
+  it('a pod with a fixed seat says which seat plays first, as the table drew it (2.2A)', async () => {
+    await createEvent('mamtr-2024', 8);
+    await host.connection.api.dispatch({
+      command: { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['p01', 'p02', 'p03', 'p04'], firstSeat: 3 }, { table: 2, seats: ['p05', 'p06', 'p07', 'p08'] }], byes: [], seed: 1 },
+    });
+    renderStation();
+    const published = await screen.findByTestId('published-round');
+    const pod = (n: number): HTMLElement => published.querySelector(`[data-table="${n}"]`) as HTMLElement;
+    await waitFor(() => expect(pod(1)).toBeTruthy());
+    expect(within(pod(1)).getByText(/plays first/).textContent).toBe('Seat 3 — plays first');
+    expect(within(pod(2)).getByText(/plays first/).textContent).toBe('Seat 1 — plays first');
+  });
+
   it('seats draft pods at random around the pod size set (MTR 7.6) and shows their seats', async () => {
     await createEvent('mtr', 10, { format: 'draft' });
     const user = userEvent.setup();
@@ -226,9 +240,12 @@ describe('Pairings screen', () => {
     await user.clear(size);
     await user.type(size, '5');
     expect(screen.getByTestId('draft-pod-plan').textContent).toContain('10 active players → 2 pods (5, 5)');
+    const before = await state();
     await user.click(await screen.findByTestId('seat-draft-pods'));
     await waitFor(async () => expect((await state()).players.every((p) => p.draftPod !== undefined)).toBe(true));
     const pods = (await state()).players.map((p) => p.draftPod);
+    // RULES 4: the split is the event's seeded draw, so the same event draws the same pods.
+    expect(Object.fromEntries((await state()).players.map((p) => [p.id, p.draftPod]))).toEqual(Object.fromEntries(splitDraftPods(before, 5).pods.map((c) => [c.id, c.pod])));
     expect(pods.filter((p) => p === 1)).toHaveLength(5);
     expect(pods.filter((p) => p === 2)).toHaveLength(5);
     const section = await screen.findByTestId('draft-pods');

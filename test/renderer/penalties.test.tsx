@@ -131,6 +131,35 @@ describe('penalties from the Results screen (mtr, real host)', () => {
     expect((await screen.findByTestId('breakdown')).textContent).toContain('disqualified in round 1 (Cheating)');
   });
 
+  it('pods: a player with a game loss cannot be the winner, their quick button says why, and a draw excludes them (RULES 4)', async () => {
+    const api = host.connection.api;
+    await api.createEvent({ name: 'Commander Night', ruleset: 'mamtr-2024', settings: {}, seed: 7 });
+    for (let i = 0; i < 8; i++) await api.dispatch({ command: { type: 'register-player', player: { id: `p${i + 1}`, name: NAMES[i] as string }, draw: i + 1 } });
+    await api.dispatch({ command: { type: 'pair-round', round: 1, stage: 'swiss', tables: [{ table: 1, seats: ['p1', 'p2', 'p3', 'p4'] }, { table: 2, seats: ['p5', 'p6', 'p7', 'p8'] }], byes: [], seed: 1 } });
+    await api.dispatch({ command: { type: 'record-penalty', round: 1, table: 1, player: 'p2', infraction: 'Tardiness', penalty: 'game-loss', judge: 'Kim Lee' } });
+    const user = userEvent.setup();
+    render(<App connection={host.connection} view="station" />);
+    await user.type(await screen.findByTestId('table-box'), '1');
+    const entry = await screen.findByTestId('entry');
+    // The quick button of seat 2 is disabled and says why; seat 2 is ticked as excluded from a draw.
+    const quick = within(entry).getByRole('group', { name: 'Common results' });
+    const seat2 = within(quick).getByRole('button', { name: '2' }) as HTMLButtonElement;
+    expect(seat2.disabled).toBe(true);
+    expect(seat2.title).toBe('Bo Berg has a game loss: they lost that game');
+    const excluded = within(entry).getByRole('group', { name: /Excluded from a draw/ });
+    const boxes = within(excluded).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.checked)).toEqual([false, true, false, false]);
+    expect(boxes[1]!.disabled).toBe(true);
+    // Typed as the winner: said before Enter, in the host's words.
+    const field = entry.querySelector<HTMLInputElement>('[data-result-field]') as HTMLInputElement;
+    await user.type(field, '2');
+    await waitFor(() => expect(screen.getByTestId('verdict').textContent).toMatch(/Bo Berg has a game loss there \(Tardiness\): Bo Berg lost that game, so cannot be its winner/));
+    // A draw records them excluded.
+    await user.clear(field);
+    await user.type(field, 'd{Enter}');
+    await waitFor(async () => expect((await state()).rounds[0]?.tables[0]?.result).toEqual({ draw: true, excluded: ['p2'] }));
+  });
+
   it('undoes a penalty from its toast; a second warning is counted', async () => {
     const s = await mtrRound(4);
     const api = host.connection.api;

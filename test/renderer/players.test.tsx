@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { registrationDrawFor } from '../../core/transcript/draws.js';
 import 'fake-indexeddb/auto';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -79,8 +80,10 @@ describe('Players screen: registration', () => {
       ['p001', 'Ana Pérez', undefined],
       ['p002', 'Bo Lindqvist', 'Malmö'],
     ]);
-    // Distinct, unpredictable registration draws.
+    // Distinct registration draws, from the event seed stored in the save (RULES 4).
     expect(players[0]?.draw).not.toBe(players[1]?.draw);
+    const seed = (await host.connection.api.snapshot()).state!.seed;
+    expect(players.map((p) => p.draw)).toEqual([registrationDrawFor(seed, 'p001'), registrationDrawFor(seed, 'p002')]);
     // Sorted by family name: Lindqvist before Pérez.
     const ids = screen.getAllByTestId(/^player-p/).map((r) => r.dataset.player);
     expect(ids).toEqual(['p002', 'p001']);

@@ -133,6 +133,27 @@ describe('Playoffs screen', () => {
     expect(final.rounds[3]!.tables[0]!.seats).toEqual(seeds.slice(0, 4));
   });
 
+  it('MAMTR 2.4C: a drawn final whose top seed drops afterwards still names them champion, on the bracket and the final standings', async () => {
+    await b.create('mamtr-2024', 23);
+    for (let round = 0; round < 2; round++) {
+      await b.pairSwiss();
+      await b.finishRound(podSeatOneWins);
+    }
+    const swiss = await b.state();
+    const cut = await b.api.query({ kind: 'propose-playoff', top: 4, seed: 1 });
+    if (cut.kind !== 'propose-playoff') throw new Error('no cut');
+    const seeds = cut.proposal.seeds;
+    await b.run({ type: 'start-playoff', top: 4, draft: false, seeds });
+    await b.run({ type: 'pair-round', round: 3, stage: 'playoff', tables: cut.proposal.tables.map((t) => ({ table: t.table, seats: [...t.seats] })), byes: [], seed: 1 });
+    await b.run({ type: 'record-result', round: 3, table: 1, result: { draw: true } });
+    await b.run({ type: 'drop-player', id: seeds[0]! });
+    render(<App connection={host.connection} view="station" />);
+    const champion = await screen.findByTestId('champion');
+    expect(champion.textContent).toBe(nameOf(swiss, seeds[0]!));
+    expect(screen.getByTestId('bracket-table-1-1').textContent).toContain('won by the highest Swiss seed who took part in it (2.4C)');
+    expect((await screen.findByTestId('final-champion')).textContent).toContain(nameOf(swiss, seeds[0]!));
+  });
+
   it('Lightseekers: the final table with the seat-choosing order, and the seats the players chose', async () => {
     const user = userEvent.setup();
     await b.create('lightseekers-competitive', 13);

@@ -61,7 +61,7 @@ describe('the new-event form: house rules for pod rule sets', () => {
 
     // At Competitive REL the MSTR's own way is byes.
     await user.selectOptions(screen.getByTestId('setting-rel'), 'competitive');
-    expect((screen.getByTestId('setting-oddCounts') as HTMLSelectElement).options[0]?.textContent).toBe('As the rules say: byes for the lowest-ranked (MSTR 10.4A)');
+    expect((screen.getByTestId('setting-oddCounts') as HTMLSelectElement).options[0]?.textContent).toBe('As the rules say: byes, to the fewest byes so far, then the lowest-ranked (MSTR 10.4A)');
     await user.selectOptions(screen.getByTestId('setting-rel'), 'regular');
 
     await user.selectOptions(odd, 'larger-pods');

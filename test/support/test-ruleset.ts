@@ -114,7 +114,7 @@ export const testRuleset: Ruleset = {
   terms: { rel: false, document: null },
   tiebreakers: TIEBREAKERS,
   playoffCuts: [],
-  settings: (input) => ({ ...DEFAULTS, ...input }),
+  settings: (input) => ({ ...DEFAULTS, ...(input as Partial<Settings>) }),
   tableSize: () => ({ min: 2, max: 3 }),
   validateResult(table, result) {
     if (!isStarResult(result) || !table.seats.includes(result.comet)) fail('invalid-result', `table ${table.table}: not a star trio result`);

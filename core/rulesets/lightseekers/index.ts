@@ -6,7 +6,7 @@
  * twice, groups), standings.ts, playoffs.ts (final tables, grand final), timing.ts.
  */
 import { fail } from '../../model/errors.js';
-import type { EventState, PlayerId, Round, Settings, Table } from '../../model/types.js';
+import type { EventState, PlayerId, Round, Settings, SettingsInput, Table } from '../../model/types.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { lightseekersPair } from './pairing.js';
@@ -22,7 +22,7 @@ import { LIGHTSEEKERS_CASUAL, LIGHTSEEKERS_COMPETITIVE, LIGHTSEEKERS_LARGE, type
 /** No draft pods in Lightseekers. */
 export const LIGHTSEEKERS_DEFAULTS: Settings = { ...SHARED_DEFAULTS, pairWithinDraftPods: false };
 
-export function lightseekersSettings(variant: LightseekersVariant, input: Partial<Settings>): Settings {
+export function lightseekersSettings(variant: LightseekersVariant, input: SettingsInput): Settings {
   const settings = settingsOver(LIGHTSEEKERS_DEFAULTS, input);
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
   if (settings.gamesToWin !== 1) fail('invalid-settings', `${variant.id}: each round is one game (gamesToWin 1)`);

@@ -3,7 +3,7 @@
  * single-elimination playoffs, as RULES.md section 1 reads them. Each concern lives in its own file.
  */
 import { fail } from '../../model/errors.js';
-import type { Settings } from '../../model/types.js';
+import type { Settings, SettingsInput } from '../../model/types.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { mtrPair } from './pairing.js';
@@ -18,7 +18,7 @@ import { mtrDescribeEndOfRound, mtrDraftTimers, mtrEndOfRound, mtrRecommendedRou
 /** Matches of two, best of three by default. */
 export const MTR_DEFAULTS: Settings = { ...SHARED_DEFAULTS, gamesToWin: 2, podSize: 2 };
 
-export function mtrSettings(input: Partial<Settings>): Settings {
+export function mtrSettings(input: SettingsInput): Settings {
   const { podSize: _ignored, ...patch } = input;
   const settings: Settings = { ...settingsOver(MTR_DEFAULTS, patch), podSize: 2 };
   // RULES 2: Commander (and its +4-minute deck check, X.5A) is a format of the pod rule sets.

@@ -67,6 +67,8 @@ function form(table: Table, draft: ResultDraft, context: EntryContext): ResultFo
   // Seats excluded by typing "x2" show ticked too (the typing decides them: untick by editing it).
   const typed = parsePodEntry(draft.text[WINNER] ?? '', table.seats);
   const typedOut = typed.kind === 'ok' ? typed.value.excluded : [];
+  // RULES 4: a player with a game loss lost that game — not its winner, excluded from a draw.
+  const lostGame = new Set(context.gameLosses ?? []);
   return {
     fields: [
       {
@@ -75,16 +77,27 @@ function form(table: Table, draft: ResultDraft, context: EntryContext): ResultFo
         label: [`Winner — seat number (1–${n}), or d for a draw`],
         placeholder: `1–${n} · d · games: 2 d 2 · exclude: x3`,
         // One tap on a phone (and one click at the desk) for the common pod results.
-        quick: [...table.seats.map((id, i) => ({ text: String(i + 1), title: `${context.name(id)} wins` })), { text: 'd', title: 'a draw' }],
+        quick: [
+          ...table.seats.map((id, i) => ({
+            text: String(i + 1),
+            title: `${context.name(id)} wins`,
+            ...(lostGame.has(id) ? { unavailable: `${context.name(id)} has a game loss: they lost that game` } : {}),
+          })),
+          { text: 'd', title: lostGame.size > 0 ? `a draw (without ${[...lostGame].map(context.name).join(', ')}: game loss)` : 'a draw' },
+        ],
       },
       {
         kind: 'seat-checks',
         key: EXCLUDED,
-        legend: 'Excluded from a draw (conceded or match loss)',
+        legend: 'Excluded from a draw (conceded, match loss or game loss)',
         seats: table.seats.map((id, i) => ({
           id,
-          label: [`Seat ${i + 1} — `, { name: context.name(id) }],
-          ...(typedOut.includes(id) ? { locked: `Typed as x${i + 1} in the result` } : {}),
+          label: [`Seat ${i + 1} — `, { name: context.name(id) }, ...(lostGame.has(id) ? [' (game loss)'] : [])],
+          ...(lostGame.has(id)
+            ? { locked: 'A game loss: they lost that game, so take no part in a draw (RULES 4)' }
+            : typedOut.includes(id)
+              ? { locked: `Typed as x${i + 1} in the result` }
+              : {}),
         })),
       },
       { kind: 'note', className: 'hint muted', text: ["Several games: each game's winner seat or d, in order (2 d 2). Enter records."] },
@@ -92,12 +105,15 @@ function form(table: Table, draft: ResultDraft, context: EntryContext): ResultFo
   };
 }
 
-function read(table: Table, draft: ResultDraft): ReadResult {
+function read(table: Table, draft: ResultDraft, context: EntryContext): ReadResult {
   const parsed = parsePodEntry(draft.text[WINNER] ?? '', table.seats);
   if (parsed.kind !== 'ok') return parsed;
   if (!parsed.value.result) return { kind: 'empty' };
-  const excluded = [...new Set([...(draft.seats[EXCLUDED] ?? []), ...parsed.value.excluded])].filter((id) => table.seats.includes(id));
-  return { kind: 'ok', result: { ...parsed.value.result, ...(excluded.length > 0 ? { excluded: table.seats.filter((id) => excluded.includes(id)) } : {}) } };
+  // A player with a game loss is excluded from a draw (RULES 4), as the form shows them ticked.
+  const result = parsed.value.result;
+  const lostGame = podMatchWinner(result) === 'draw' ? (context.gameLosses ?? []) : [];
+  const excluded = [...new Set([...(draft.seats[EXCLUDED] ?? []), ...parsed.value.excluded, ...lostGame])].filter((id) => table.seats.includes(id));
+  return { kind: 'ok', result: { ...result, ...(excluded.length > 0 ? { excluded: table.seats.filter((id) => excluded.includes(id)) } : {}) } };
 }
 
 function describe(_table: Table, result: TableResult, name: (id: PlayerId) => string): string {
@@ -126,13 +142,13 @@ function describeForLog(result: Readonly<Record<string, unknown>>, _seats: reado
   }
   if (Array.isArray(result.games)) words += ` (games: ${(result.games as string[]).map((g) => (g === 'draw' ? 'draw' : name(g))).join(', ')})`;
   const excluded = Array.isArray(result.excluded) ? (result.excluded as string[]) : [];
-  if (excluded.length > 0) words += `; ${andNames(excluded.map(name))} excluded (conceded or match loss)`;
+  if (excluded.length > 0) words += `; ${andNames(excluded.map(name))} excluded (conceded, match or game loss)`;
   return words;
 }
 
 export const podResultEntry: ResultEntry = {
   form,
-  read: (table, draft) => read(table, draft),
+  read,
   noShows: {
     field: WINNER,
     recordsAtOnce: false,

@@ -4,7 +4,7 @@
  * named after it (../mstr-2022.ts, ../mamtr-2024.ts) — and each concern in its own file here.
  */
 import { fail } from '../../model/errors.js';
-import type { Settings } from '../../model/types.js';
+import type { Settings, SettingsInput } from '../../model/types.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { MAMTR_2024 } from '../mamtr-2024.js';
@@ -15,6 +15,7 @@ import { podPolicyProblem } from './policies.js';
 import { podPresentation } from './presentation.js';
 import { podRandomResults } from './random-result.js';
 import { podRecommendedRounds } from './recommended-rounds.js';
+import { podPenaltyResults } from './penalties.js';
 import { checkPodPlayerId, podCheckNoShow, validatePodResult } from './results.js';
 import { podStandings } from './standings.js';
 import { podDraftTimers, podEndOfRound, podTimeLimits } from './timing.js';
@@ -23,7 +24,7 @@ import type { PodVariant } from './variant.js';
 /** RULES 2 "Clock extras": the `format` setting defaults to Commander for both pod rule sets. */
 export const POD_DEFAULTS: Settings = { ...SHARED_DEFAULTS, format: 'commander' };
 
-export function podSettings(variant: PodVariant, input: Partial<Settings>): Settings {
+export function podSettings(variant: PodVariant, input: SettingsInput): Settings {
   const settings = settingsOver(POD_DEFAULTS, input);
   if (settings.podSize < 3 || settings.podSize > 5) fail('invalid-settings', `pod size ${settings.podSize}: pods seat 3 to 5 players`);
   if (settings.teamSize !== 1 || settings.twoHeadedGiant) fail('invalid-settings', `${variant.id} has no team events`);
@@ -76,6 +77,7 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     ...(variant.timeUpNote ? { timeUpNote: variant.timeUpNote } : {}),
     checkNewPlayer: checkPodPlayerId,
     checkNoShow: podCheckNoShow,
+    penaltyResults: podPenaltyResults,
     randomResults: podRandomResults,
   };
 }

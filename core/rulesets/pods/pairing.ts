@@ -78,7 +78,7 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
       table: index + 1,
       seats: seatPod(members, seatRng, state.settings.balanceSeats, seats),
     })),
-    { seats: true },
+    { seats: true, firstSeatSeed: deriveSeed(seed, 3) },
   );
   const tables: Table[] = fixed.tables;
 

@@ -18,14 +18,16 @@
  * pods 1..k, block 2 → pods k..1, block 3 → pods 1..k, block 4 → pods k..1.
  * Seats (2.2A): in seed order, the highest Swiss seed in seat 1, playing first.
  * Winners: a result names its winner, or its games do (the required wins, else the most wins). A
- * drawn match: MAMTR 2.4C — the highest Swiss seed in the pod who has not dropped wins (players in
- * `excluded`, who conceded or got a match loss, are passed over; `drawnPodWinner`); MSTR: playoffs
- * are untimed (2.5B) and a drawn game is followed by a new game (2.1A), so the result must name a
- * winner.
+ * drawn match: MAMTR 2.4C — the highest Swiss seed among the pod's players who took part in the draw
+ * wins it (players in `excluded`, who conceded or got a match or game loss, are passed over;
+ * `drawnPodWinner`); MSTR: playoffs are untimed (2.5B) and a drawn game is followed by a new game
+ * (2.1A), so the result must name a winner.
  * Drops: the cut takes the top K who have not dropped. A player who drops after the cut is not
  * advanced and not replaced (the MTR 2.10 reading of RULES 1): a waiting seed who dropped is left
- * out; a pod winner who dropped sends nobody on from that pod. A pod left with one player gives that
- * player a playoff bye (they advance).
+ * out; a pod winner who dropped sends nobody on from that pod — whether they won it outright or by
+ * 2.4C: a drawn pod's winner is fixed by its result, so a later drop never hands the pod to the next
+ * seed (RULES 2 "playoff draw"), and after the final a drop changes nothing. A pod left with one
+ * player gives that player a playoff bye (they advance).
  */
 import { fail } from '../../model/errors.js';
 import type {
@@ -176,11 +178,13 @@ export function podPlayoff(variant: PodVariant, state: EventState, options: Play
 }
 
 /**
- * MAMTR 2.4C: a drawn playoff pod goes to the highest Swiss seed in it who was not excluded (conceded
- * or received a match loss) and has not dropped. The one reading of the rule: the next playoff
- * round, the final standings, the printed bracket and the station's bracket all ask this.
- * Undefined when the table's result is not a drawn pod result of a `mamtr-2024` playoff (a winner
- * was named, no result, an MSTR event), or when nobody in the pod is left to win it.
+ * MAMTR 2.4C: a drawn playoff pod is won by the highest Swiss seed among its players who took part in
+ * the draw — those not excluded (conceded, or a match or game loss: RULES 4). The winner is fixed by
+ * the result: a drop after it changes nothing (RULES 2: a winner who then drops is not replaced, MTR
+ * 2.10, exactly as for a pod won outright). The one reading of the rule: the next playoff round, the
+ * final standings, the printed bracket and the station's bracket all ask this. Undefined when the
+ * table's result is not a drawn pod result of a `mamtr-2024` playoff (a winner was named, no result,
+ * an MSTR event), or when every player in it is excluded.
  */
 export function drawnPodWinner(state: EventState, table: Table): PlayerId | undefined {
   const playoff = state.playoff;
@@ -188,9 +192,9 @@ export function drawnPodWinner(state: EventState, table: Table): PlayerId | unde
   if (!playoff || !isPodResult(result) || podMatchWinner(result) !== 'draw') return undefined;
   if (!podVariantOf(state)?.playoffDrawGoesToHighestSeed) return undefined;
   const seedIndex = new Map(playoff.seeds.map((id, i) => [id, i]));
-  const gone = new Set([...(result.excluded ?? []), ...droppedIds(state)]);
+  const excluded = new Set(result.excluded ?? []);
   return table.seats
-    .filter((id) => !gone.has(id))
+    .filter((id) => !excluded.has(id))
     .sort((a, b) => (seedIndex.get(a) ?? Number.MAX_SAFE_INTEGER) - (seedIndex.get(b) ?? Number.MAX_SAFE_INTEGER))[0];
 }
 
@@ -210,16 +214,16 @@ export function podAdvancing(state: EventState, table: Table): PlayerId[] | null
 }
 
 /**
- * Who a finished playoff pod sends on: its winner, or for a drawn MAMTR pod the 2.4C winner (null
- * when nobody is left to win it: the pod sends nobody). PodiumError for a result that decides
- * nothing (an MSTR draw: a drawn game is followed by a new game) or a draw with everyone excluded.
+ * Who won a finished playoff pod: its winner, or for a drawn MAMTR pod the 2.4C winner. PodiumError
+ * for a result that decides nothing (an MSTR draw: a drawn game is followed by a new game) or a draw
+ * with everyone excluded. Whether the winner is still in the event is the caller's question.
  */
 function podWinner(
   variant: PodVariant,
   state: EventState,
   round: Round,
   table: Table,
-): { winner: PlayerId | null; byDraw: boolean } {
+): { winner: PlayerId; byDraw: boolean } {
   const result = table.result;
   const where = `playoff round ${round.number}, pod ${table.table} (${names(state, table.seats)})`;
   if (!isPodResult(result)) fail('invalid-result', `${where}: the result is not a pod result`);
@@ -231,9 +235,9 @@ function podWinner(
   if (!variant.playoffDrawGoesToHighestSeed) {
     fail('invalid-result', `${where} is recorded as a draw: playoff matches are untimed (2.5B) and a drawn game is followed by a new game (2.1A); record the winner`);
   }
-  const excluded = new Set(result.excluded ?? []);
-  if (table.seats.every((id) => excluded.has(id))) fail('invalid-result', `${where} is a draw with every player excluded: no one can advance`);
-  return { winner: drawnPodWinner(state, table) ?? null, byDraw: true };
+  const drawn = drawnPodWinner(state, table);
+  if (drawn === undefined) fail('invalid-result', `${where} is a draw with every player excluded: no one can advance`);
+  return { winner: drawn, byDraw: true };
 }
 
 /** The players of a round that skip it: the recorded waiting list, or the plan's for the first round. */
@@ -319,18 +323,11 @@ export function podNextPlayoffRound(variant: PodVariant, state: EventState, seed
   const advancing: PlayerId[] = [];
   for (const table of latest.tables) {
     const { winner, byDraw } = podWinner(variant, state, latest, table);
-    if (winner === null) {
-      warnings.push({
-        kind: 'info',
-        message: `pod ${table.table} of round ${latest.number} was a draw and everyone in it who could win it has dropped: nobody advances from it (2.4C)`,
-        players: [...table.seats],
-      });
-      continue;
-    }
     if (byDraw)
       warnings.push({
         kind: 'info',
-        message: `pod ${table.table} of round ${latest.number} was a draw: ${nameOf(state, winner)}, the highest Swiss seed in it who has not dropped, advances (2.4C)`,
+        // A winner who has since dropped is named below with the others who are not replaced.
+        message: `pod ${table.table} of round ${latest.number} was a draw: ${nameOf(state, winner)}, the highest Swiss seed who took part in it, wins it (2.4C)`,
         players: [winner],
       });
     advancing.push(winner);

@@ -5,7 +5,7 @@
  * ../mamtr-2024.ts); a policy equal to the document's is no house rule and is never printed.
  *
  * Seating (Settings.oddCounts), for `count` players in pods of n:
- * - `byes`: count mod n players get a bye (the lowest-ranked with the fewest byes), the rest play in
+ * - `byes`: count mod n players get a bye (the fewest byes so far, then the lowest-ranked: RULES 2), the rest play in
  *   pods of n — the MSTR's way at Competitive REL (10.4A); up to n players make one pod, no bye;
  * - `smaller-pods-bottom`: the document's split (pod-sizes.ts: pods of n and the fewest of n − 1),
  *   the smaller pods at the bottom of the standings — the MSTR at Regular REL, the MAMTR (10.4A);
@@ -154,7 +154,7 @@ export function documentDefault(variant: PodVariant, field: string, draft: Setti
   const n = draft.podSize;
   switch (field) {
     case 'oddCounts':
-      return { value: document.seating === 'byes' ? 'byes for the lowest-ranked' : 'smaller pods at the bottom', rule: `${variant.document} 10.4A` };
+      return { value: document.seating === 'byes' ? 'byes, to the fewest byes so far, then the lowest-ranked' : 'smaller pods at the bottom', rule: `${variant.document} 10.4A` };
     case 'winPoints':
       return { value: String(document.winPoints), rule: `${variant.document} App. C: ${variant.pointsPerWinFormula(n)}` };
     case 'drawPoints':

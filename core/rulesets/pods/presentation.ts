@@ -81,7 +81,7 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
       // 2.2A: the highest Swiss seed sits in seat 1 and plays first.
       seatOne: 'plays first',
       tableWord: 'Pod',
-      ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'draw: the highest Swiss seed still in advances (2.4C)' } : {}),
+      ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'draw: won by the highest Swiss seed who took part in it (2.4C)' } : {}),
     },
   };
 }

@@ -4,7 +4,8 @@
  *
  * A result arrives as `unknown` (a transcript, a save, a person at the station), so everything is
  * checked here and a fresh, normalised PodResult is returned. Three forms, each with an optional
- * `excluded: [ids]` (players who conceded or received a match loss, RULES 2):
+ * `excluded: [ids]` (players who conceded or received a match loss, RULES 2, or lost the game to a
+ * game loss, RULES 4):
  *
  * - `{ winner: id }`: one game, won by that player;
  * - `{ games: [id | "draw", ...] }`: each game's winner or "draw", in order;
@@ -155,10 +156,15 @@ export function checkPodPlayerId(player: { id: PlayerId; name: string }): void {
   if (player.id === 'draw') fail('invalid-input', `${player.name}: "draw" cannot be a player id in a pod event`);
 }
 
+/** A pod lost as a match loss asks (MSTR/MAMTR 2.1A): the player is excluded (no point from a draw) and wins nothing. */
+export function podLostMatch(result: TableResult, player: PlayerId): boolean {
+  if (!isPodResult(result)) return true;
+  const won = podMatchWinner(result) === player || ('games' in result && result.games.includes(player));
+  return !won && (result.excluded ?? []).includes(player);
+}
+
 /** MTR 2.10 in a pod: a no-show is excluded (no point from a draw) and wins nothing. */
 export function podCheckNoShow(_table: Table, result: TableResult, absent: PlayerId, context: NoShowContext): void {
-  if (!isPodResult(result)) return;
-  const won = podMatchWinner(result) === absent || ('games' in result && result.games.includes(absent));
-  if (won || !(result.excluded ?? []).includes(absent))
+  if (!podLostMatch(result, absent))
     fail('invalid-result', `${context.where}: ${context.nameOf(absent)} did not show up, so the pod is a loss for them (MTR 2.10): they are excluded and win nothing`);
 }

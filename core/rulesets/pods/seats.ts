@@ -1,14 +1,16 @@
 /**
- * Seats inside a Swiss pod: random and stored (10.4A, seat 1 plays first), or, with the optional
- * `balanceSeats` setting, players who sat late earlier in the event get the earlier seats.
+ * Seats inside a Swiss pod: random and stored (10.4A, 2.2A: seat 1 plays first, unless a fixed seat
+ * made the table draw its first seat — Table.firstSeat), or, with the optional `balanceSeats`
+ * setting, players who played late earlier in the event get the earlier seats.
  */
+import { turnOf } from '../../model/seats.js';
 import type { EventState, PlayerId } from '../../model/types.js';
 import type { Rng } from '../../random/rng.js';
 
 export interface SeatRecord {
   round: number;
   table: number;
-  /** 1 = first to play. */
+  /** The player's turn at the table: 1 = first to play (Table.firstSeat: not always seat 1). */
   seat: number;
   podSize: number;
 }
@@ -19,11 +21,11 @@ export function seatHistory(state: EventState): Map<PlayerId, SeatRecord[]> {
   for (const round of state.rounds) {
     if (round.stage !== 'swiss') continue;
     for (const table of round.tables) {
-      table.seats.forEach((id, index) => {
+      for (const id of table.seats) {
         let list = history.get(id);
         if (!list) history.set(id, (list = []));
-        list.push({ round: round.number, table: table.table, seat: index + 1, podSize: table.seats.length });
-      });
+        list.push({ round: round.number, table: table.table, seat: turnOf(table, id), podSize: table.seats.length });
+      }
     }
   }
   return history;

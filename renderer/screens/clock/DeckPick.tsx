@@ -2,10 +2,12 @@
  * The clock's deck-check picks (issue 17 §2; MTR 2.8): "pick 2 tables at random, not checked
  * before" as one action, then start their checks under one judge's name and print the deck-check
  * sheets; beside it, who was checked in this round against the round's 10 % target
- * (core/decklists/deck-checks.ts). The draw uses a fresh random seed each time (or `seed`, for tests).
+ * (core/decklists/deck-checks.ts). The draw comes from the event seed (RULES 4: every random choice,
+ * deck-check picks included), the round and how many draws were made here, so each pick is a new
+ * draw and the event's draws replay (or `seed`, for tests).
  */
 import { useMemo, useState } from 'react';
-import { deckCheckPlan, pickDeckChecks, type DeckCheckPick } from '../../../core/decklists/deck-checks.js';
+import { deckCheckPlan, deckPickRng, pickDeckChecks, type DeckCheckPick } from '../../../core/decklists/deck-checks.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState } from '../../../core/model/types.js';
 import { createRng } from '../../../core/random/rng.js';
@@ -14,17 +16,13 @@ import { Name } from '../../components/Name.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 
-function freshSeed(): number {
-  const values = new Uint32Array(1);
-  crypto.getRandomValues(values);
-  return (values[0] as number) & 0x7fffffff;
-}
 
 export function DeckPick({ state, round, now, seed }: { state: EventState; round: number | null; now: number; seed?: number }) {
   const [count, setCount] = useState(2);
   const [pick, setPick] = useState<DeckCheckPick | null>(null);
   const [judge, setJudge] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [draws, setDraws] = useState(0);
   const plan = useMemo(() => deckCheckPlan(state, now), [state, now]);
   const names = new Map(state.players.map((p) => [p.id, p.name]));
   const thisRound = round === null ? undefined : plan.rounds.find((r) => r.round === round);
@@ -33,7 +31,8 @@ export function DeckPick({ state, round, now, seed }: { state: EventState; round
   const draw = (): void => {
     if (round === null) return;
     setProblem(null);
-    setPick(pickDeckChecks(state, round, count, createRng(seed ?? freshSeed())));
+    setPick(pickDeckChecks(state, round, count, seed !== undefined ? createRng(seed) : deckPickRng(state, round, draws)));
+    setDraws((n) => n + 1);
   };
 
   const start = async (): Promise<void> => {

@@ -109,7 +109,7 @@ export function ResultEntry({ state, round, table, onSaved, onCancel }: {
   const points = useMemo(() => pointsBefore(state, round.number), [state, round.number]);
   const noShows = getRuleset(state.ruleset).presentation.results.noShows;
 
-  const read = readEntry(state, table, round.stage, draft, marked);
+  const read = readEntry(state, table, round, draft, marked);
   const built = read.built;
   const checked = built.kind === 'ok' ? checkResult(state, table, round, built.result) : null;
   const amending = table.result !== undefined || refusal !== null;
@@ -172,7 +172,7 @@ export function ResultEntry({ state, round, table, onSaved, onCancel }: {
         {amending ? 'Amend the result' : 'Enter the result'} — table {table.table}
       </h2>
       <CurrentResult state={state} table={table} refusal={refusal} />
-      <ResultFields state={state} table={table} stage={round.stage} draft={draft} setDraft={edit} points={points} quick={(key, text) => edit({ ...draft, text: { ...draft.text, [key]: text } })} />
+      <ResultFields state={state} table={table} round={round} draft={draft} setDraft={edit} points={points} quick={(key, text) => edit({ ...draft, text: { ...draft.text, [key]: text } })} />
       {noShows && (
         <NoShowPicker
           seats={table.seats}

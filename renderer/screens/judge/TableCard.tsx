@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState, Round, Table } from '../../../core/model/types.js';
+import { playsFirst } from '../../../core/model/seats.js';
 import { Name } from '../../components/Name.js';
 import { plural } from '../../lib/format.js';
 import { checkTimeWords, clockFace, extensionText, tableStatusWords, tableTime } from '../clock/display.js';
@@ -43,7 +44,10 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
   const own = view.tables.find((t) => t.table === table.table);
   const check = deckCheckUnderWay(view, round.number, table.table);
   const pastChecks = view.deckChecks.rows.filter((r) => r.round === round.number && r.table === table.table && !r.inProgress);
-  const pointWord = getRuleset(state.ruleset).presentation.words.pointUnit;
+  const presentation = getRuleset(state.ruleset).presentation;
+  const pointWord = presentation.words.pointUnit;
+  // Tables of numbered seats say who plays first (pods: not always seat 1, core/model/seats.ts).
+  const seatsPlayFirst = presentation.table.layout === 'seats';
   const time = table.result !== undefined ? null : own ? { value: tableTime(own), words: tableStatusWords(own) } : roundTime(view);
   const done = (text: string): void => {
     setPanel(null);
@@ -79,6 +83,11 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
               {i + 1}
             </span>
             <Name className="judge-seat-name">{names.get(id) ?? id}</Name>
+            {seatsPlayFirst && playsFirst(table, i) && (
+              <span className="judge-seat-first" data-testid="judge-plays-first">
+                plays first
+              </span>
+            )}
             {showPoints && <span className="judge-seat-points">{plural(points.get(id) ?? 0, pointWord)}</span>}
           </li>
         ))}

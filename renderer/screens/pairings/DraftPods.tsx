@@ -2,79 +2,34 @@
  * Draft pods (MTR 7.6): players grouped by draft pod with their draft seats, and "Seat draft pods",
  * which splits the active players at random into pods of "roughly equal size" around the pod size
  * the Head Judge sets (default 8: 9 players draft as one pod of 9, 12 as two of 6, 20 as 7, 7, 6)
- * and records each player's pod with edit-player commands. The seats shown are the ones the seating
- * print draws (from the event seed and the pod number), so screen and paper agree.
+ * and records each player's pod with edit-player commands. The split and the seats come from the
+ * event's seeded generator (core/pairing/draft-pods.ts, RULES 4), so screen and paper agree and the
+ * event replays.
  */
 import { useMemo, useState } from 'react';
-import type { EventState, Player } from '../../../core/model/types.js';
-import { createRng, deriveSeed } from '../../../core/random/rng.js';
+import type { EventState } from '../../../core/model/types.js';
+import { DEFAULT_DRAFT_POD_SIZE, draftPodSeats, draftPodSizes, splitDraftPods } from '../../../core/pairing/draft-pods.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames } from './shared.js';
 
-/** Must match core/documents/seating.ts (the print draws the same seats). */
-const DRAFT_SEAT_STREAM = 0x5345;
-/** The usual booster-draft pod (MTR 7.6 names no number: "roughly equal size"). */
-export const DEFAULT_DRAFT_POD_SIZE = 8;
-
-export function draftSeats(state: EventState): { pod: number; seats: Player[] }[] {
-  const byPod = new Map<number, Player[]>();
-  for (const player of state.players) {
-    if (player.draftPod === undefined || player.droppedAfterRound === 0) continue;
-    const list = byPod.get(player.draftPod) ?? [];
-    list.push(player);
-    byPod.set(player.draftPod, list);
-  }
-  return [...byPod.keys()]
-    .sort((a, b) => a - b)
-    .map((pod) => {
-      const members = [...(byPod.get(pod) as Player[])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return { pod, seats: createRng(deriveSeed(state.seed, DRAFT_SEAT_STREAM, pod)).shuffle(members) };
-    });
-}
-
-/**
- * Pod sizes for n players around a pod size s: the number of pods whose size is nearest s (n / s
- * rounded, at least one), as equal as possible. s = 8: 9 → 9; 12 → 6, 6; 17 → 9, 8; 20 → 7, 7, 6.
- */
-export function podSizes(n: number, size = DEFAULT_DRAFT_POD_SIZE): number[] {
-  const pods = Math.max(1, Math.round(n / Math.max(2, size)));
-  return Array.from({ length: pods }, (_, i) => Math.floor(n / pods) + (i < n % pods ? 1 : 0));
-}
-
-function randomShuffle<T>(items: readonly T[]): T[] {
-  const out = items.slice();
-  const random = new Uint32Array(out.length);
-  crypto.getRandomValues(random);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = (random[i] as number) % (i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 export function DraftPods({ state }: { state: EventState }) {
   const names = displayNames(state);
-  const pods = useMemo(() => draftSeats(state), [state]);
+  const pods = useMemo(() => draftPodSeats(state), [state]);
   const active = state.players.filter((p) => p.droppedAfterRound === undefined);
   const unseated = active.filter((p) => p.draftPod === undefined);
   const canSeat = state.rounds.length === 0 && active.length >= 2;
   const [podSizeText, setPodSizeText] = useState(String(DEFAULT_DRAFT_POD_SIZE));
   const podSize = Math.max(2, Math.min(24, Number.parseInt(podSizeText, 10) || DEFAULT_DRAFT_POD_SIZE));
-  const planned = podSizes(active.length, podSize);
+  const planned = draftPodSizes(active.length, podSize);
 
   const seatPods = async (): Promise<void> => {
     const store = useStation.getState();
-    const shuffled = randomShuffle(active);
-    const sizes = podSizes(shuffled.length, podSize);
-    const changes: { id: string; pod: number }[] = [];
-    let at = 0;
-    sizes.forEach((size, index) => {
-      for (const p of shuffled.slice(at, at + size)) if (p.draftPod !== index + 1) changes.push({ id: p.id, pod: index + 1 });
-      at += size;
-    });
+    const { sizes, pods: drawn } = splitDraftPods(state, podSize);
+    const podOf = new Map(state.players.map((p) => [p.id, p.draftPod]));
+    const changes = drawn.filter((c) => podOf.get(c.id) !== c.pod);
     const done = await store.run('Seating draft pods…', async (api) => {
       for (const c of changes) await api.dispatch({ command: { type: 'edit-player', id: c.id, changes: { draftPod: c.pod } } });
       return true;

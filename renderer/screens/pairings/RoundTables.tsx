@@ -12,6 +12,7 @@ import { isolate } from '../../lib/format.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { describeResult, displayNames, playersById, searchKey } from './shared.js';
 import { VirtualBody, type Measure } from './VirtualBody.js';
+import { firstSeat } from '../../../core/model/seats.js';
 
 export interface RoundTablesProps {
   state: EventState;
@@ -76,6 +77,8 @@ function PlayerName({ seat, onPick }: { seat: SeatView; onPick?: ((id: PlayerId)
 interface RowProps {
   table: number;
   seats: SeatView[];
+  /** The seat that plays first (core/model/seats.ts). */
+  first: number;
   group: number | undefined;
   /** undefined: results not shown; '' = still playing. */
   result: string | undefined;
@@ -84,7 +87,7 @@ interface RowProps {
 }
 
 const sameRow = (a: RowProps, b: RowProps): boolean =>
-  a.table === b.table && a.group === b.group && a.result === b.result && a.onPick === b.onPick && a.tags.smaller === b.tags.smaller && a.tags.larger === b.tags.larger && JSON.stringify(a.seats) === JSON.stringify(b.seats);
+  a.table === b.table && a.first === b.first && a.group === b.group && a.result === b.result && a.onPick === b.onPick && a.tags.smaller === b.tags.smaller && a.tags.larger === b.tags.larger && JSON.stringify(a.seats) === JSON.stringify(b.seats);
 
 const PairRow = memo(function PairRow({ table, seats, group, result, onPick, showGroup, index, measure }: RowProps & { showGroup: boolean; index: number; measure: Measure }) {
   return (
@@ -101,7 +104,7 @@ const PairRow = memo(function PairRow({ table, seats, group, result, onPick, sho
   );
 }, (a, b) => a.showGroup === b.showGroup && a.index === b.index && sameRow(a, b));
 
-const PodCard = memo(function PodCard({ table, seats, group, result, tags, onPick }: RowProps) {
+const PodCard = memo(function PodCard({ table, seats, first, group, result, tags, onPick }: RowProps) {
   const { smaller, larger } = tags;
   return (
     <section className={smaller ? 'pod-card smaller' : 'pod-card'} data-table={table} aria-label={`Table ${table}`}>
@@ -117,10 +120,10 @@ const PodCard = memo(function PodCard({ table, seats, group, result, tags, onPic
       </header>
       <ol className="seats">
         {seats.map((seat, i) => (
-          <li key={seat.id} className={i === 0 ? 'first' : undefined}>
+          <li key={seat.id} className={i + 1 === first ? 'first' : undefined}>
             <span className="seat-label">
               Seat {i + 1}
-              {i === 0 ? ' — plays first' : ''}
+              {i + 1 === first ? ' — plays first' : ''}
             </span>
             <PlayerName seat={seat} onPick={onPick} />
           </li>
@@ -167,6 +170,7 @@ export function RoundTables(props: RoundTablesProps) {
   const row = (t: Table): RowProps => ({
     table: t.table,
     seats: t.seats.map(view),
+    first: firstSeat(t),
     group: groups ? groups.get(t.seats[0] ?? '') : undefined,
     result: showResults ? (t.result ? describeResult(state, t) : '') : undefined,
     tags: {

@@ -42,7 +42,7 @@ function importCommands(state: EventState, good: readonly ImportRow[], team: boo
   const nextId = idCounter(state.players.map((p) => p.id), team);
   return good.map((row) => {
     const player: PlayerInput = { id: nextId(), ...row.player };
-    return { type: 'register-player' as const, player, draw: registrationDraw() };
+    return { type: 'register-player' as const, player, draw: registrationDraw(state, player.id) };
   });
 }
 

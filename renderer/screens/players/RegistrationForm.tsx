@@ -295,7 +295,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
     restore(CLEARED);
     nameRef.current?.focus();
     const late = lateRound !== null ? ` — late entry, joins round ${lateRound}` : '';
-    const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw() }, `Registered ${isolate(trimmed)} (${id})${late}`);
+    const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw(state, id) }, `Registered ${isolate(trimmed)} (${id})${late}`);
     ids.settle(id, number, !!ack);
     // Refused (the toast says why): the typing comes back too, if the form is still empty.
     if (!ack && !nameRef.current?.value) restore(typed);

@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import type { PlayerInput } from '../../../core/event/commands.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
+import { registrationDrawFor } from '../../../core/transcript/draws.js';
 import { familyNameFits, splitName, type PersonName } from '../../../core/documents/names.js';
 import { isolate, pluralWord, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
@@ -58,11 +59,9 @@ export function idNumber(id: string, prefix: string): number {
   return numberIn(id, idPattern(prefix));
 }
 
-/** The registration draw (the final tiebreaker), from the platform's cryptographic generator. */
-export function registrationDraw(): number {
-  const value = new Uint32Array(1);
-  crypto.getRandomValues(value);
-  return (value[0] as number) % 2 ** 31;
+/** The registration draw (the final tiebreaker), from the event's seed and the player's id (RULES 4). */
+export function registrationDraw(state: EventState, id: string): number {
+  return registrationDrawFor(state.seed, id);
 }
 
 /** Registered players (dropped ones included) whose name is the same as `name`, case and accents aside. */

@@ -25,7 +25,7 @@ function roundNames(total: number): string[] {
 
 /**
  * Who advanced from a played table of `round`: its winner, or (a drawn table) the player found in
- * the next round, or the one the rule set sends on (MAMTR 2.4C: the highest Swiss seed still in).
+ * the next round, or the one the rule set sends on (MAMTR 2.4C: the highest Swiss seed who took part in the draw).
  */
 export function advancedFrom(state: EventState, round: Round, table: Table, next: Round | undefined): { id?: PlayerId; note?: string } {
   const winner = tableWinner(table);

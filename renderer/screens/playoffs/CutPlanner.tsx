@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId } from '../../../core/model/types.js';
+import { deriveSeed } from '../../../core/random/rng.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
 import { plural, pluralWord } from '../../lib/format.js';
@@ -15,11 +16,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
 import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings, type SeedInfo } from './common.js';
 
-function randomSeed(): number {
-  const buffer = new Int32Array(1);
-  crypto.getRandomValues(buffer);
-  return buffer[0] as number;
-}
+/** The sub-stream of the event seed the cut's draws come from (RULES 4; MTR 10.4's booster-draft seats). */
+const CUT_DRAW_STREAM = 0x4355;
 
 /** A final table whose players choose their seats after the cut: the order they choose in, lowest seed first. */
 function ChoosingOrder({ table: t, nameOf, seeds }: { table: PairingProposal['tables'][number]; nameOf: (id: PlayerId) => string; seeds: SeedInfo }) {
@@ -160,7 +158,9 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
   // The booster-draft cut (MTR 10.4: top 8), where the rule set has one: chosen for a draft event.
   const draftCut = ruleset.presentation.playoff.draftCut;
   const [draft, setDraft] = useState(draftCut !== undefined && state.settings.format === 'draft' && defaultTop === draftCut);
-  const [seed, setSeed] = useState(randomSeed);
+  // RULES 4: the draw comes from the event seed; each Redraw is the next draw of it.
+  const [redraws, setRedraws] = useState(0);
+  const seed = deriveSeed(state.seed, CUT_DRAW_STREAM, state.rounds.length, redraws);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -229,7 +229,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
           useDraft={useDraft}
           seeds={seeds}
           nameOf={nameOf}
-          onRedraw={() => setSeed(randomSeed())}
+          onRedraw={() => setRedraws((n) => n + 1)}
           onCut={() => setConfirming(true)}
         />
       )}

@@ -75,7 +75,7 @@ function readTyped(state: EventState, round: Round | undefined, table: Table | u
   // The rule set's result entry: what a no-show makes of the result (none where it records no no-shows).
   const noShows = getRuleset(state.ruleset).presentation.results.noShows;
   const slip = table ? absentBy(noShows, table, draft, marked) : { absent: [], typed: [] };
-  const built: Built = table && round ? readEntry(state, table, round.stage, draft, marked).built : { kind: 'empty' };
+  const built: Built = table && round ? readEntry(state, table, round, draft, marked).built : { kind: 'empty' };
   const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round, built.result) : null;
   return { noShows, slip, built, checked };
 }
@@ -204,7 +204,7 @@ export function EntryPanel({ state, target, setTarget, tableBox }: {
               key={`${round.number}-${table.table}`}
               state={state}
               table={table}
-              stage={round.stage}
+              round={round}
               draft={draft}
               setDraft={(d) => {
                 setDraft(d);

@@ -6,16 +6,17 @@
  * Inputs marked `data-result-field` are where Enter moves; `data-last-field` is an optional last box.
  */
 import { Fragment } from 'react';
-import type { EventState, PlayerId, Stage, Table } from '../../../core/model/types.js';
+import type { EventState, PlayerId, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import type { ResultField } from '../../../core/rulesets/ruleset.js';
 import { Rich } from '../../lib/rich-text.js';
-import { entryContext, type Draft } from './parse.js';
+import { entryContext, type Draft, type EntryRound } from './parse.js';
 
 export interface FieldsProps {
   state: EventState;
   table: Table;
-  stage: Stage;
+  /** The table's round (its stage; the penalties recorded there). */
+  round: EntryRound;
   draft: Draft;
   setDraft: (draft: Draft) => void;
   /** Type `text` into the box `key` and record it right away (the common-result buttons). */
@@ -48,7 +49,7 @@ function TextField({ field, props: { draft, setDraft, quick } }: { field: FieldO
       {field.quick && (
         <div className="quick-results" role="group" aria-label="Common results">
           {field.quick.map((q) => (
-            <button key={q.text} type="button" onClick={() => quick(field.key, q.text)} title={q.title}>
+            <button key={q.text} type="button" onClick={() => quick(field.key, q.text)} title={q.unavailable ?? q.title} disabled={q.unavailable !== undefined}>
               {q.text}
             </button>
           ))}
@@ -191,7 +192,7 @@ function Field({ field, props }: { field: ResultField; props: FieldsProps }) {
 }
 
 export function ResultFields(props: FieldsProps) {
-  const form = getRuleset(props.state.ruleset).presentation.results.form(props.table, props.draft, entryContext(props.state, props.stage));
+  const form = getRuleset(props.state.ruleset).presentation.results.form(props.table, props.draft, entryContext(props.state, props.round, props.table));
   return (
     <div className={form.className ? `result-fields ${form.className}` : 'result-fields'}>
       {form.fields.map((field, i) => (

@@ -3,8 +3,8 @@
  * fields, how it reads them, what a no-show makes of them); the rule set's validateResult then checks
  * the result against the table (best-of, seats, ties) before anything is sent.
  */
-import { penaltyProblemOf } from '../../../core/event/apply-penalties.js';
-import type { EventState, PlayerId, Round, Stage, Table } from '../../../core/model/types.js';
+import { penaltyProblemOf, tablePenalties } from '../../../core/event/apply-penalties.js';
+import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { EMPTY_RESULT_DRAFT, type EntryContext, type ReadResult, type ResultDraft } from '../../../core/rulesets/ruleset.js';
 import { sentence } from '../../lib/format.js';
@@ -16,16 +16,27 @@ export const EMPTY_DRAFT: Draft = EMPTY_RESULT_DRAFT;
 
 export type Built = ReadResult;
 
-/** What the rule set's entry needs to know of the event and the table's stage. */
-export function entryContext(state: EventState, stage: Stage): EntryContext {
+/** The round a table is entered for: its stage, and its number (the penalties recorded there). */
+export type EntryRound = Pick<Round, 'number' | 'stage'>;
+
+/** What the rule set's entry needs to know of the event, the table's round and its penalties. */
+export function entryContext(state: EventState, round: EntryRound, table?: Table): EntryContext {
   const names = displayNames(state);
   const players = playersById(state);
-  return { settings: state.settings, stage, name: (id) => names.get(id) ?? id, members: (id) => players.get(id)?.members ?? [] };
+  // RULES 4: a game loss at this table changes what the result may say (pods: not its winner, out of a draw).
+  const gameLosses = table ? [...new Set(tablePenalties(state, round.number, table.table).filter((p) => p.penalty === 'game-loss').map((p) => p.player))] : [];
+  return {
+    settings: state.settings,
+    stage: round.stage,
+    name: (id) => names.get(id) ?? id,
+    members: (id) => players.get(id)?.members ?? [],
+    ...(gameLosses.length > 0 ? { gameLosses } : {}),
+  };
 }
 
 /** The draft read into a result for `table` (not yet checked against the rules). */
-export function buildResult(state: EventState, table: Table, stage: Stage, draft: Draft): Built {
-  return getRuleset(state.ruleset).presentation.results.read(table, draft, entryContext(state, stage));
+export function buildResult(state: EventState, table: Table, round: EntryRound, draft: Draft): Built {
+  return getRuleset(state.ruleset).presentation.results.read(table, draft, entryContext(state, round, table));
 }
 
 /** The rule set's own check (best-of, seats, playoff draws): null when fine, else its words. */
@@ -71,9 +82,9 @@ export interface ReadEntry {
  * needed, nothing else to type; pods: the absent are excluded, the winner typed as usual). A rule
  * set that records no no-shows reads the draft as it is.
  */
-export function readEntry(state: EventState, table: Table, stage: Stage, draft: Draft, marked: readonly PlayerId[]): ReadEntry {
+export function readEntry(state: EventState, table: Table, round: EntryRound, draft: Draft, marked: readonly PlayerId[]): ReadEntry {
   const entry = getRuleset(state.ruleset).presentation.results;
-  const context = entryContext(state, stage);
+  const context = entryContext(state, round, table);
   const noShows = entry.noShows;
   if (!noShows) return { built: entry.read(table, draft, context), absent: [], typed: [] };
   const tokens = noShowTokens(draft.text[noShows.field] ?? '', table.seats);

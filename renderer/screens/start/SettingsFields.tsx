@@ -248,7 +248,7 @@ function OddCountsField(props: Props) {
         data-testid="setting-oddCounts"
       >
         <option value="">{fallback ? `As the rules say: ${fallback.value} (${fallback.rule})` : 'As the rules say'}</option>
-        <option value="byes">House rule: byes for the lowest-ranked players</option>
+        <option value="byes">House rule: byes, to the fewest byes so far, then the lowest-ranked</option>
         <option value="smaller-pods-bottom">House rule: smaller pods at the bottom of the standings</option>
         <option value="smaller-pods-top">House rule: smaller pods at the top of the standings</option>
         <option value="larger-pods">{`House rule: pods of ${n + 1}`}</option>

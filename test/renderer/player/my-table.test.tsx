@@ -137,6 +137,17 @@ describe('my table', () => {
     expect(await textOf('points')).toBe('You have 4 points before this round.');
   });
 
+  it('pods with a fixed seat: the seat that plays first is the table’s, not always seat 1 (2.2A)', async () => {
+    const view = podView('mamtr-2024');
+    const round = view.round as NonNullable<PublicView['round']>;
+    const withFirst = { ...view, round: { ...round, tables: round.tables.map((t) => (t.seats.includes('p1') ? { ...t, firstSeat: 3 } : t)) } };
+    openPage(withFirst, { me: 'p1' });
+    expect(await textOf('seat')).toBe('Seat 2 of 4 — seat 3 plays first');
+    cleanup();
+    openPage(withFirst, { me: 'p3' });
+    expect(await textOf('seat')).toBe('Seat 3 of 4 — you play first');
+  });
+
   it('a playoff pair says what seat 1 means, in the rule set’s words; the table word comes from it too', async () => {
     const view = podView('mstr-2022');
     openPage({ ...view, round: { ...(view.round as NonNullable<PublicView['round']>), stage: 'playoff' } }, { me: 'p3' });
