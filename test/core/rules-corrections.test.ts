@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clockView } from '../../core/clock/index.js';
-import { headToHeadBracket } from '../../core/documents/bracket.js';
+import { headToHeadBracket } from '../../core/documents/bracket-matches.js';
 import { buildDocument } from '../../core/documents/index.js';
 import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
@@ -168,7 +168,7 @@ describe('MTR 2.10: a drop after the cut (RULES 1 "Drops and entries")', () => {
     const s = (k: number) => state.playoff!.seeds[k - 1]!;
     state = run(state, { type: 'drop-player', id: s(6) });
     state = finishRound(nextPlayoff(state).state, () => 0);
-    const [quarters, semis] = headToHeadBracket(state);
+    const [quarters, semis] = headToHeadBracket(state).columns.map((c) => c.matches);
     expect(quarters!.map((m) => m.slots.map((slot) => slot.id ?? slot.placeholder))).toEqual([
       [s(1), 'bye (MTR 2.10)'],
       [s(4), s(5)],
@@ -181,7 +181,7 @@ describe('MTR 2.10: a drop after the cut (RULES 1 "Drops and entries")', () => {
     ]);
     // Once paired, the semifinals are the tables the rule set proposed.
     const paired = nextPlayoff(state).state;
-    expect(headToHeadBracket(paired)[1]!.map((m) => m.table?.table)).toEqual([1, 2]);
+    expect(headToHeadBracket(paired).columns[1]!.matches.map((m) => m.table?.table)).toEqual([1, 2]);
   });
 
   it('a drop after the quarterfinals: nobody is advanced past an empty seat; the highest seed left gets the bye', () => {
