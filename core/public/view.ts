@@ -14,7 +14,7 @@ import { personName } from '../documents/names.js';
 import { stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
 import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
+import { finalStandings, getRuleset, playoffFinishLabel } from '../rulesets/index.js';
 import { formatValue } from '../rulesets/ruleset.js';
 import type { PublicClock, PublicRound, PublicStandings, PublicView } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
@@ -112,14 +112,34 @@ function publishedStandings(state: EventState): PublicStandings | undefined {
   if (cached && sameBasis(cached.basis, basis)) return cached.standings;
   const ruleset = getRuleset(state.ruleset);
   const view = ruleset.presentation.standings(state.settings);
-  const rows: Standing[] = ruleset.standings(stateAfterRound(state, after));
+  const then = stateAfterRound(state, after);
+  // Published after a playoff round: the final standings as the station shows and prints them,
+  // with how far each playoff player got ("Post final standings" once the playoff is over).
+  const final = round.stage === 'playoff' ? finalStandings(then) : null;
+  const rows: Standing[] = final ?? ruleset.standings(then);
   const standings: PublicStandings = {
     afterRound: after,
-    columns: [ruleset.presentation.words.points, ...view.columns.map((c) => c.label)],
-    rows: rows.map((s) => ({ rank: s.rank, player: s.id, values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))] })),
+    ...(final && playoffOver(then) ? { final: true } : {}),
+    columns: [ruleset.presentation.words.points, ...(final ? ['Playoff'] : []), ...view.columns.map((c) => c.label)],
+    rows: rows.map((s) => ({
+      rank: s.rank,
+      player: s.id,
+      values: [String(s.points), ...(final ? [playoffFinishLabel(s.playoff) || '—'] : []), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))],
+    })),
   };
   standingsCache.set(round, { basis, standings });
   return standings;
+}
+
+/** Is the playoff over (the rule set pairs no further round)? */
+function playoffOver(state: EventState): boolean {
+  const latest = state.rounds[state.rounds.length - 1];
+  if (!latest || latest.tables.some((t) => t.result === undefined)) return false;
+  try {
+    return getRuleset(state.ruleset).nextPlayoffRound(state, 0) === null;
+  } catch {
+    return false;
+  }
 }
 
 /** The playoff's rounds, each table with its winner once there is one. */

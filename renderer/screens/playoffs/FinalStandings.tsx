@@ -1,5 +1,5 @@
 /**
- * "Post final standings": once the playoff is over, the champion and the final standings — the
+ * Once the playoff is over, the champion and the final standings — the
  * playoff players by how far they got, then everyone else in Swiss order (core/rulesets/
  * final-standings.ts) — with the standings print. The projector shows the same (ProjectorScreen).
  */
@@ -44,6 +44,11 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
       <div className="preview-head">
         <div>
           <p className="eyebrow">Final standings — also on the projector</p>
+          <p className="muted small" data-testid="final-posted">
+            {state.publishedStandings === state.rounds.length
+              ? 'Posted: players’ phones and the published site show these final standings.'
+              : 'Not posted yet: “Post final standings” (the top bar) puts them on players’ phones and the published site.'}
+          </p>
           <h3 data-testid="final-champion">
             {champion ? (
               <>
