@@ -13,7 +13,9 @@ import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NETWORK_SHORTCUT, SCREEN_KEYS } from './components/Shortcuts.js';
-import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
+import { ACTION_SCREEN, currentRound, outstandingTables, primaryAction, type PrimaryAction } from './lib/event.js';
+import type { EventState } from '../core/model/types.js';
+import { printDocument } from './components/PrintButton.js';
 import { ClockScreen } from './screens/ClockScreen.js';
 import { clockFace } from './screens/clock/display.js';
 import { DeviceConnecting, DeviceRemoved, OfflineBanner } from './screens/device/DevicePages.js';
@@ -84,6 +86,32 @@ function ClockBadge() {
   );
 }
 
+/**
+ * The primary button does what it says: pairs (the proposal and its check open; publishing still
+ * asks once), publishes a waiting proposal (its confirmation), starts the round clock at the rule
+ * set's length, posts the standings to players' phones and the site, prints them — each on the
+ * screen where it is done.
+ */
+async function takeAction(state: EventState, action: PrimaryAction): Promise<void> {
+  const store = useStation.getState();
+  const final = (action.kind === 'standings' || action.kind === 'print-standings') && action.final && !!state.playoff;
+  store.setScreen(final ? 'playoffs' : ACTION_SCREEN[action.kind]);
+  if (action.kind === 'pair') {
+    // A proposal already made for that round is kept.
+    const kept = store.pairingProposal;
+    const fresh = kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace;
+    if (!fresh) void proposePairing('next');
+  } else if (action.kind === 'publish') store.requestPublish();
+  else if (action.kind === 'clock')
+    await store.dispatch({ type: 'start-round-clock', round: action.round }, `Round ${action.round} clock started at the rule set’s length (change it on the Clock screen)`);
+  else if (action.kind === 'standings')
+    await store.dispatch(
+      { type: 'publish-standings', round: action.round },
+      action.final ? 'Final standings posted: players’ phones and the site show them' : `Standings after round ${action.round} posted: players’ phones and the site show them`,
+    );
+  else if (action.kind === 'print-standings') await printDocument({ doc: 'standings' });
+}
+
 function TopBar() {
   const snapshot = useStation((s) => s.snapshot);
   const setScreen = useStation((s) => s.setScreen);
@@ -91,24 +119,11 @@ function TopBar() {
   const round = state ? currentRound(state) : undefined;
   const open = outstandingTables(round);
   // A read-only save has no next step here (the banner says why and what to do).
-  const action = state && !snapshot?.summary?.readOnly ? primaryAction(state) : null;
+  const kept = useStation((s) => s.pairingProposal);
+  const proposal = state && kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace && !kept.fix ? kept.round : undefined;
+  const action = state && !snapshot?.summary?.readOnly ? primaryAction(state, proposal !== undefined ? { proposal } : {}) : null;
   const go = (): void => {
-    if (!action || !state) return;
-    const target: Record<typeof action.kind, ScreenId> = {
-      register: 'players',
-      pair: 'pairings',
-      results: 'results',
-      playoff: 'playoffs',
-      'next-playoff': 'playoffs',
-      // After a playoff: the champion and the final standings (Playoffs screen; the projector shows them too).
-      standings: state.playoff ? 'playoffs' : 'standings',
-    };
-    setScreen(target[action.kind]);
-    // "Pair round N" does what it says: the proposal and its pairing check open in one step (a
-    // proposal already made for that round is kept; publishing still asks once).
-    const kept = useStation.getState().pairingProposal;
-    const fresh = kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace;
-    if (action.kind === 'pair' && !fresh) void proposePairing('next');
+    if (action && state) void takeAction(state, action);
   };
   return (
     <header className="topbar">

@@ -93,6 +93,7 @@ describe.skipIf(!chromiumAvailable)("the judges' records at an MTR event, in the
     const nameOf = (id: string): string => ids.get(id) as string;
 
     // ---- A game loss for Tardiness at table 1, seat 1, from the keyboard -------------------------------
+    await sk.startClock(1);
     await sk.primary('Enter results (4 outstanding)');
     const [late, opponent] = round1.get(1) as [string, string];
     await page.keyboard.type('1');
