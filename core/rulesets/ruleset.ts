@@ -220,6 +220,12 @@ export interface RulesetTerms {
   rel: boolean;
   /** The short name of the document its rule citations refer to ("MTR", "MAMTR"); null: cite none. */
   document: string | null;
+  /**
+   * Penalties follow the Infraction Procedure Guide the MTR refers to (MTR 2.4, RULES 4): the
+   * penalty forms offer its infraction names. False: the rule set's documents name no infractions
+   * (Lightseekers), so the judge says what happened in their own words.
+   */
+  ipg: boolean;
 }
 
 /**

@@ -111,7 +111,7 @@ export const testRuleset: Ruleset = {
   id: TEST_RULESET_ID,
   title: TEST_RULESET_TITLE,
   family: 'pods',
-  terms: { rel: false, document: null },
+  terms: { rel: false, document: null, ipg: false },
   tiebreakers: TIEBREAKERS,
   playoffCuts: [],
   settings: (input) => ({ ...DEFAULTS, ...input }),

@@ -76,7 +76,7 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     title: variant.title,
     family: 'lightseekers',
     // seeds/004 has no enforcement levels and is not a Magic document: nothing to show or cite.
-    terms: { rel: false, document: null },
+    terms: { rel: false, document: null, ipg: false },
     presentation: lightseekersPresentation(variant, LIGHTSEEKERS_TIEBREAKERS),
     tiebreakers: LIGHTSEEKERS_TIEBREAKERS,
     playoffCuts: lightseekersPlayoffCuts(variant),
