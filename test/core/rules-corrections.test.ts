@@ -472,12 +472,12 @@ describe('Lightseekers final standings: places 2 to k by the final table', () =>
     expect(table.slice(5).map((x) => x.id)).toEqual(swiss.filter((id) => !seats.includes(id)));
   });
 
-  it('the rule set speaks Lightseekers: no REL, no document citations', () => {
+  it('the rule set speaks Lightseekers: no REL, no document citations, no Magic infraction names', () => {
     for (const id of ['lightseekers-casual', 'lightseekers-competitive', 'lightseekers-large'] as const) {
-      expect(getRuleset(id).terms).toEqual({ rel: false, document: null });
+      expect(getRuleset(id).terms).toEqual({ rel: false, document: null, ipg: false });
     }
-    expect(getRuleset('mtr').terms).toEqual({ rel: true, document: 'MTR' });
-    expect(getRuleset('mamtr-2024').terms).toEqual({ rel: true, document: 'MAMTR' });
-    expect(getRuleset('mstr-2022').terms).toEqual({ rel: true, document: 'MSTR' });
+    expect(getRuleset('mtr').terms).toEqual({ rel: true, document: 'MTR', ipg: true });
+    expect(getRuleset('mamtr-2024').terms).toEqual({ rel: true, document: 'MAMTR', ipg: true });
+    expect(getRuleset('mstr-2022').terms).toEqual({ rel: true, document: 'MSTR', ipg: true });
   });
 });
