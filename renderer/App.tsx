@@ -8,7 +8,7 @@
  * station this station without what only the head-judge station may do (files, the venue network)
  * — each under a banner while it is offline. A device the scorekeeper removed is told so.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
@@ -80,7 +80,7 @@ function ClockBadge() {
   // The same words as the Clock screen and the projector (screens/clock/display.ts).
   const face = clockFace(clock);
   return (
-    <span className={`clock-badge phase-${face.phase}`} data-testid="station-clock" title={face.detail ?? face.words}>
+    <span className={`clock-badge phase-${face.phase}${face.words.length > 8 ? ' long' : ''}`} data-testid="station-clock" title={face.detail ?? face.words}>
       {face.words}
     </span>
   );
@@ -128,7 +128,10 @@ function TopBar() {
   return (
     <header className="topbar">
       <div className="topbar-event">
-        <h1>{state ? state.name : 'Podium'}</h1>
+        {/* A long name wraps onto a second line in a smaller size rather than being cut (1366×768). */}
+        <h1 className={state && state.name.length > 36 ? 'long-name' : undefined} title={state?.name} data-testid="event-title">
+          {state ? state.name : 'Podium'}
+        </h1>
         {state && (
           <span className="topbar-round" data-testid="round">
             {round ? `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}` : 'Registration'}
@@ -161,27 +164,36 @@ function DeviceBadge() {
   );
 }
 
+/** The screen tabs, and beside them the toasts: docked in the row, so an Undo never covers the screen. */
 function Tabs() {
   const screen = useStation((s) => s.screen);
   const setScreen = useStation((s) => s.setScreen);
   return (
-    <nav className="tabs" aria-label="Screens">
-      {SCREEN_KEYS.map((s) => (
-        <button key={s.screen} type="button" className={screen === s.screen ? 'tab active' : 'tab'} aria-current={screen === s.screen ? 'page' : undefined} onClick={() => setScreen(s.screen)}>
-          {s.label}
-        </button>
-      ))}
-    </nav>
+    <div className="tab-row">
+      <nav className="tabs" aria-label="Screens">
+        {SCREEN_KEYS.map((s) => (
+          <button key={s.screen} type="button" className={screen === s.screen ? 'tab active' : 'tab'} aria-current={screen === s.screen ? 'page' : undefined} onClick={() => setScreen(s.screen)}>
+            {s.label}
+          </button>
+        ))}
+      </nav>
+      <Toasts docked />
+    </div>
   );
 }
 
-function Toasts() {
+/**
+ * Undo toasts and progress. With an event open they sit in the tab row, right of the tabs (only the
+ * newest; all of them stay in the event log), so none covers what a screen shows at 1366×768 — the
+ * bracket's Champion, a row's buttons; without one (the Start screen), at the bottom right.
+ */
+function Toasts({ docked = false }: { docked?: boolean }) {
   const toasts = useStation((s) => s.toasts);
   const dismiss = useStation((s) => s.dismiss);
   const undo = useStation((s) => s.undo);
   const progress = useStation((s) => s.progress);
   return (
-    <div className="toasts" aria-live="polite">
+    <div className={docked ? 'toasts docked' : 'toasts'} aria-live="polite" data-testid="toasts">
       {progress && (
         <div className="toast progress" role="status">
           <span className="spinner" aria-hidden="true" /> {progress}
@@ -189,7 +201,7 @@ function Toasts() {
       )}
       {toasts.map((t) => (
         <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'problem' ? 'alert' : 'status'}>
-          <span>{t.message}</span>
+          <span title={t.message}>{t.message}</span>
           {t.undoSeq !== undefined && (
             <button
               type="button"
@@ -259,6 +271,22 @@ function useShortcuts(): void {
   }, []);
 }
 
+/**
+ * The sticky head's height as --station-head (CSS), for what sticks below it (the standings
+ * breakdown): it changes with the event name's lines and the window's width.
+ */
+function useStationHeadHeight(): RefObject<HTMLDivElement | null> {
+  const head = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = head.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--station-head', `${Math.ceil(element.getBoundingClientRect().height)}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return head;
+}
+
 /** Why nothing can be changed in this save, and what to do about it. */
 function ReadOnlyBanner({ summary }: { summary: EventSummary }) {
   const run = useStation((s) => s.run);
@@ -314,17 +342,20 @@ function Station() {
   const networkPanelOpen = useNetworkPanel((s) => s.open);
   const local = useCaller((s) => isLocalStation(s.caller));
   useShortcuts();
+  const head = useStationHeadHeight();
   const Screen = SCREENS[screen];
   const hasEvent = !!snapshot?.state;
   return (
     <div className="station">
-      <TopBar />
-      {hasEvent && <Tabs />}
+      <div className="station-head" ref={head}>
+        <TopBar />
+        {hasEvent && <Tabs />}
+      </div>
       <main className={hasEvent ? 'screen' : 'screen start'}>
         {snapshot?.summary?.readOnly && <ReadOnlyBanner summary={snapshot.summary} />}
         {hasEvent ? <Screen /> : <StartScreen />}
       </main>
-      <Toasts />
+      {!hasEvent && <Toasts />}
       <HelpOverlay />
       {networkPanelOpen && local && <NetworkPanel />}
     </div>

@@ -64,6 +64,13 @@ function columnName(players: number, final: boolean): string {
   return `Round of ${players}`;
 }
 
+/** One match of a column that starts with `players` players ("semifinal 2"). */
+function matchWord(players: number): string {
+  if (players <= 4) return 'semifinal';
+  if (players <= 8) return 'quarterfinal';
+  return 'match';
+}
+
 /** Seed indexes (0-based) in bracket order for 2, 4 and 8 matches: adjacent ones feed the same match (MTR 10.4). */
 const PLAYOFF_PATTERN: Record<number, readonly number[]> = { 2: [0, 1], 4: [0, 3, 1, 2], 8: [0, 7, 3, 4, 1, 6, 2, 5] };
 
@@ -214,7 +221,8 @@ export function headToHeadBracket(state: EventState): DrawnBracket {
           if (m.bye && m.slots[0].id !== undefined) return { id: m.slots[0].id };
           if (m.table) return { placeholder: `winner of table ${m.table.table}` };
           const seeds = m.slots.map((slot) => (slot.id !== undefined ? seedOf.get(slot.id) : undefined));
-          return { placeholder: seeds.every((n) => n !== undefined) ? `winner of ${seedWord} ${seeds.join(' v ')}` : `winner of match ${index + 1}` };
+          if (seeds.every((n) => n !== undefined)) return { placeholder: `winner of ${seedWord} ${seeds.join(' v ')}` };
+          return { placeholder: `winner of ${matchWord(playoff.top / 2 ** (columns.length - 1))} ${index + 1}` };
         };
         matches.push({ slots: [feed(j), feed(j + 1)], upcoming: true, from: [j, j + 1].filter((i) => i < previous.matches.length) });
       }
