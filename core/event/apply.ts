@@ -12,7 +12,7 @@ import { getRuleset } from '../rulesets/index.js';
 import { pluralWord } from '../text/format.js';
 import { checkPenaltySeats, checkTableResult, confirmAgainstPenalties, recordPenalty, refuseReturn } from './apply-penalties.js';
 import { dropPlayer, editPlayer, registerPlayer, reinstatePlayer, reportIn } from './apply-players.js';
-import { confirmReport, decideReport, publishStandings, reportResult } from './apply-reports.js';
+import { confirmReport, decideReport, decideTie, publishStandings, reportResult } from './apply-reports.js';
 import { recordResult } from './apply-results.js';
 import { fixTables, pairRound, startPlayoff } from './apply-rounds.js';
 import type { Command } from './commands.js';
@@ -63,6 +63,8 @@ export function apply(state: EventState | undefined, command: Command): EventSta
       return checkTableResult(decideReport(state, command), command.round, command.table);
     case 'publish-standings':
       return publishStandings(state, command);
+    case 'decide-tie':
+      return decideTie(state, command);
     case 'report-in':
       return reportIn(refuseReturn(state, command.id), command.id);
     case 'fix-tables':

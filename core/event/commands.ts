@@ -355,6 +355,15 @@ const reportCommands = [
   }),
   /** The standings after `round` are what players' phones and the published site show. */
   z.object({ type: z.literal('publish-standings'), round: z.number().int().min(1) }),
+  /**
+   * RULES 3 "organiser's choice": the order of players equal on every criterion, first place first,
+   * with why (a tiebreaker game, a draw by the organiser). The rule set checks they are tied.
+   */
+  z.object({
+    type: z.literal('decide-tie'),
+    players: z.array(playerId).min(2).max(64),
+    reason: z.string().trim().min(1, 'say how the tie was decided (a tiebreaker game, the organiser’s draw)').max(500),
+  }),
 ] as const;
 
 /**

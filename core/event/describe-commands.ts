@@ -157,6 +157,7 @@ const DESCRIBERS: { [T in Command['type']]: Describer<T> } = {
   'confirm-report': confirmReport,
   'decide-report': decideReport,
   'publish-standings': publishStandings,
+  'decide-tie': (c, _seq, journal) => ({ what: `Tie decided by the organiser (RULES 3): ${c.players.map((id, i) => `${i + 1}. ${journal.name(id)}`).join(', ')}`, why: c.reason }),
   'report-in': (c, _seq, journal) => ({ what: `${journal.name(c.id)} reported in after a no-show: not dropped` }),
   'fix-tables': fixTables,
   'start-playoff': startPlayoff,

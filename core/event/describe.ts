@@ -66,6 +66,7 @@ const KIND_OF: Record<Command['type'], LogKind> = {
   'confirm-report': 'results',
   'decide-report': 'results',
   'publish-standings': 'event',
+  'decide-tie': 'event',
   'report-in': 'drops',
   'fix-tables': 'pairings',
   'record-penalty': 'penalties',

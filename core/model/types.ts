@@ -231,6 +231,20 @@ export interface EventState {
    * (core/decklists/journal.ts). Never public: core/public copies nothing of it. Absent: none yet.
    */
   decklists?: Record<PlayerId, Decklist>;
+  /**
+   * Ties the organiser decided (RULES 3 "organiser's choice": a `decide-tie` command each), in the
+   * order made; a decision orders its players while they stay tied, all of them and only them.
+   */
+  tieDecisions?: TieDecision[];
+}
+
+/** The organiser's order for players equal on every criterion (RULES 3), with why. */
+export interface TieDecision {
+  /** The tied players, first place first. */
+  players: PlayerId[];
+  reason: string;
+  /** Rounds paired when it was made (transcripts replay it there). */
+  afterRound: number;
 }
 
 /** One card line of a registered list: how many and the name as the list gave it. */
@@ -324,7 +338,10 @@ export interface Standing {
    * to the organiser; the order shown is the registration draw's, and `organiserDecides` is set.
    */
   tiedWith?: PlayerId[];
+  /** The tie is the organiser's to decide and not decided yet (the order shown is the draw's). */
   organiserDecides?: boolean;
+  /** The organiser decided this tie's order (a `decide-tie` command): why, in their words. */
+  tieDecision?: string;
   /**
    * Final standings after a playoff (core/rulesets/final-standings.ts): how far the player got.
    * `eliminatedInRound` counts playoff rounds from 1; `roundName` names it ("Semifinal", ...).

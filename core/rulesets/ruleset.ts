@@ -305,6 +305,12 @@ export interface Ruleset {
   /** A note beside a table whose time is up (MAMTR 2.4B: the last turn ends in a draw); undefined: none. */
   timeUpNote?(status: TimeUpStatus, table: { playoff: boolean; intentionalDraw: boolean }): string | undefined;
   /**
+   * RULES 3 "organiser's choice": refuses an order for `players` unless they are exactly a tie the
+   * organiser decides (equal on every criterion of the standings); throws PodiumError. Absent: the
+   * rule set breaks every tie itself (the registration draw, RULES 1), so there is nothing to decide.
+   */
+  checkTieDecision?(state: EventState, players: readonly PlayerId[]): void;
+  /**
    * Refuses a player the rule set cannot register (a pod result's games list says "draw": no player
    * may have that id); throws PodiumError.
    */

@@ -14,6 +14,7 @@ import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
 import { displayNames, familyNames, nameLookup } from './standings/people.js';
 import { competitorsWord } from './start/settings.js';
+import { OrganiserTies } from './standings/OrganiserTies.js';
 import { StandingsTable } from './standings/StandingsTable.js';
 import './Standings.css';
 import { PublishPanel } from './publish/PublishPanel.js';
@@ -33,6 +34,7 @@ function standingsWhen(state: EventState, rounds: number): string {
 
 export function StandingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
+  const readOnly = useStation((s) => s.snapshot?.summary?.readOnly ?? false);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<PlayerId | null>(null);
@@ -122,6 +124,7 @@ export function StandingsScreen() {
           <PrintButton doc="standings" />
         </div>
       </div>
+      {!showFinal && <OrganiserTies standings={swissStandings} nameOf={nameOf} readOnly={readOnly} />}
       <div className={selectedStanding ? 'standings-layout with-panel' : 'standings-layout'}>
         <StandingsTable
           standings={standings}

@@ -164,8 +164,13 @@ function StandingRow({ row, index, droppedAfter: dropped, disqualified, selected
         )}
         {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
         {s.organiserDecides && (
-          <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">
+          <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3), above the table">
             tie — organiser decides
+          </span>
+        )}
+        {s.tieDecision !== undefined && (
+          <span className="st-tag" title={`Equal on every tiebreaker; the organiser decided the order (RULES 3): ${s.tieDecision}`} data-testid="tie-decided">
+            tie — decided by the organiser
           </span>
         )}
       </td>
