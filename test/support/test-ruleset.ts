@@ -139,6 +139,8 @@ export const testRuleset: Ruleset = {
       cut: (top) => `a final of ${top}`,
       champion: 'Star of the day',
       cleanPairing: 'Every trio is new.',
+      byes: false,
+      stage: () => null,
     },
     settings: { fields: () => [], announcesRounds: true, formats: [] },
     registration: () => ({ awardedByes: false, draftPods: false }),
@@ -181,7 +183,16 @@ export const testRuleset: Ruleset = {
       },
       note: (_table, result, name) => `comet: ${name((result as unknown as StarResult).comet)}`,
     },
-    playoff: { bracketCuts: [], plan: () => 'Star trios have no finals.', rounds: () => [], waiting: () => 0, upcoming: () => '', tableWord: 'Trio' },
+    playoff: {
+      bracketCuts: [],
+      plan: () => 'Star trios have no finals.',
+      rounds: () => [],
+      waiting: () => 0,
+      upcoming: () => '',
+      tableWord: 'Trio',
+      finishColumn: 'Final',
+      finalOrder: 'the finalists by how far they got, then everyone else in standings order',
+    },
   },
 };
 

@@ -26,11 +26,13 @@ export function finalResults(state: EventState): { standings: Standing[]; champi
 /** What "DQ" beside a name means, on the station's standings and the projector's alike (RULES 4). */
 export const DQ_TITLE = 'Disqualified: keeps the record, paired no more';
 
-/** "12 points · 4–1–0", with byes when there were any (in the rule set's unit: "wins"). */
+/** "12 points · 4–1–0", with byes when there were any; in the rule set's words ("3 wins · 3–0", no draws). */
 export function recordLine(state: EventState, s: Standing): string {
-  const unit = getRuleset(state.ruleset).presentation.words.pointUnit;
+  const { presentation } = getRuleset(state.ruleset);
+  const unit = presentation.words.pointUnit;
   const { wins, losses, draws, byes } = s.record;
-  return `${plural(s.points, unit)} · ${wins}–${losses}–${draws}${byes > 0 ? ` · ${plural(byes, 'bye')}` : ''}`;
+  const withDraws = presentation.standings(state.settings).draws;
+  return `${plural(s.points, unit)} · ${wins}–${losses}${withDraws ? `–${draws}` : ''}${byes > 0 ? ` · ${plural(byes, 'bye')}` : ''}`;
 }
 
 export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
@@ -38,7 +40,8 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
   const disqualified = useMemo(() => disqualifiedPlayers(state), [state]);
   if (!results) return null;
   const { standings, champion } = results;
-  const { champion: championWord } = getRuleset(state.ruleset).presentation.words;
+  const { presentation } = getRuleset(state.ruleset);
+  const championWord = presentation.words.champion;
   return (
     <section className="card final-standings" aria-label="Final standings" data-testid="final-standings">
       <div className="preview-head">
@@ -66,8 +69,8 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
           <tr>
             <th className="num">Place</th>
             <th>Player</th>
-            <th>Playoff</th>
-            <th>Swiss</th>
+            <th>{presentation.playoff.finishColumn}</th>
+            <th>{presentation.words.stage('swiss') ?? presentation.words.rounds}</th>
           </tr>
         </thead>
         <tbody>
