@@ -83,7 +83,7 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
       tableWord: 'Pod',
       finishColumn: 'Playoff',
       finalOrder: 'the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order',
-      ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'draw: the highest Swiss seed still in advances (2.4C)' } : {}),
+      ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'the highest Swiss seed still in advances (2.4C)' } : {}),
     },
   };
 }
