@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
+import type { RoundsRecommendation } from '../../../core/rulesets/ruleset.js';
 import { competitorNoun, currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
 import { plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
@@ -137,6 +138,17 @@ function CutChoice({ cuts, top, onTop, eligible, recommended, draftCut, useDraft
   );
 }
 
+/** Why this cut is recommended: the rules' row for the count registered now, in words. */
+function WhyRecommended({ recommendation, registered, who }: { recommendation: RoundsRecommendation; registered: number; who: string }) {
+  return (
+    <p className="muted" data-testid="cut-recommended">
+      Recommended: top {recommendation.top}, the rules’ row for {plural(recommendation.effectivePlayers, who)}.{recommendation.note ? ` ${recommendation.note}` : ''} The
+      recommendation follows the {plural(registered, `${who} registered`, `${who}s registered`)} now, late entries included, so it can differ from the one made
+      when the event was created.
+    </p>
+  );
+}
+
 export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
   const ruleset = getRuleset(state.ruleset);
   const lastSeq = useStation((s) => s.snapshot?.lastSeq ?? -1);
@@ -216,13 +228,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
         </p>
       )}
       <CutChoice cuts={cuts} top={top} onTop={setTop} eligible={eligible} recommended={recommended} draftCut={draftCut} useDraft={useDraft} onDraft={setDraft} />
-      {recommendation && recommended > 0 && (
-        <p className="muted" data-testid="cut-recommended">
-          Recommended: top {recommended}, the rules’ row for {plural(recommendation.effectivePlayers, who)}.{recommendation.note ? ` ${recommendation.note}` : ''} The
-          recommendation follows the {plural(state.players.length, `${who} registered`, `${who}s registered`)} now, late entries included, so it can differ from
-          the one made when the event was created.
-        </p>
-      )}
+      {recommendation && recommended > 0 && <WhyRecommended recommendation={recommendation} registered={state.players.length} who={who} />}
       <p className="muted plan" data-testid="cut-plan">
         {ruleset.presentation.playoff.plan(top, useDraft)} {plural(eligible, who)} {pluralWord(eligible, 'has', 'have')} not dropped.
       </p>
