@@ -8,13 +8,15 @@
  * station this station without what only the head-judge station may do (files, the venue network)
  * — each under a banner while it is offline. A device the scorekeeper removed is told so.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { KeyRefused } from './components/StationKey.js';
 import { NETWORK_SHORTCUT, SCREEN_KEYS } from './components/Shortcuts.js';
-import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
+import { ACTION_SCREEN, currentRound, outstandingTables, primaryAction, type PrimaryAction } from './lib/event.js';
+import type { EventState } from '../core/model/types.js';
+import { printDocument } from './components/PrintButton.js';
 import { ClockScreen } from './screens/ClockScreen.js';
 import { clockFace } from './screens/clock/display.js';
 import { DeviceConnecting, DeviceRemoved, OfflineBanner } from './screens/device/DevicePages.js';
@@ -79,10 +81,36 @@ function ClockBadge() {
   // The same words as the Clock screen and the projector (screens/clock/display.ts).
   const face = clockFace(clock);
   return (
-    <span className={`clock-badge phase-${face.phase}`} data-testid="station-clock" title={face.detail ?? face.words}>
+    <span className={`clock-badge phase-${face.phase}${face.words.length > 8 ? ' long' : ''}`} data-testid="station-clock" title={face.detail ?? face.words}>
       {face.words}
     </span>
   );
+}
+
+/**
+ * The primary button does what it says: pairs (the proposal and its check open; publishing still
+ * asks once), publishes a waiting proposal (its confirmation), starts the round clock at the rule
+ * set's length, posts the standings to players' phones and the site, prints them — each on the
+ * screen where it is done.
+ */
+async function takeAction(state: EventState, action: PrimaryAction): Promise<void> {
+  const store = useStation.getState();
+  const final = (action.kind === 'standings' || action.kind === 'print-standings') && action.final && !!state.playoff;
+  store.setScreen(final ? 'playoffs' : ACTION_SCREEN[action.kind]);
+  if (action.kind === 'pair') {
+    // A proposal already made for that round is kept.
+    const kept = store.pairingProposal;
+    const fresh = kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace;
+    if (!fresh) void proposePairing('next');
+  } else if (action.kind === 'publish') store.requestPublish();
+  else if (action.kind === 'clock')
+    await store.dispatch({ type: 'start-round-clock', round: action.round }, `Round ${action.round} clock started at the rule set’s length (change it on the Clock screen)`);
+  else if (action.kind === 'standings')
+    await store.dispatch(
+      { type: 'publish-standings', round: action.round },
+      action.final ? 'Final standings posted: players’ phones and the site show them' : `Standings after round ${action.round} posted: players’ phones and the site show them`,
+    );
+  else if (action.kind === 'print-standings') await printDocument({ doc: 'standings' });
 }
 
 function TopBar() {
@@ -92,29 +120,19 @@ function TopBar() {
   const round = state ? currentRound(state) : undefined;
   const open = outstandingTables(round);
   // A read-only save has no next step here (the banner says why and what to do).
-  const action = state && !snapshot?.summary?.readOnly ? primaryAction(state) : null;
+  const kept = useStation((s) => s.pairingProposal);
+  const proposal = state && kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace && !kept.fix ? kept.round : undefined;
+  const action = state && !snapshot?.summary?.readOnly ? primaryAction(state, proposal !== undefined ? { proposal } : {}) : null;
   const go = (): void => {
-    if (!action || !state) return;
-    const target: Record<typeof action.kind, ScreenId> = {
-      register: 'players',
-      pair: 'pairings',
-      results: 'results',
-      playoff: 'playoffs',
-      'next-playoff': 'playoffs',
-      // After a playoff: the champion and the final standings (Playoffs screen; the projector shows them too).
-      standings: state.playoff ? 'playoffs' : 'standings',
-    };
-    setScreen(target[action.kind]);
-    // "Pair round N" does what it says: the proposal and its pairing check open in one step (a
-    // proposal already made for that round is kept; publishing still asks once).
-    const kept = useStation.getState().pairingProposal;
-    const fresh = kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace;
-    if (action.kind === 'pair' && !fresh) void proposePairing('next');
+    if (action && state) void takeAction(state, action);
   };
   return (
     <header className="topbar">
       <div className="topbar-event">
-        <h1>{state ? state.name : 'Podium'}</h1>
+        {/* A long name wraps onto a second line in a smaller size rather than being cut (1366×768). */}
+        <h1 className={state && state.name.length > 36 ? 'long-name' : undefined} title={state?.name} data-testid="event-title">
+          {state ? state.name : 'Podium'}
+        </h1>
         {state && (
           <span className="topbar-round" data-testid="round">
             {round ? `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}` : 'Registration'}
@@ -147,27 +165,36 @@ function DeviceBadge() {
   );
 }
 
+/** The screen tabs, and beside them the toasts: docked in the row, so an Undo never covers the screen. */
 function Tabs() {
   const screen = useStation((s) => s.screen);
   const setScreen = useStation((s) => s.setScreen);
   return (
-    <nav className="tabs" aria-label="Screens">
-      {SCREEN_KEYS.map((s) => (
-        <button key={s.screen} type="button" className={screen === s.screen ? 'tab active' : 'tab'} aria-current={screen === s.screen ? 'page' : undefined} onClick={() => setScreen(s.screen)}>
-          {s.label}
-        </button>
-      ))}
-    </nav>
+    <div className="tab-row">
+      <nav className="tabs" aria-label="Screens">
+        {SCREEN_KEYS.map((s) => (
+          <button key={s.screen} type="button" className={screen === s.screen ? 'tab active' : 'tab'} aria-current={screen === s.screen ? 'page' : undefined} onClick={() => setScreen(s.screen)}>
+            {s.label}
+          </button>
+        ))}
+      </nav>
+      <Toasts docked />
+    </div>
   );
 }
 
-function Toasts() {
+/**
+ * Undo toasts and progress. With an event open they sit in the tab row, right of the tabs (only the
+ * newest; all of them stay in the event log), so none covers what a screen shows at 1366×768 — the
+ * bracket's Champion, a row's buttons; without one (the Start screen), at the bottom right.
+ */
+function Toasts({ docked = false }: { docked?: boolean }) {
   const toasts = useStation((s) => s.toasts);
   const dismiss = useStation((s) => s.dismiss);
   const undo = useStation((s) => s.undo);
   const progress = useStation((s) => s.progress);
   return (
-    <div className="toasts" aria-live="polite">
+    <div className={docked ? 'toasts docked' : 'toasts'} aria-live="polite" data-testid="toasts">
       {progress && (
         <div className="toast progress" role="status">
           <span className="spinner" aria-hidden="true" /> {progress}
@@ -175,7 +202,7 @@ function Toasts() {
       )}
       {toasts.map((t) => (
         <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'problem' ? 'alert' : 'status'}>
-          <span>{t.message}</span>
+          <span title={t.message}>{t.message}</span>
           {t.undoSeq !== undefined && (
             <button
               type="button"
@@ -245,6 +272,22 @@ function useShortcuts(): void {
   }, []);
 }
 
+/**
+ * The sticky head's height as --station-head (CSS), for what sticks below it (the standings
+ * breakdown): it changes with the event name's lines and the window's width.
+ */
+function useStationHeadHeight(): RefObject<HTMLDivElement | null> {
+  const head = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = head.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--station-head', `${Math.ceil(element.getBoundingClientRect().height)}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return head;
+}
+
 /** Why nothing can be changed in this save, and what to do about it. */
 function ReadOnlyBanner({ summary }: { summary: EventSummary }) {
   const run = useStation((s) => s.run);
@@ -300,17 +343,20 @@ function Station() {
   const networkPanelOpen = useNetworkPanel((s) => s.open);
   const local = useCaller((s) => isLocalStation(s.caller));
   useShortcuts();
+  const head = useStationHeadHeight();
   const Screen = SCREENS[screen];
   const hasEvent = !!snapshot?.state;
   return (
     <div className="station">
-      <TopBar />
-      {hasEvent && <Tabs />}
+      <div className="station-head" ref={head}>
+        <TopBar />
+        {hasEvent && <Tabs />}
+      </div>
       <main className={hasEvent ? 'screen' : 'screen start'}>
         {snapshot?.summary?.readOnly && <ReadOnlyBanner summary={snapshot.summary} />}
         {hasEvent ? <Screen /> : <StartScreen />}
       </main>
-      <Toasts />
+      {!hasEvent && <Toasts />}
       <HelpOverlay />
       {networkPanelOpen && local && <NetworkPanel />}
     </div>

@@ -30,20 +30,23 @@ export function alignTable(header: string[], rows: string[][], rightAligned: boo
 
 /** The standings as an aligned table for people, with the rule set's tiebreakers by their labels. */
 export function standingsTable(standings: readonly Standing[], ruleset: Ruleset): string[] {
-  const header = ['Rank', 'Name', 'ID', 'Points', 'W-L-D', ...ruleset.tiebreakers.map((t) => t.label)];
+  // The rule set's words: its points column, W-L-D or W-L (Lightseekers games have no draws).
+  const { presentation } = ruleset;
+  const draws = presentation.standings(ruleset.settings({})).draws;
+  const header = ['Rank', 'Name', 'ID', presentation.words.points, draws ? 'W-L-D' : 'W-L', ...ruleset.tiebreakers.map((t) => t.label)];
   const rows = standings.map((s) => [
     String(s.rank),
     s.dropped ? `${s.name} (dropped)` : s.name,
     s.id,
     String(s.points),
     // A bye is a match win (MTR App. C), so W counts byes and 3W + D is the match points.
-    `${s.record.wins + s.record.byes}-${s.record.losses}-${s.record.draws}`,
+    `${s.record.wins + s.record.byes}-${s.record.losses}${draws ? `-${s.record.draws}` : ''}`,
     ...ruleset.tiebreakers.map((t) => formatTiebreakerValue(s.tiebreakers[t.key] ?? 0, t.label, t.key)),
   ]);
   const right = [true, false, false, true, false, ...ruleset.tiebreakers.map(() => true)];
   // Final standings: how far each playoff player got (after the ID).
   if (standings.some((s) => s.playoff !== undefined)) {
-    header.splice(3, 0, 'Playoff');
+    header.splice(3, 0, presentation.playoff.finishColumn);
     rows.forEach((row, i) => row.splice(3, 0, playoffFinishLabel(standings[i]?.playoff) || '-'));
     right.splice(3, 0, false);
   }

@@ -31,8 +31,9 @@ export const HELP = `Podium command line
 Usage:
   npm run cli -- standings FILE.json [--final] [--json]
       The standings after the last round of the transcript (a table, or JSON). --final: after a
-      playoff, the final standings: the playoff players by how far they got (a Playoff column),
-      then everyone else in Swiss order.
+      playoff, the final standings in the rule set's order (a Playoff column): the playoff players
+      by how far they got, then everyone else in Swiss order; Lightseekers: the final table's
+      players by their finish at it (a Final column), then everyone else.
   npm run cli -- pair FILE.json [--json]
       The pairings Podium would make for the next round of the transcript.
   npm run cli -- simulate --ruleset ID --players N --rounds K [--seed S] [--drop-rate P]

@@ -13,9 +13,9 @@
  *   seed places first, the top seed last).
  * Without a playoff: one page that says so, rather than an error.
  */
-import type { EventState, PlayerId, PlayoffState, Round, Table } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
-import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, playoffSeeds, plural, resultText, tableWinner } from './layout.js';
+import type { EventState, PlayerId, Round, Table } from '../model/types.js';
+import { type BracketColumn, type BracketMatch, type BracketSlot, headToHeadBracket } from './bracket-matches.js';
+import { type DocContext, COLORS, definition, fitFontSize, textWidth, nameOf, pageBox, playoffSeeds, plural, resultText, tableWinner } from './layout.js';
 import type { CanvasItem, Content, DocDefinition } from './types.js';
 
 export function bracket(ctx: DocContext): DocDefinition {
@@ -25,7 +25,7 @@ export function bracket(ctx: DocContext): DocDefinition {
   const about = `Top ${playoff.top}${playoff.draft ? ' (booster draft)' : ''}`;
   const running = { document: 'Playoff bracket', about };
   if (ctx.ruleset.presentation.playoff.bracketCuts.includes(playoff.top))
-    return definition(ctx, running, drawnBracket(ctx, playoffRounds), { orientation: 'landscape' });
+    return definition(ctx, running, drawnBracket(ctx), { orientation: 'landscape' });
   return definition(ctx, running, roundsBracket(ctx, playoffRounds));
 }
 
@@ -52,200 +52,62 @@ function noPlayoff(ctx: DocContext): DocDefinition {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A drawn bracket of matches
+// A drawn bracket of matches (the model: bracket-matches.ts, shared with the Playoffs screen)
 
-interface Slot {
-  id?: PlayerId;
-  /** Shown when there is no player yet ("winner of table 2"). */
-  placeholder?: string;
-}
-
-interface Match {
-  slots: [Slot, Slot];
-  table?: Table;
-  /** Who advances, when known. */
-  winner?: PlayerId;
-  /** A bye in this match (the opponent dropped after the cut, MTR 2.10). */
-  bye?: boolean;
-}
-
-function roundNames(count: number): string[] {
-  const names = ['Final', 'Semifinals', 'Quarterfinals'];
-  return Array.from({ length: count }, (_, i) => names[count - 1 - i] ?? `Round ${i + 1}`);
-}
-
-function findTable(round: Round | undefined, ids: (PlayerId | undefined)[]): Table | undefined {
-  if (!round) return undefined;
-  return round.tables.find((t) => ids.some((id) => id !== undefined && t.seats.includes(id)));
-}
-
-export function headToHeadBracket(state: EventState): Match[][] {
-  const playoff = state.playoff;
-  if (!playoff) return [];
-  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
-  const count = Math.max(1, Math.round(Math.log2(playoff.top)));
-  const order = bracketOrder(state, playoff);
-  // The best seed each player carries from the matches won (MTR 2.10 after a drop: the next round
-  // pairs the winners by it, rules/mtr/playoffs.ts).
-  const carried = new Map(playoff.seeds.map((id, i) => [id, i]));
-  const out: Match[][] = [];
-  for (let r = 0; r < count; r++) {
-    const round = rounds[r];
-    const size = playoff.top / 2 ** (r + 1);
-    const template: [Slot, Slot][] = [];
-    for (let j = 0; j < size; j++) {
-      if (r === 0) template.push([{ id: order[2 * j] }, { id: order[2 * j + 1] }]);
-      else {
-        const prev = out[r - 1] as Match[];
-        const feed = (m: Match | undefined, index: number): Slot =>
-          m?.winner ? { id: m.winner } : { placeholder: m?.table ? `winner of table ${m.table.table}` : `winner of match ${index + 1}` };
-        template.push([feed(prev[2 * j], 2 * j), feed(prev[2 * j + 1], 2 * j + 1)]);
-      }
-    }
-    const matches = round && !fitsTemplate(round, template) ? recordedMatches(round, carried) : templateMatches(template, round, rounds[r + 1]);
-    for (const match of matches) {
-      if (match.winner && match.table) carried.set(match.winner, Math.min(...match.table.seats.map((id) => carried.get(id) ?? Number.MAX_SAFE_INTEGER)));
-    }
-    out.push(matches);
-  }
-  return out;
-}
-
-/** The cut's players in the rule set's bracket order (MTR 10.4), else in seed order. */
-function bracketOrder(state: EventState, playoff: PlayoffState): PlayerId[] {
-  const order = getRuleset(state.ruleset).bracketOrder;
-  try {
-    return order ? order(playoff) : [...playoff.seeds];
-  } catch {
-    return [...playoff.seeds];
-  }
-}
-
-/** The matches of a round played as the bracket was drawn (or not yet played). */
-function templateMatches(template: readonly [Slot, Slot][], round: Round | undefined, next: Round | undefined): Match[] {
-  return template.map((slots) => {
-    const table = findTable(round, [slots[0].id, slots[1].id]);
-    const match: Match = { slots, ...(table ? { table } : {}) };
-    if (table) {
-      // Seat order of the table: seat 1 is the higher seed.
-      match.slots = [{ id: table.seats[0] }, { id: table.seats[1] }];
-      const winner = advancedFromTable(table, next);
-      if (winner) match.winner = winner;
-    } else if (round) {
-      const bye = round.byes.find((b) => slots.some((s) => s.id === b.player));
-      if (bye) {
-        match.bye = true;
-        match.winner = bye.player;
-        match.slots = [{ id: bye.player }, { placeholder: 'bye (MTR 2.10)' }];
-      }
-    }
-    return match;
-  });
-}
-
-/** Does a recorded round seat exactly the template's matches (no bye, each table two slot players)? */
-function fitsTemplate(round: Round, template: readonly [Slot, Slot][]): boolean {
-  if (round.byes.length > 0) return false;
-  return round.tables.every((t) =>
-    template.some(([a, b]) => t.seats.length === 2 && a.id !== undefined && b.id !== undefined && t.seats.includes(a.id) && t.seats.includes(b.id)),
-  );
-}
-
-/**
- * A round paired by seed after a drop (MTR 2.10): its tables and bye as recorded, in the order the
- * next round pairs them (by the best seed each match carries, in the playoff pattern 1, 4, 2, 3),
- * so that adjacent matches feed the same match of the next column.
- */
-function recordedMatches(round: Round, carried: ReadonlyMap<PlayerId, number>): Match[] {
-  const keyOf = (ids: readonly PlayerId[]) => Math.min(...ids.map((id) => carried.get(id) ?? Number.MAX_SAFE_INTEGER));
-  const matches: { key: number; match: Match }[] = [
-    ...round.tables.map((table) => {
-      const winner = advancedFromTable(table, undefined);
-      const match: Match = { slots: [{ id: table.seats[0] }, { id: table.seats[1] }], table, ...(winner ? { winner } : {}) };
-      return { key: keyOf(table.seats), match };
-    }),
-    ...round.byes.map((bye) => ({
-      key: keyOf([bye.player]),
-      match: { slots: [{ id: bye.player }, { placeholder: 'bye (MTR 2.10)' }], bye: true, winner: bye.player } as Match,
-    })),
-  ];
-  matches.sort((a, b) => a.key - b.key);
-  const pattern = PLAYOFF_PATTERN[matches.length];
-  return (pattern ? pattern.map((i) => matches[i] as { match: Match }) : matches).map((m) => m.match);
-}
-
-/** Seed indexes (0-based) in bracket order for 2, 4 and 8 matches: adjacent ones feed the same match. */
-const PLAYOFF_PATTERN: Record<number, readonly number[]> = { 2: [0, 1], 4: [0, 3, 1, 2], 8: [0, 7, 3, 4, 1, 6, 2, 5] };
-
-/** The winner of a played head-to-head table, or the player found in the next round. */
-function advancedFromTable(table: Table, next: Round | undefined): PlayerId | undefined {
-  const winner = tableWinner(table);
-  if (winner && winner !== 'draw') return winner;
-  return table.seats.find((id) => next?.tables.some((t) => t.seats.includes(id)) || next?.byes.some((b) => b.player === id));
-}
-
-function drawnBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
+function drawnBracket(ctx: DocContext): Content[] {
   const playoff = ctx.state.playoff as NonNullable<EventState['playoff']>;
-  const matches = headToHeadBracket(ctx.state);
+  const { columns: bracketColumns, champion } = headToHeadBracket(ctx.state);
   const seeds = playoffSeeds(ctx.state);
   const box = pageBox(ctx.options.pageSize, 'landscape');
   const [left, top] = box.margins;
-  const titleHeight = 78;
-  const columns = matches.length + 1;
+  const dropped = droppedAfterCut(ctx.state);
+  const titleHeight = dropped.length > 0 ? 104 : 78;
+  const columns = bracketColumns.length + 1;
   const gap = 26;
   const colWidth = (box.contentWidth - gap * (columns - 1)) / columns;
   const areaTop = top + titleHeight;
   const areaHeight = box.contentHeight - titleHeight - 30;
   const boxHeight = 40;
-  const names = roundNames(matches.length);
   const canvas: CanvasItem[] = [];
   const texts: Content[] = [];
-  const centerOf = (r: number, j: number): number => areaTop + ((j + 0.5) * areaHeight) / (matches[r] as Match[]).length;
+  const centerOf = (r: number, j: number): number => areaTop + ((j + 0.5) * areaHeight) / Math.max(1, (bracketColumns[r] as BracketColumn).matches.length);
   const seedLabel = playoff.draft ? 'draft seat' : 'seed';
+  const xOf = (r: number): number => left + r * (colWidth + gap);
+  /** A connector from the right edge of (r, j) to the left edge of the box centred at `toCy` in the next column. */
+  const connect = (r: number, j: number, toCy: number): void => {
+    const cy = centerOf(r, j);
+    const nx = xOf(r) + colWidth;
+    const mid = nx + gap / 2;
+    canvas.push({ type: 'line', x1: nx - left, y1: cy - top, x2: mid - left, y2: cy - top, lineWidth: 0.8 });
+    canvas.push({ type: 'line', x1: mid - left, y1: cy - top, x2: mid - left, y2: toCy - top, lineWidth: 0.8 });
+    canvas.push({ type: 'line', x1: mid - left, y1: toCy - top, x2: nx + gap - left, y2: toCy - top, lineWidth: 0.8 });
+  };
 
-  matches.forEach((round, r) => {
-    const x = left + r * (colWidth + gap);
-    texts.push({ text: names[r] as string, bold: true, fontSize: 11, absolutePosition: { x, y: areaTop - 18 } });
-    const played = playoffRounds[r];
-    round.forEach((match, j) => {
+  bracketColumns.forEach((column, r) => {
+    const x = xOf(r);
+    texts.push({ text: column.name, bold: true, fontSize: 11, absolutePosition: { x, y: areaTop - 18 } });
+    column.matches.forEach((match, j) => {
       const cy = centerOf(r, j);
       const y = cy - boxHeight / 2;
-      canvas.push({ type: 'rect', x: x - left, y: y - top, w: colWidth, h: boxHeight, lineWidth: 0.8 });
+      canvas.push({ type: 'rect', x: x - left, y: y - top, w: colWidth, h: boxHeight, lineWidth: 0.8, ...(match.upcoming ? { dash: { length: 3 } } : {}) });
       canvas.push({ type: 'line', x1: x - left, y1: cy - top, x2: x - left + colWidth, y2: cy - top, lineWidth: 0.3, lineColor: COLORS.rule });
-      match.slots.forEach((slot, k) => {
-        const winner = slot.id !== undefined && slot.id === match.winner;
-        const lost = slot.id !== undefined && match.winner !== undefined && !winner;
-        const seed = slot.id !== undefined ? seeds.get(slot.id) : undefined;
-        const label = slot.id !== undefined ? `${seed !== undefined ? `(${seed}) ` : ''}${nameOf(ctx, slot.id)}` : (slot.placeholder ?? '');
-        const size = fitFontSize(label, colWidth - 48, 10, 6.5, winner);
-        texts.push({
-          text: label,
-          fontSize: slot.id !== undefined ? size : 8,
-          bold: winner,
-          color: lost || slot.id === undefined ? COLORS.muted : COLORS.ink,
-          italics: slot.id === undefined,
-          absolutePosition: { x: x + 4, y: y + 4 + k * (boxHeight / 2) },
-        });
-      });
-      const tableLabel = match.table ? `table ${match.table.table}` : match.bye ? 'bye' : played ? '' : '';
+      match.slots.forEach((slot, k) => texts.push(slotText(ctx, match, slot, seeds, colWidth, { x: x + 4, y: y + 4 + k * (boxHeight / 2) })));
+      const tableLabel = match.table ? `table ${match.table.table}` : match.bye ? 'bye' : match.upcoming ? 'to pair' : '';
       const result = match.table?.result ? resultText(ctx, match.table) : '';
       const side = [tableLabel, result].filter((s) => s).join('\n');
       if (side) texts.push({ text: side, fontSize: 6.5, color: COLORS.muted, absolutePosition: { x: x + colWidth - 40, y: y + 5 } });
-      // Connector to the next round (or to the champion box).
-      const nx = x + colWidth;
-      const nextCy = r + 1 < matches.length ? centerOf(r + 1, Math.floor(j / 2)) : centerOf(r, j);
-      canvas.push({ type: 'line', x1: nx - left, y1: cy - top, x2: nx + gap / 2 - left, y2: cy - top, lineWidth: 0.8 });
-      canvas.push({ type: 'line', x1: nx + gap / 2 - left, y1: cy - top, x2: nx + gap / 2 - left, y2: nextCy - top, lineWidth: 0.8 });
-      if (j % 2 === 0 || r + 1 === matches.length) canvas.push({ type: 'line', x1: nx + gap / 2 - left, y1: nextCy - top, x2: nx + gap - left, y2: nextCy - top, lineWidth: 0.8 });
+      // Into the next round: from each match this one takes its players from (the model's `from`),
+      // so a match whose winner dropped has no line onward.
+      for (const i of match.from) connect(r - 1, i, cy);
     });
   });
-  // The champion.
-  const final = matches[matches.length - 1]?.[0];
-  const cx = left + matches.length * (colWidth + gap);
-  const ccy = centerOf(matches.length - 1, 0);
+  // The champion, fed by the final.
+  const last = bracketColumns.length - 1;
+  const cx = xOf(bracketColumns.length);
+  const ccy = centerOf(last, 0);
+  if ((bracketColumns[last]?.matches.length ?? 0) === 1) connect(last, 0, ccy);
   texts.push({ text: 'Champion', bold: true, fontSize: 11, absolutePosition: { x: cx, y: areaTop - 18 } });
   canvas.push({ type: 'rect', x: cx - left, y: ccy - boxHeight / 2 - top, w: colWidth, h: boxHeight, lineWidth: 1.6 });
-  const champion = final?.winner;
   const championLabel = champion ? nameOf(ctx, champion) : 'winner of the final';
   texts.push({
     text: championLabel,
@@ -262,9 +124,52 @@ function drawnBracket(ctx: DocContext, playoffRounds: Round[]): Content[] {
       text: `(n) = ${seedLabel} at the cut. On top in each match: seat 1, ${playoff.draft ? 'the player ranked higher after the Swiss rounds' : 'the higher Swiss seed'}, who chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw (MTR 2.5).`,
       style: 'subtitle',
     },
+    ...(dropped.length > 0
+      ? [
+          {
+            text: `Dropped after the cut, not replaced (MTR 2.10): ${dropped.map((id) => nameOf(ctx, id)).join(', ')}. Nobody is advanced in their place; when a drop leaves a player without an opponent, the highest seed left has the bye and the others are paired by seed.`,
+            fontSize: 8.5,
+            color: COLORS.muted,
+          },
+        ]
+      : []),
     { canvas, absolutePosition: { x: left, y: top } },
     ...texts,
   ];
+}
+
+/** The cut's players who dropped after it (MTR 2.10). */
+function droppedAfterCut(state: EventState): PlayerId[] {
+  const cutAfter = state.rounds.filter((r) => r.stage === 'swiss').length;
+  return (state.playoff?.seeds ?? []).filter((id) => {
+    const after = state.players.find((p) => p.id === id)?.droppedAfterRound;
+    return after !== undefined && after >= cutAfter;
+  });
+}
+
+/**
+ * One player's line in a match box: "(3) Name", bold for who goes on, muted for who lost; a
+ * player who dropped struck through with the round (a winner who dropped goes nowhere).
+ */
+function slotText(ctx: DocContext, match: BracketMatch, slot: BracketSlot, seeds: ReadonlyMap<PlayerId, number>, width: number, at: { x: number; y: number }): Content {
+  if (slot.id === undefined) return { text: slot.placeholder ?? '', fontSize: 8, italics: true, color: COLORS.muted, absolutePosition: at };
+  const seed = seeds.get(slot.id);
+  const label = `${seed !== undefined ? `(${seed}) ` : ''}${nameOf(ctx, slot.id)}`;
+  const goesOn = slot.id === match.advances;
+  const lost = match.winner !== undefined && slot.id !== match.winner;
+  const mark = slot.droppedAfterRound !== undefined ? (slot.id === match.winner && !goesOn ? ' dropped: not replaced' : ' dropped') : '';
+  const markSize = 7;
+  const size = fitFontSize(label, width - 48 - (mark ? textWidth(mark, markSize) : 0), 10, 6, goesOn);
+  return {
+    text: [
+      { text: label, ...(mark ? { decoration: 'lineThrough' as const } : {}) },
+      ...(mark ? [{ text: mark, fontSize: markSize, bold: false, italics: true, color: COLORS.ink }] : []),
+    ],
+    fontSize: size,
+    bold: goesOn,
+    color: lost || mark ? COLORS.muted : COLORS.ink,
+    absolutePosition: at,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

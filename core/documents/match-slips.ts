@@ -96,15 +96,17 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
   const family = ctx.ruleset.family;
   const playoff = round.stage === 'playoff';
   const settings = ctx.state.settings;
-  const stage = round.stage === 'playoff' ? 'playoff' : 'Swiss';
-  const format =
+  // The stage in the rule set's words ("Swiss", "playoff"; a Lightseekers game names none).
+  const stage = ctx.ruleset.presentation.words.stage(round.stage);
+  const shape =
     family !== 'head-to-head'
-      ? `${stage} · ${table.seats.length} players`
+      ? `${table.seats.length} players`
       : giant(ctx)
-        ? `${stage} · Two-Headed Giant · one game`
+        ? 'Two-Headed Giant · one game'
         : seatTeams(ctx)
-          ? `${stage} · teams of ${settings.teamSize} · best of ${settings.gamesToWin * 2 - 1} in each seat`
-          : `${stage} · best of ${settings.gamesToWin * 2 - 1}`;
+          ? `teams of ${settings.teamSize} · best of ${settings.gamesToWin * 2 - 1} in each seat`
+          : `best of ${settings.gamesToWin * 2 - 1}`;
+  const format = stage ? `${stage} · ${shape}` : shape;
   // Issue 16: the table's code for reporting from a phone, and its QR code while the venue network is on.
   const report = slipReport(ctx, round, table);
   const codeWidth = report ? SLIP_CODE_WIDTH : 0;

@@ -31,18 +31,19 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
   const seeds = playoffSeeds(ctx.state);
   // A booster-draft top 8 numbers its players by draft seat (MTR 10.4), not by seed.
   const draftSeats = ctx.state.playoff?.draft === true;
-  const unit = ctx.ruleset.family === 'lightseekers' ? 'wins' : 'pts';
+  // The rule set's unit, singular and plural as the count needs ("1 point", "3 points", "1 win").
+  const unit = ctx.ruleset.presentation.words.pointUnit;
   const scoreOf = (id: PlayerId): string => {
     if (playoff) {
       const seed = seeds.get(id);
       return seed === undefined ? '' : `${draftSeats ? 'draft seat' : 'seed'} ${seed}`;
     }
     const p = points.get(id);
-    return p === undefined ? '' : `${p} ${unit}`;
+    return p === undefined ? '' : plural(p, unit);
   };
   const box = pageBox(ctx.options.pageSize, 'portrait');
   const headToHead = round.tables.every((t) => t.seats.length <= 2);
-  const scoreHeader = playoff ? (draftSeats ? 'Draft seat' : 'Seed') : ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
+  const scoreHeader = playoff ? (draftSeats ? 'Draft seat' : 'Seed') : ctx.ruleset.presentation.words.points;
   const tableWidth = 50;
   const scoreWidth = 46;
 

@@ -72,7 +72,11 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   const teamMtr = ctx.ruleset.family === 'head-to-head' && isTeamEvent(ctx);
   const tiebreakers = teamMtr ? ctx.ruleset.tiebreakers.filter((t) => t.key !== 'gw' && t.key !== 'ogw') : ctx.ruleset.tiebreakers;
   const box = pageBox(ctx.options.pageSize, 'portrait');
-  const pointsLabel = ctx.ruleset.family === 'lightseekers' ? 'Wins' : 'Points';
+  // The rule set's words: its points column, whether its records have draws and byes.
+  const words = ctx.ruleset.presentation.words;
+  const pointsLabel = words.points;
+  const draws = ctx.ruleset.presentation.standings(state.settings).draws;
+  const recordLabel = draws ? 'W-L-D' : 'W-L';
   const fixed = [34, ...(final ? [64] : []), 44, 52, ...tiebreakers.map(() => 56)];
   const nameWidth = box.contentWidth - fixed.reduce((a, b) => a + b, 0) - 8 * (fixed.length + 1);
   const tags = nameTags(ctx);
@@ -85,9 +89,9 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
     [
       { text: 'Rank', style: 'th', alignment: 'right' },
       { text: who === 'team' ? 'Team' : 'Player', style: 'th' },
-      ...(final ? [{ text: 'Playoff', style: 'th' }] : []),
+      ...(final ? [{ text: ctx.ruleset.presentation.playoff.finishColumn, style: 'th' }] : []),
       { text: pointsLabel, style: 'th', alignment: 'right' },
-      { text: 'W-L-D', style: 'th', alignment: 'center' },
+      { text: recordLabel, style: 'th', alignment: 'center' },
       ...tiebreakers.map((t) => ({ text: t.label, style: 'th', alignment: 'right' as const })),
     ],
   ];
@@ -111,7 +115,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
       ...(final ? [{ text: playoffFinishLabel(s.playoff), bold: s.playoff === 'champion' }] : []),
       { text: String(s.points), alignment: 'right', bold: true },
       // A bye is a match win (MTR App. C): W counts byes, as the command line prints it.
-      { text: `${s.record.wins + s.record.byes}-${s.record.losses}-${s.record.draws}`, alignment: 'center' },
+      { text: `${s.record.wins + s.record.byes}-${s.record.losses}${draws ? `-${s.record.draws}` : ''}`, alignment: 'center' },
       ...tiebreakers.map((t) => ({ text: formatTiebreakerValue(s.tiebreakers[t.key] ?? 0, t.label, t.key), alignment: 'right' as const })),
     ]);
   }
@@ -119,15 +123,19 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
     { text: about, style: 'title' },
     {
       text: final
-        ? `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order; points and tiebreakers are from the Swiss rounds`
-        : `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then the registration draw`,
+        ? `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: ${ctx.ruleset.presentation.playoff.finalOrder}; ${pointsLabel.toLowerCase()} and tiebreakers are from the ${words.swissRound}s`
+        : `${plural(standings.length, who)} · ${ctx.ruleset.title} · order: ${[pointsLabel.toLowerCase(), ...tiebreakers.map((t) => t.label)].join(', ')}, then ${ctx.ruleset.checkTieDecision ? 'the organiser’s choice (RULES 3; the registration draw until decided)' : 'the registration draw'}`,
       style: 'subtitle',
     },
     ...(houseRules ? [{ text: houseRules, style: 'subtitle', bold: true }] : []),
     { table: { widths: [fixed[0] as number, '*', ...fixed.slice(1)], headerRows: 1, dontBreakRows: true, body }, layout: 'rows' },
     { text: 'Tiebreakers', style: 'heading' },
     ...tiebreakers.map((t) => ({ text: [{ text: `${t.label}: `, bold: true }, t.description], fontSize: 8.5, margin: [0, 0, 0, 2] as [number, number, number, number] })),
-    { text: `W-L-D counts a bye as a win. Struck-through ${who}s dropped; they keep their record and still count as opponents.`, style: 'note' },
+    // Magic Swiss (byes, MTR App. C): a bye is a win, and the opponents' tiebreakers read dropped players' records.
+    {
+      text: `${words.byes ? `${recordLabel} counts a bye as a win. ` : ''}Struck-through ${who}s dropped; they keep their record${words.byes ? ' and still count as opponents' : ''}.`,
+      style: 'note',
+    },
   ];
   return definition(ctx, running, content);
 }

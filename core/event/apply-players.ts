@@ -195,10 +195,20 @@ export function dropPlayer(state: EventState, id: string): EventState {
   return replacePlayer(state, { ...player, droppedAfterRound: state.rounds.length });
 }
 
+/**
+ * Why a dropped player cannot be reinstated now, in words; null when the Head Judge may reinstate
+ * them (MTR 2.10: never after a cut). The Players screen offers Reinstate only when this is null.
+ */
+export function reinstateRefusal(state: EventState, player: Player): string | null {
+  if (player.droppedAfterRound === undefined) return `${player.name} has not dropped`;
+  if (state.playoff) return `${player.name} cannot be reinstated after the cut (MTR 2.10)`;
+  return null;
+}
+
 export function reinstatePlayer(state: EventState, id: string): EventState {
   const player = requirePlayer(state, id);
-  if (player.droppedAfterRound === undefined) fail('not-allowed', `${player.name} has not dropped`);
-  if (state.playoff) fail('not-allowed', `${player.name} cannot be reinstated after the cut (MTR 2.10)`);
+  const refusal = reinstateRefusal(state, player);
+  if (refusal) fail('not-allowed', refusal);
   const { droppedAfterRound: _dropped, ...rest } = player;
   return replacePlayer(state, rest);
 }

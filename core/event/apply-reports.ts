@@ -119,3 +119,19 @@ export function publishStandings(state: EventState, command: CommandOf<'publish-
   if (command.round > state.rounds.length) fail('invalid-input', `there is no round ${command.round} yet: standings are published after a round`);
   return { ...state, publishedStandings: command.round };
 }
+
+/**
+ * RULES 3 "organiser's choice": the organiser's order for a tie, checked by the rule set (the players
+ * must be exactly a tie it leaves to the organiser), kept with why. A later decision of the same
+ * tie replaces it in the standings; undo takes it back.
+ */
+export function decideTie(state: EventState, command: CommandOf<'decide-tie'>): EventState {
+  const ruleset = getRuleset(state.ruleset);
+  const unknown = command.players.filter((id) => !state.players.some((p) => p.id === id));
+  if (unknown.length > 0) fail('invalid-input', `no player ${unknown.join(', ')} in this event`);
+  if (new Set(command.players).size !== command.players.length) fail('invalid-input', 'the order names a player twice');
+  if (!ruleset.checkTieDecision)
+    fail('not-allowed', `${ruleset.title} orders players equal on every tiebreaker by the registration draw (RULES 1): there is no tie for the organiser to decide`);
+  ruleset.checkTieDecision(state, command.players);
+  return { ...state, tieDecisions: [...(state.tieDecisions ?? []), { players: [...command.players], reason: command.reason.trim(), afterRound: state.rounds.length }] };
+}

@@ -13,7 +13,7 @@ import { pluralWord } from '../text/format.js';
 import { claimPlayer, drawClaimKey, resetClaim } from './apply-claims.js';
 import { checkPenaltySeats, checkTableResult, confirmAgainstPenalties, recordPenalty, refuseReturn } from './apply-penalties.js';
 import { dropPlayer, editPlayer, registerPlayer, reinstatePlayer, reportIn } from './apply-players.js';
-import { confirmReport, decideReport, publishStandings, reportResult } from './apply-reports.js';
+import { confirmReport, decideReport, decideTie, publishStandings, reportResult } from './apply-reports.js';
 import { recordResult } from './apply-results.js';
 import { fixTables, pairRound, startPlayoff } from './apply-rounds.js';
 import type { Command } from './commands.js';
@@ -70,6 +70,8 @@ export function apply(state: EventState | undefined, command: Command): EventSta
       return claimPlayer(state, command);
     case 'reset-claim':
       return resetClaim(state, command);
+    case 'decide-tie':
+      return decideTie(state, command);
     case 'report-in':
       return reportIn(refuseReturn(state, command.id), command.id);
     case 'fix-tables':

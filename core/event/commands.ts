@@ -390,6 +390,15 @@ const reportCommands = [
   z.object({ type: z.literal('claim-player'), player: playerId, phone: phoneId, tokenHash }),
   /** The desk frees a player's claim (a lost or changed phone): their code claims again. */
   z.object({ type: z.literal('reset-claim'), player: playerId, reason: z.string().max(500).optional() }),
+  /**
+   * RULES 3 "organiser's choice": the order of players equal on every criterion, first place first,
+   * with why (a tiebreaker game, a draw by the organiser). The rule set checks they are tied.
+   */
+  z.object({
+    type: z.literal('decide-tie'),
+    players: z.array(playerId).min(2).max(64),
+    reason: z.string().trim().min(1, 'say how the tie was decided (a tiebreaker game, the organiser’s draw)').max(500),
+  }),
 ] as const;
 
 /**

@@ -168,6 +168,7 @@ const DESCRIBERS: { [T in Command['type']]: Describer<T> } = {
   'draw-claim-key': drawClaimKey,
   'claim-player': claimPlayer,
   'reset-claim': resetClaim,
+  'decide-tie': (c, _seq, journal) => ({ what: `Tie decided by the organiser (RULES 3): ${c.players.map((id, i) => `${i + 1}. ${journal.name(id)}`).join(', ')}`, why: c.reason }),
   'report-in': (c, _seq, journal) => ({ what: `${journal.name(c.id)} reported in after a no-show: not dropped` }),
   'fix-tables': fixTables,
   'start-playoff': startPlayoff,

@@ -6,6 +6,7 @@
  */
 import type { EventState, Penalty, PenaltyKind, PlayerId } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
+import type { Ruleset } from '../rulesets/ruleset.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
 import type { EntryWords } from './describe-commands.js';
@@ -43,6 +44,15 @@ export const COMMON_INFRACTIONS = [
   'Theft of Tournament Material',
   'Cheating',
 ] as const;
+
+/**
+ * The infraction names a penalty form offers for the event's rule set: the common names of the
+ * Infraction Procedure Guide where its penalties follow it (the Magic documents), none where its
+ * documents name no infractions (Lightseekers) — then the judge's own words.
+ */
+export function infractionNames(ruleset: Pick<Ruleset, 'terms'>): readonly string[] {
+  return ruleset.terms.ipg ? COMMON_INFRACTIONS : [];
+}
 
 /** A penalty as a sentence names it ("game loss"). */
 export const PENALTY_WORDS: Record<PenaltyKind, string> = {

@@ -72,6 +72,7 @@ const KIND_OF: Record<Command['type'], LogKind> = {
   'draw-claim-key': 'event',
   'claim-player': 'registration',
   'reset-claim': 'registration',
+  'decide-tie': 'event',
   'report-in': 'drops',
   'fix-tables': 'pairings',
   'record-penalty': 'penalties',

@@ -273,12 +273,26 @@ export interface EventState {
   claimKey?: string;
   /** Players' phones that claimed them, by player (absent: none). */
   claims?: Record<PlayerId, PlayerClaim>;
+  /**
+   * Ties the organiser decided (RULES 3 "organiser's choice": a `decide-tie` command each), in the
+   * order made; a decision orders its players while they stay tied, all of them and only them.
+   */
+  tieDecisions?: TieDecision[];
 }
 
 /** A phone's claim of a player: which phone, and the hash of the token it proves itself with (the host's alone: no window is sent it). */
 export interface PlayerClaim {
   phone: string;
   tokenHash?: string;
+}
+
+/** The organiser's order for players equal on every criterion (RULES 3), with why. */
+export interface TieDecision {
+  /** The tied players, first place first. */
+  players: PlayerId[];
+  reason: string;
+  /** Rounds paired when it was made (transcripts replay it there). */
+  afterRound: number;
 }
 
 /** One card line of a registered list: how many and the name as the list gave it. */
@@ -372,7 +386,10 @@ export interface Standing {
    * to the organiser; the order shown is the registration draw's, and `organiserDecides` is set.
    */
   tiedWith?: PlayerId[];
+  /** The tie is the organiser's to decide and not decided yet (the order shown is the draw's). */
   organiserDecides?: boolean;
+  /** The organiser decided this tie's order (a `decide-tie` command): why, in their words. */
+  tieDecision?: string;
   /**
    * Final standings after a playoff (core/rulesets/final-standings.ts): how far the player got.
    * `eliminatedInRound` counts playoff rounds from 1; `roundName` names it ("Semifinal", ...).

@@ -338,7 +338,7 @@ function standingsSection(page: Page): string {
   });
   return [
     '<section id="standings" aria-labelledby="standings-title">',
-    `<h2 id="standings-title">Standings after round ${standings.afterRound}</h2>`,
+    `<h2 id="standings-title">${standings.final ? 'Final standings' : `Standings after round ${standings.afterRound}`}</h2>`,
     `<div class="table-wrap"><table class="standings">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table></div>`,
     standings.rows.some((r) => r.dropped) ? `<p class="muted">${escapeHtml(DROPPED_LEGEND)}</p>` : '',
     '</section>',

@@ -80,6 +80,12 @@ export interface PublicRound {
 export interface PublicStandings {
   /** The standings are after this round. */
   afterRound: number;
+  /**
+   * The final standings ("Post final standings"): the playoff was over after `afterRound`; the rows
+   * are in final order (the playoff players by how far they got, the rule set says how) and a
+   * "Playoff" column says how far each got.
+   */
+  final?: boolean;
   /** The column heads, as the rule set names them ("Points", "OMW", ...). */
   columns: string[];
   rows: PublicStandingRow[];

@@ -14,7 +14,7 @@ import { personName } from '../documents/names.js';
 import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
 import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
-import { getRuleset } from '../rulesets/index.js';
+import { finalStandings, getRuleset, playoffFinishLabel } from '../rulesets/index.js';
 import { formatValue } from '../rulesets/ruleset.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import type { PublicClock, PublicRound, PublicStandings, PublicView, PublicWords } from './types.js';
@@ -128,18 +128,22 @@ function publishedStandings(state: EventState): PublicStandings | undefined {
   const ruleset = getRuleset(state.ruleset);
   const view = ruleset.presentation.standings(state.settings);
   const then = stateAfterRound(state, after);
-  const rows: Standing[] = ruleset.standings(then);
+  // Published after a playoff round: the final standings as the station shows and prints them,
+  // with how far each playoff player got ("Post final standings" once the playoff is over).
+  const final = round.stage === 'playoff' ? finalStandings(then) : null;
+  const rows: Standing[] = final ?? ruleset.standings(then);
   const disqualified = disqualifiedPlayers(then);
   const standings: PublicStandings = {
     afterRound: after,
-    columns: [ruleset.presentation.words.points, ...view.columns.map((c) => c.label)],
+    ...(final && playoffOver(then) ? { final: true } : {}),
+    columns: [ruleset.presentation.words.points, ...(final ? ['Playoff'] : []), ...view.columns.map((c) => c.label)],
     rows: rows.map((s) => {
       // Marked as the printed standings mark them: struck through when dropped, DQ, and why.
       const mark = standingMark(then, s, disqualified);
       return {
         rank: s.rank,
         player: s.id,
-        values: [String(s.points), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))],
+        values: [String(s.points), ...(final ? [playoffFinishLabel(s.playoff) || '—'] : []), ...view.columns.map((c) => formatValue(s.tiebreakers[c.key], c.format))],
         ...(mark.dropped ? { dropped: true as const } : {}),
         ...(mark.dq ? { dq: true as const } : {}),
         ...(mark.note ? { note: mark.note } : {}),
@@ -148,6 +152,17 @@ function publishedStandings(state: EventState): PublicStandings | undefined {
   };
   standingsCache.set(round, { basis, standings });
   return standings;
+}
+
+/** Is the playoff over (the rule set pairs no further round)? */
+function playoffOver(state: EventState): boolean {
+  const latest = state.rounds[state.rounds.length - 1];
+  if (!latest || latest.tables.some((t) => t.result === undefined)) return false;
+  try {
+    return getRuleset(state.ruleset).nextPlayoffRound(state, 0) === null;
+  } catch {
+    return false;
+  }
 }
 
 /** The playoff's rounds, each table with its winner once there is one. */

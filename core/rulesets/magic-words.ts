@@ -17,5 +17,7 @@ export function magicWords(competitor: RulesetWords['competitor'], cleanPairing:
     cut: (top) => `a top ${top}`,
     champion: 'Champion',
     cleanPairing,
+    byes: true,
+    stage: (stage) => (stage === 'playoff' ? 'playoff' : 'Swiss'),
   };
 }

@@ -82,6 +82,12 @@ export interface RulesetWords {
   cleanPairing: string;
   /** The pairing check's explanation of a kind of warning, where the rule set has its own words. */
   warnings?: Partial<Record<PairingWarning['kind'], string>>;
+  /** The pairing check's title for a kind of warning, where the rule set names it its own way ("Repeated targets"). */
+  warningTitles?: Partial<Record<PairingWarning['kind'], string>>;
+  /** Its rounds can give byes (a pairing says how many; a record counts them as wins). */
+  byes: boolean;
+  /** A round's stage as slips and prints name it beside the round ("Round 3 · Swiss"); null: say nothing. */
+  stage(stage: Stage): string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,6 +319,10 @@ export interface PlayoffView {
    * rule in words. The printed bracket then lists each final table's choosing order.
    */
   choosingOrder?: string;
+  /** How far a player got, as a standings column names it ("Playoff"; Lightseekers "Final"). */
+  finishColumn: string;
+  /** The order of the final standings in words (core/rulesets/final-standings.ts is how). */
+  finalOrder: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -233,6 +233,12 @@ export interface RulesetTerms {
   rel: boolean;
   /** The short name of the document its rule citations refer to ("MTR", "MAMTR"); null: cite none. */
   document: string | null;
+  /**
+   * Penalties follow the Infraction Procedure Guide the MTR refers to (MTR 2.4, RULES 4): the
+   * penalty forms offer its infraction names. False: the rule set's documents name no infractions
+   * (Lightseekers), so the judge says what happened in their own words.
+   */
+  ipg: boolean;
 }
 
 /**
@@ -311,6 +317,12 @@ export interface Ruleset {
   describeEndOfRound?(procedure: EndOfRoundProcedure, round: EndOfRoundContext): string | undefined;
   /** A note beside a table whose time is up (MAMTR 2.4B: the last turn ends in a draw); undefined: none. */
   timeUpNote?(status: TimeUpStatus, table: { playoff: boolean; intentionalDraw: boolean }): string | undefined;
+  /**
+   * RULES 3 "organiser's choice": refuses an order for `players` unless they are exactly a tie the
+   * organiser decides (equal on every criterion of the standings); throws PodiumError. Absent: the
+   * rule set breaks every tie itself (the registration draw, RULES 1), so there is nothing to decide.
+   */
+  checkTieDecision?(state: EventState, players: readonly PlayerId[]): void;
   /**
    * Refuses a player the rule set cannot register (a pod result's games list says "draw": no player
    * may have that id); throws PodiumError.

@@ -74,6 +74,9 @@ function plainTranscript(state: EventState): Transcript {
     players: state.players.map(transcriptPlayer),
     rounds,
     ...(state.penalties && state.penalties.length > 0 ? { penalties: state.penalties.map(transcriptPenalty) } : {}),
+    ...(state.tieDecisions && state.tieDecisions.length > 0
+      ? { tieDecisions: state.tieDecisions.map((d) => ({ afterRound: d.afterRound, players: [...d.players], reason: d.reason })) }
+      : {}),
   };
 }
 

@@ -71,6 +71,12 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
     }
   };
   register(1);
+  // The organiser's tie orders (RULES 3), each once its round's results and drops are in.
+  const decideTies = (after: number): void =>
+    (t.tieDecisions ?? []).forEach((d, i) => {
+      if (d.afterRound === after) push({ type: 'decide-tie', players: [...d.players], reason: d.reason }, `tieDecisions[${i}]`);
+    });
+  decideTies(0);
 
   const groupsFor = groupsAsRegistered(t);
   const startPlayoff = (playoff: PlayoffState, where: string): void =>
@@ -116,6 +122,7 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
       push({ type: 'drop-player', id }, `round ${n}, drops`);
     }
     for (const entry of decklists.inRound.get(n) ?? []) registerDecklist(entry);
+    decideTies(n);
   });
   // A cut made with no playoff round paired yet (Podium's `playoff`).
   if (given && !current().playoff) startPlayoff(given, 'playoff');

@@ -200,6 +200,13 @@ export const transcriptPlayoffSchema = z.strictObject({
   seeds: z.array(playerId).min(2, 'a playoff has at least 2 seeds'),
 });
 
+/** RULES 3 "organiser's choice": the order of a tie, first place first, made once `afterRound` rounds were paired. */
+export const transcriptTieDecisionSchema = z.strictObject({
+  afterRound: z.number().int().min(0),
+  players: z.array(playerId).min(2, 'a tie has at least two players').max(64),
+  reason: checkedText(z.string().trim().min(1, 'say how the tie was decided').max(500, 'a reason has at most 500 characters'), 'reason'),
+});
+
 export const transcriptSchemaV2 = z.strictObject({
   transcript: z.literal(2),
   ruleset: z.enum(RULESET_IDS),
@@ -213,6 +220,8 @@ export const transcriptSchemaV2 = z.strictObject({
   penalties: z.array(transcriptPenaltySchema).optional(),
   /** Registered decklists, one entry per player (issue 17 §2). */
   decklists: z.array(transcriptDecklistSchema).optional(),
+  /** The organiser's orders for ties on every criterion (RULES 3), each after the round it was made in. */
+  tieDecisions: z.array(transcriptTieDecisionSchema).optional(),
 });
 
 /**

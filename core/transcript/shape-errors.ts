@@ -62,6 +62,7 @@ const VERSION_2_FIELDS: ReadonlySet<string> = new Set([
   'fixedTable',
   'fixedSeat',
   'decklists',
+  'tieDecisions',
 ]);
 
 export function describeIssue(issues: readonly Issue[], root: unknown, version: 1 | 2): string {

@@ -1,8 +1,9 @@
 /**
  * The station's one modal, for steps that are not routine (UX.md): publishing pairings, cutting to
- * the playoff. The confirm button has the focus, so Enter confirms; Esc (anywhere) cancels.
+ * the playoff, a drop after the cut. The confirm button has the focus, so Enter confirms; Esc (anywhere) cancels.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export function ConfirmDialog({ title, children, confirm, onConfirm, onCancel, busy }: {
   title: string;
@@ -26,7 +27,8 @@ export function ConfirmDialog({ title, children, confirm, onConfirm, onCancel, b
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [onCancel]);
-  return (
+  // On the page itself, not inside whatever row opened it (a table cell would lay it out as text).
+  return createPortal(
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="confirm-dialog" onClick={onCancel}>
       <div className="overlay-panel confirm-panel" onClick={(e) => e.stopPropagation()}>
         <h2 id={titleId}>{title}</h2>
@@ -40,6 +42,7 @@ export function ConfirmDialog({ title, children, confirm, onConfirm, onCancel, b
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

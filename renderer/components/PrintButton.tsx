@@ -33,17 +33,18 @@ function openPdf(base64: string, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Print a document: the host renders it, the station opens (or saves) the PDF and says so. */
+export async function printDocument(request: { doc: DocumentName; round?: number; player?: string }): Promise<void> {
+  const { run, toast } = useStation.getState();
+  const result = await run(`Preparing ${LABELS[request.doc].toLowerCase()}…`, (api) => api.print(request));
+  if (!result) return;
+  openPdf(result.pdfBase64, result.fileName);
+  toast(`${LABELS[request.doc]}: ${plural(result.pages, 'page')} ready (${result.fileName})`);
+}
+
 /** `player`: the decklist print of that player's registered list (MTR 2.7). */
 export function PrintButton({ doc, round, player, label, primary, disabled }: { doc: DocumentName; round?: number; player?: string; label?: string; primary?: boolean; disabled?: boolean }) {
-  const run = useStation((s) => s.run);
-  const toast = useStation((s) => s.toast);
-  const print = async (): Promise<void> => {
-    const request = { doc, ...(round !== undefined ? { round } : {}), ...(player !== undefined ? { player } : {}) };
-    const result = await run(`Preparing ${LABELS[doc].toLowerCase()}…`, (api) => api.print(request));
-    if (!result) return;
-    openPdf(result.pdfBase64, result.fileName);
-    toast(`${LABELS[doc]}: ${plural(result.pages, 'page')} ready (${result.fileName})`);
-  };
+  const print = (): Promise<void> => printDocument({ doc, ...(round !== undefined ? { round } : {}), ...(player !== undefined ? { player } : {}) });
   return (
     <button type="button" className={primary ? 'primary' : undefined} onClick={() => void print()} data-print={doc} disabled={disabled}>
       Print {label ?? LABELS[doc].toLowerCase()}

@@ -14,12 +14,19 @@ export const SCREEN_KEYS: { key: string; screen: ScreenId; label: string }[] = [
 /** The Venue network panel (head-judge station only), by the key's place (KeyboardEvent.code). */
 export const NETWORK_SHORTCUT = { keys: 'Alt+N', code: 'KeyN' } as const;
 
+/**
+ * How a result is entered, said the same on the Results screen, in this help and in the README:
+ * the table box takes the number, Enter moves to the result, Enter records (Tab does as the first
+ * Enter does), and the cursor comes back to the table box.
+ */
+export const RESULT_KEYS = 'table number, Enter, result, Enter';
+
 export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: '/', what: 'Search (players, standings, log)' },
   { keys: '?', what: 'This help' },
   ...SCREEN_KEYS.map((s) => ({ keys: `Alt+${s.key}`, what: `Go to ${s.label}` })),
   { keys: NETWORK_SHORTCUT.keys, what: 'Venue network: turn it on, the address it listens on, join codes, devices (head-judge station)' },
-  { keys: 'Results: table number, Tab, result, Enter', what: 'Enter a result; the cursor returns to the table box' },
+  { keys: `Results: ${RESULT_KEYS}`, what: 'Enter a result; the cursor returns to the table box' },
   { keys: 'Esc', what: 'Close a dialog or this help' },
   { keys: 'Results: Esc', what: 'Cancel the table being entered or amended (nothing is saved); the cursor returns to the table box' },
 ];

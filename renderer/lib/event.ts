@@ -1,6 +1,8 @@
 /** Facts about the open event that several screens show, derived from the pushed state. */
+import { clockView, roundClockOf } from '../../core/clock/index.js';
 import type { EventState, Player, Round, RulesetId, Settings } from '../../core/model/types.js';
 import { announcedRounds, getRuleset } from '../../core/rulesets/index.js';
+import type { ScreenId } from '../store/station.js';
 
 /**
  * What one competitor of the event is called: a team in team events (MTR 8 teams of 2 or 3, MTR 9
@@ -71,26 +73,68 @@ export function playoffComplete(state: EventState): boolean {
 
 export type PrimaryAction =
   | { kind: 'register'; label: string }
+  | { kind: 'draft-pods'; label: string }
   | { kind: 'pair'; label: string; round: number }
+  /** A proposal for `round` waits: the Pairings screen's Publish (it asks once). */
+  | { kind: 'publish'; label: string; round: number }
+  /** The round is published but its clock not started: start it at the rule set's length. */
+  | { kind: 'clock'; label: string; round: number }
   | { kind: 'results'; label: string; outstanding: number }
   | { kind: 'playoff'; label: string }
   | { kind: 'next-playoff'; label: string }
-  | { kind: 'standings'; label: string };
+  /** Publish the standings after `round` to players' phones and the site (final ones after a playoff). */
+  | { kind: 'standings'; label: string; round: number; final: boolean }
+  /** They are published: print them. */
+  | { kind: 'print-standings'; label: string; final: boolean };
 
-/** "The next action is obvious" (UX.md): one primary button for what comes next. */
-export function primaryAction(state: EventState): PrimaryAction {
+/** The screen where each next action is done. */
+export const ACTION_SCREEN: Record<PrimaryAction['kind'], ScreenId> = {
+  register: 'players',
+  'draft-pods': 'pairings',
+  pair: 'pairings',
+  publish: 'pairings',
+  clock: 'clock',
+  results: 'results',
+  playoff: 'playoffs',
+  'next-playoff': 'playoffs',
+  standings: 'standings',
+  'print-standings': 'standings',
+};
+
+/** Does the current round still need its clock started (published, timed by the rules, not started)? */
+export function clockToStart(state: EventState): number | null {
+  const round = currentRound(state);
+  if (!round || outstandingTables(round).length === 0 || roundClockOf(state, round.number)) return null;
+  return clockView(state, 0).minutes === null ? null : round.number;
+}
+
+/**
+ * "The next action is obvious" (UX.md): one primary button for what comes next, named for what it
+ * does. `proposal`: the round of a pairing proposal this window keeps unpublished.
+ */
+export function primaryAction(state: EventState, options: { proposal?: number } = {}): PrimaryAction {
   const round = currentRound(state);
   const open = outstandingTables(round);
+  const clockRound = clockToStart(state);
+  if (clockRound !== null) return { kind: 'clock', label: `Start round ${clockRound} clock`, round: clockRound };
   if (round && open.length > 0)
     return { kind: 'results', label: `Enter results (${open.length} outstanding)`, outstanding: open.length };
+  const published = state.publishedStandings === state.rounds.length && state.rounds.length > 0;
   if (state.playoff) {
-    if (playoffComplete(state)) return { kind: 'standings', label: 'Post final standings' };
+    if (playoffComplete(state))
+      return published
+        ? { kind: 'print-standings', label: 'Print final standings', final: true }
+        : { kind: 'standings', label: 'Post final standings', round: state.rounds.length, final: true };
     return { kind: 'next-playoff', label: 'Pair the next playoff round' };
   }
   if (activeCount(state) < 2) return { kind: 'register', label: `Register ${competitorNoun(state.ruleset, state.settings)}s` };
+  // MTR 7.6: a draft event's players are paired inside their draft pods, so the pods are seated first.
+  if (state.rounds.length === 0 && getRuleset(state.ruleset).presentation.registration(state.settings).draftPods && state.players.some((p) => p.droppedAfterRound === undefined && p.draftPod === undefined))
+    return { kind: 'draft-pods', label: 'Seat draft pods' };
   const played = swissRoundsPlayed(state);
+  const next = played + 1;
+  if (options.proposal === state.rounds.length + 1) return { kind: 'publish', label: `Publish round ${options.proposal}`, round: options.proposal };
   // Before round 1 there is always a round to pair, even where the table recommends no Swiss.
-  if (played === 0 || played < plannedSwissRounds(state)) return { kind: 'pair', label: `Pair round ${played + 1}`, round: played + 1 };
-  if (played > 0) return { kind: 'playoff', label: 'Cut to the playoff' };
-  return { kind: 'standings', label: 'Post standings' };
+  if (played === 0 || played < plannedSwissRounds(state)) return { kind: 'pair', label: `Pair round ${next}`, round: next };
+  return { kind: 'playoff', label: 'Cut to the playoff' };
 }

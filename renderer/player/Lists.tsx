@@ -123,7 +123,7 @@ export function Standings({ view, me }: { view: PublicView; me: string | null })
   const mine = standings.rows.find((r) => r.player === me);
   return (
     <section className="pl-list" aria-label="Standings">
-      <h2>Standings after round {standings.afterRound}</h2>
+      <h2>{standings.final ? 'Final standings' : `Standings after round ${standings.afterRound}`}</h2>
       {view.event.houseRules && (
         <p className="pl-house-rules" data-testid="house-rules">
           {view.event.houseRules}

@@ -231,7 +231,7 @@ function PairingsHead({ state, current, viewed, proposing, busy, onShow, onPairN
         {canPair && !proposing && (
           <button type="button" className={action.kind === 'pair' ? 'primary big-action' : 'big-action'} onClick={onPairNext} disabled={busy} data-testid="pair-next">
             Pair round {next}
-            {action.kind === 'pair' ? '' : ' (extra round)'}
+            {next > 1 && next > plannedSwissRounds(state) ? ' (extra round)' : ''}
           </button>
         )}
       </div>
@@ -270,6 +270,13 @@ export function PairingsScreen() {
     if (kept && state && !isCurrentProposal(state, kept)) setProposed(null);
   }, [state, kept]);
   useEffect(() => setRepairProblem(null), [roundsLength]);
+  // The top bar's "Publish round N" asks here, as this screen's Publish button does.
+  const publishRequested = useStation((s) => s.publishRequested);
+  useEffect(() => {
+    if (!publishRequested) return;
+    useStation.getState().requestPublish(false);
+    if (proposed && !proposed.fix) setConfirming(true);
+  }, [publishRequested, proposed]);
 
   const summary = useMemo(() => (state && proposed ? checkProposal(state, proposed.round, proposed.proposal) : null), [state, proposed]);
   if (!state) return <section className="card"><p className="empty">No event open.</p></section>;

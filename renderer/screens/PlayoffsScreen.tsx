@@ -14,6 +14,7 @@ import { CutPlanner } from './playoffs/CutPlanner.js';
 import { FinalStandings } from './playoffs/FinalStandings.js';
 import { NextRound } from './playoffs/NextRound.js';
 import { OpponentListsMissing, OpponentListsPrint } from './playoffs/OpponentLists.js';
+import { PLAYOFF_WORK_PLACES } from './pairings/shared.js';
 import { displayNames, nameLookup } from './standings/people.js';
 import './Playoffs.css';
 
@@ -43,6 +44,11 @@ export function PlayoffsScreen() {
                 }`
               : 'No cut yet'}
           </p>
+          {playoff && (
+            <p className="muted small" data-testid="playoff-work-places">
+              {PLAYOFF_WORK_PLACES}
+            </p>
+          )}
         </div>
         <div className="toolbar">
           {playoff && round?.stage === 'playoff' && open.length > 0 && (

@@ -132,7 +132,9 @@ function FinalProjection({ state }: { state: EventState }) {
   return (
     <div className="projector pj pj-with-board" data-testid="projector" data-view="final-standings">
       <header className="pj-head">
-        <h1>{state.name}</h1>
+        <h1 className={state.name.length > 32 ? 'pj-title-long' : undefined} data-testid="projector-title">
+          {state.name}
+        </h1>
         <div className="pj-round" data-testid="round">
           Final standings
         </div>
@@ -187,7 +189,9 @@ function Projection({ state, round, view }: { state: EventState; round: Round | 
   return (
     <div className={`projector pj ${hasPairings ? 'pj-with-board' : 'pj-clock-only'}`} data-testid="projector">
       <header className="pj-head">
-        <h1>{state.name}</h1>
+        <h1 className={state.name.length > 32 ? 'pj-title-long' : undefined} data-testid="projector-title">
+          {state.name}
+        </h1>
         <div className="pj-round" data-testid="round">
           {roundLine(state, round)}
         </div>

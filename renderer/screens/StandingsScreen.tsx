@@ -14,6 +14,7 @@ import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
 import { displayNames, familyNames, nameLookup } from './standings/people.js';
 import { competitorsWord } from './start/settings.js';
+import { OrganiserTies } from './standings/OrganiserTies.js';
 import { StandingsTable } from './standings/StandingsTable.js';
 import './Standings.css';
 import { PublishPanel } from './publish/PublishPanel.js';
@@ -23,16 +24,18 @@ import { PublishPanel } from './publish/PublishPanel.js';
  * played — the results so far, its byes and finished tables included (so nobody reads a half-played
  * round as "after round 2").
  */
-function standingsWhen(state: EventState, rounds: number): string {
+function standingsWhen(state: EventState, rounds: number, roundWord: string): string {
   if (rounds === 0) return 'No round played yet';
   const latest = [...state.rounds].reverse().find((r) => r.stage === 'swiss');
   const open = outstandingTables(latest).length;
   if (latest && open > 0) return `During round ${latest.number}: the results so far (${plural(open, 'table')} still playing, byes counted)`;
-  return `After ${pluralWord(rounds, 'round 1', plural(rounds, 'Swiss round'))}`;
+  // In the rule set's words: "After 3 Swiss rounds"; a Lightseekers event, "After 3 rounds".
+  return `After ${pluralWord(rounds, 'round 1', plural(rounds, roundWord))}`;
 }
 
 export function StandingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
+  const readOnly = useStation((s) => s.snapshot?.summary?.readOnly ?? false);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<PlayerId | null>(null);
@@ -80,7 +83,7 @@ export function StandingsScreen() {
         <div>
           <h2>{showFinal ? 'Final standings' : 'Standings'}</h2>
           <p className="muted">
-            {showFinal ? 'After the playoff, then Swiss order' : standingsWhen(state, rounds)} · {competitorsWord(state.ruleset, state.settings, standings.length)}
+            {showFinal ? `Order: ${ruleset.presentation.playoff.finalOrder}` : standingsWhen(state, rounds, ruleset.presentation.words.swissRound)} · {competitorsWord(state.ruleset, state.settings, standings.length)}
             {large ? ' · ranked within each group' : ''} · tiebreakers: {tiebreakers.map((t) => t.label).join(', ')}
             {query && (
               <strong data-testid="standings-count" aria-live="polite">
@@ -122,11 +125,13 @@ export function StandingsScreen() {
           <PrintButton doc="standings" />
         </div>
       </div>
+      {!showFinal && <OrganiserTies standings={swissStandings} nameOf={nameOf} readOnly={readOnly} />}
       <div className={selectedStanding ? 'standings-layout with-panel' : 'standings-layout'}>
         <StandingsTable
           standings={standings}
           tiebreakers={tiebreakers}
           pointsLabel={ruleset.presentation.words.points}
+          finishLabel={ruleset.presentation.playoff.finishColumn}
           names={names}
           familyNames={families}
           droppedAfter={droppedAfter}

@@ -11,7 +11,7 @@ import { RULESET_IDS, type EventState, type RulesetId, type Settings } from '../
 import { getRuleset } from '../../core/rulesets/index.js';
 import { dayAndTime } from '../../core/text/format.js';
 import { Name } from '../components/Name.js';
-import { primaryAction } from '../lib/event.js';
+import { ACTION_SCREEN, primaryAction } from '../lib/event.js';
 import { isolate, sentence } from '../lib/format.js';
 import { useMayCall } from '../store/caller.js';
 import { getPreference, setPreference } from '../store/directory.js';
@@ -38,15 +38,9 @@ export function screenFor(snapshot: StationSnapshot): ScreenId {
   const state: EventState | null = snapshot.state;
   // Registration, and a damaged save (its repair is offered on the Players screen).
   if (!state || state.rounds.length === 0 || snapshot.summary?.readOnly) return 'players';
-  const kinds: Record<ReturnType<typeof primaryAction>['kind'], ScreenId> = {
-    register: 'players',
-    pair: 'pairings',
-    results: 'results',
-    playoff: 'playoffs',
-    'next-playoff': 'playoffs',
-    standings: 'standings',
-  };
-  return kinds[primaryAction(state).kind];
+  const action = primaryAction(state);
+  if ((action.kind === 'standings' || action.kind === 'print-standings') && action.final && state.playoff) return 'playoffs';
+  return ACTION_SCREEN[action.kind];
 }
 
 function showOpened(snapshot: StationSnapshot, screen?: ScreenId): void {

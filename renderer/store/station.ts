@@ -61,6 +61,9 @@ export interface StationStore {
    */
   pairingProposal: PendingProposal | null;
   setPairingProposal(proposal: PendingProposal | null): void;
+  /** The top bar's "Publish round N" was pressed: the Pairings screen asks to publish its proposal, once. */
+  publishRequested: boolean;
+  requestPublish(requested?: boolean): void;
   toasts: Toast[];
   /** Long work in progress, in words ("Pairing round 4…"), shown after half a second. */
   progress: string | null;
@@ -94,6 +97,8 @@ export const useStation = create<StationStore>((set, get) => ({
   screen: 'players',
   pairingProposal: null,
   setPairingProposal: (pairingProposal) => set({ pairingProposal }),
+  publishRequested: false,
+  requestPublish: (requested = true) => set({ publishRequested: requested }),
   toasts: [],
   progress: null,
   helpOpen: false,

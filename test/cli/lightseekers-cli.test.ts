@@ -31,12 +31,12 @@ function fresh(ruleset: string, n: number): Transcript {
 }
 
 describe('standings', () => {
-  it('the conformance case as a table: W-L-D, VP, longevity, best VP', () => {
+  it('the conformance case as a table in Lightseekers words: Wins, W-L (no draws), VP, longevity, best VP', () => {
     const lines = ok(['standings', caseFile]).trimEnd().split('\n');
     expect(lines[0]).toBe('Standings after round 3 (lightseekers-competitive, 13 players)');
-    expect(lines[2]).toMatch(/^Rank\s+Name\s+ID\s+Points\s+W-L-D\s+VP\s+Longevity\s+Best VP$/);
-    expect(lines[3]).toMatch(/^\s+1\s+Gus Ada9\s+p009\s+2\s+2-1-0\s+13\s+6\s+6$/);
-    expect(lines[15]).toMatch(/Hal Lu6 \(dropped\)\s+p006\s+0\s+0-1-0\s+4\s+1\s+4$/);
+    expect(lines[2]).toMatch(/^Rank\s+Name\s+ID\s+Wins\s+W-L\s+VP\s+Longevity\s+Best VP$/);
+    expect(lines[3]).toMatch(/^\s+1\s+Gus Ada9\s+p009\s+2\s+2-1\s+13\s+6\s+6$/);
+    expect(lines[15]).toMatch(/Hal Lu6 \(dropped\)\s+p006\s+0\s+0-1\s+4\s+1\s+4$/);
   });
 
   it('the conformance case as JSON equals the expected standings', () => {

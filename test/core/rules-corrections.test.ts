@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clockView } from '../../core/clock/index.js';
-import { headToHeadBracket } from '../../core/documents/bracket.js';
+import { headToHeadBracket } from '../../core/documents/bracket-matches.js';
 import { buildDocument } from '../../core/documents/index.js';
 import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
@@ -168,7 +168,7 @@ describe('MTR 2.10: a drop after the cut (RULES 1 "Drops and entries")', () => {
     const s = (k: number) => state.playoff!.seeds[k - 1]!;
     state = run(state, { type: 'drop-player', id: s(6) });
     state = finishRound(nextPlayoff(state).state, () => 0);
-    const [quarters, semis] = headToHeadBracket(state);
+    const [quarters, semis] = headToHeadBracket(state).columns.map((c) => c.matches);
     expect(quarters!.map((m) => m.slots.map((slot) => slot.id ?? slot.placeholder))).toEqual([
       [s(1), 'bye (MTR 2.10)'],
       [s(4), s(5)],
@@ -181,7 +181,7 @@ describe('MTR 2.10: a drop after the cut (RULES 1 "Drops and entries")', () => {
     ]);
     // Once paired, the semifinals are the tables the rule set proposed.
     const paired = nextPlayoff(state).state;
-    expect(headToHeadBracket(paired)[1]!.map((m) => m.table?.table)).toEqual([1, 2]);
+    expect(headToHeadBracket(paired).columns[1]!.matches.map((m) => m.table?.table)).toEqual([1, 2]);
   });
 
   it('a drop after the quarterfinals: nobody is advanced past an empty seat; the highest seed left gets the bye', () => {
@@ -533,12 +533,12 @@ describe('Lightseekers final standings: places 2 to k by the final table', () =>
     expect(table.slice(5).map((x) => x.id)).toEqual(swiss.filter((id) => !seats.includes(id)));
   });
 
-  it('the rule set speaks Lightseekers: no REL, no document citations', () => {
+  it('the rule set speaks Lightseekers: no REL, no document citations, no Magic infraction names', () => {
     for (const id of ['lightseekers-casual', 'lightseekers-competitive', 'lightseekers-large'] as const) {
-      expect(getRuleset(id).terms).toEqual({ rel: false, document: null });
+      expect(getRuleset(id).terms).toEqual({ rel: false, document: null, ipg: false });
     }
-    expect(getRuleset('mtr').terms).toEqual({ rel: true, document: 'MTR' });
-    expect(getRuleset('mamtr-2024').terms).toEqual({ rel: true, document: 'MAMTR' });
-    expect(getRuleset('mstr-2022').terms).toEqual({ rel: true, document: 'MSTR' });
+    expect(getRuleset('mtr').terms).toEqual({ rel: true, document: 'MTR', ipg: true });
+    expect(getRuleset('mamtr-2024').terms).toEqual({ rel: true, document: 'MAMTR', ipg: true });
+    expect(getRuleset('mstr-2022').terms).toEqual({ rel: true, document: 'MSTR', ipg: true });
   });
 });

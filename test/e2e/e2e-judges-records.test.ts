@@ -93,6 +93,7 @@ describe.skipIf(!chromiumAvailable)("the judges' records at an MTR event, in the
     const nameOf = (id: string): string => ids.get(id) as string;
 
     // ---- A game loss for Tardiness at table 1, seat 1, from the keyboard -------------------------------
+    await sk.startClock(1);
     await sk.primary('Enter results (4 outstanding)');
     const [late, opponent] = round1.get(1) as [string, string];
     await page.keyboard.type('1');
@@ -274,7 +275,8 @@ describe.skipIf(!chromiumAvailable)("the judges' records at a Commander event, i
     await eventually(() => indicator.textContent()).toContain('4 of 16 decks checked (25 %)');
     const log = sk.testId('deck-check-log').locator('tbody tr');
     expect(await log.count()).toBe(1);
-    expect(await log.textContent()).toMatch(new RegExp(`^${table}Kim Lee.*under way`));
+    // Table, then the decks checked with the judge under them, then the time (the log fits its column).
+    expect(await log.textContent()).toMatch(new RegExp(`^${table}.*judge Kim Lee.*under way`));
     await roundLine.scrollIntoViewIfNeeded();
     await sk.dismissToasts();
     await sk.shot('deck-pick-started');

@@ -61,6 +61,7 @@ describe.skipIf(!chromiumAvailable)('a 13-player Lightseekers competitive event 
       expect([...seating.values()].map((s) => s.length).sort()).toEqual([4, 4, 5]);
       expect(await sk.testId('published-round').locator('section.pod-card').first().textContent()).toContain('Seat 1 — plays first');
       await sk.shot(`round${round}-published`);
+      await sk.startClock(round);
       await sk.primary('Enter results (3 outstanding)');
       const tables = await sk.outstanding();
       for (const [i, table] of tables.entries()) {
@@ -118,6 +119,7 @@ describe.skipIf(!chromiumAvailable)('a 13-player Lightseekers competitive event 
     await eventually(() => sk.topRound()).toBe('Playoff round 4 · 1 outstanding');
     await sk.shot('final-published');
 
+    await sk.startClock(4);
     await sk.primary('Enter results (1 outstanding)');
     await sk.enterResult(1, game([8, 15, 11, 5, 2], '5 4 1'));
     await sk.primary('Post final standings');

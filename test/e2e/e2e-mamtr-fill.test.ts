@@ -59,6 +59,7 @@ describe.skipIf(!chromiumAvailable)('a 52-player MAMTR event whose round-2 fill 
     for (const [table, seats] of round1) for (const id of seats) podOf.set(id, table);
 
     // ---- Results: 8 pods won (a different seat wins each), one drawn, four drawn with seat 4 excluded ----
+    await sk.startClock(1);
     await sk.primary('Enter results (13 outstanding)');
     const tables = await sk.outstanding();
     expect(tables).toHaveLength(13);

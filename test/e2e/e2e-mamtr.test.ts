@@ -62,6 +62,7 @@ describe.skipIf(!chromiumAvailable)('a 23-player MAMTR event in the browser-mode
     await sk.shot('round1-published');
 
     // ---- Pod results: winners by seat, one draw with an excluded player ------------------------------
+    await sk.startClock(1);
     await sk.primary('Enter results (6 outstanding)');
     const tables1 = await sk.outstanding();
     const drawn = tables1.find((t) => t !== small) as number;
@@ -95,6 +96,7 @@ describe.skipIf(!chromiumAvailable)('a 23-player MAMTR event in the browser-mode
     const small2 = [...round2.values()].find((seats) => seats.length === 3) as string[];
     for (const id of small2) expect(round1.get(small)).not.toContain(id);
     await sk.shot('round2-published');
+    await sk.startClock(2);
     await sk.primary('Enter results (6 outstanding)');
     for (const [i, table] of (await sk.outstanding()).entries()) await sk.enterResult(table, String((i % 3) + 1));
     await sk.shot('round2-results');

@@ -44,6 +44,7 @@ describe.skipIf(!chromiumAvailable)('a 9-player MTR event in the browser-mode st
     expect(round1.size).toBe(4);
     expect(await sk.byes()).toHaveLength(1);
     await sk.shot('round1-published');
+    await sk.startClock(1);
     await sk.primary('Enter results (4 outstanding)');
     for (const [i, table] of (await sk.outstanding()).entries()) await sk.enterResult(table, RESULTS[i % RESULTS.length] as string);
     await sk.shot('round1-results', { full: true });
@@ -82,6 +83,7 @@ describe.skipIf(!chromiumAvailable)('a 9-player MTR event in the browser-mode st
     await sk.pairRound(3);
     const round3 = await sk.seating();
     expect([...round3.values()].flat()).not.toContain(droppedId);
+    await sk.startClock(3);
     await sk.primary('Enter results (4 outstanding)');
     const tables3 = await sk.outstanding();
     for (const table of tables3) await sk.enterResult(table, '2-0');
@@ -134,6 +136,8 @@ describe.skipIf(!chromiumAvailable)('a 9-player MTR event in the browser-mode st
     await sk.shot('quarterfinals');
 
     const playoffRound = async (n: number, tables: number, label: string): Promise<void> => {
+      // Quarterfinals and semifinals are timed (MTR App. B: 90 minutes); the final is not.
+      if (label !== 'final') await sk.startClock(n);
       await sk.primary(`Enter results (${tables} outstanding)`);
       for (const table of await sk.outstanding()) await sk.enterResult(table, '2-1');
       await sk.shot(`${label}-results`);
@@ -147,7 +151,10 @@ describe.skipIf(!chromiumAvailable)('a 9-player MTR event in the browser-mode st
     await playoffRound(5, 2, 'semifinals');
     await playoffRound(6, 1, 'final');
 
+    // Posting does what it says: players' phones and the site show the final standings; then they print.
     await sk.primary('Post final standings');
+    await eventually(() => sk.testId('primary-action').textContent()).toBe('Print final standings');
+    await sk.testId('final-posted').getByText('Posted: players’ phones and the published site show these final standings.').waitFor();
     await sk.tab('Playoffs');
     const champion = await sk.testId('champion').textContent();
     expect(champion).toBeTruthy();

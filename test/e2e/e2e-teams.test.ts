@@ -162,6 +162,7 @@ describe.skipIf(!chromiumAvailable)('an 8-team Two-Headed Giant event in the bro
     await projector.close();
 
     // ---- Results: a win each way, a played drawn game (0-0-1) and an intentional draw (ID button) --------
+    await sk.startClock(1);
     await sk.primary('Enter results (4 outstanding)');
     const [t1, t2, t3, t4] = (await sk.outstanding()) as [number, number, number, number];
     await sk.enterResult(t1, '1-0');

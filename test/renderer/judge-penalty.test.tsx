@@ -236,7 +236,9 @@ describe('the host’s refusals, in words', () => {
     expect(refused).toMatch(/^a game loss changes a Magic result \(MTR 2\.4\); .*Lightseekers.* results have none: enter the game as it was played, and record the penalty as a warning or a disqualification/);
     expect(await penaltyCommands()).toEqual([]);
     await user.click(within(panel).getByTestId('judge-penalty-player-3'));
-    await user.click(within(panel).getByRole('button', { name: 'Tardiness' }));
+    // Lightseekers' documents name no infractions: no Magic list to tap, the judge types it.
+    expect(within(panel).queryByTestId('judge-penalty-infractions')).toBeNull();
+    await user.type(within(panel).getByTestId('judge-penalty-infraction'), 'Tardiness');
     await user.type(within(panel).getByTestId('judge-penalty-judge'), 'Kim Lee');
     await user.click(within(panel).getByTestId('judge-penalty-submit'));
     await waitFor(() => expect(within(card).getByTestId('judge-saved').textContent).toContain('Table 1: warning for \u2068Chloé Dubois\u2069 (\u2068Tardiness\u2069)'), SOON);

@@ -413,10 +413,10 @@ describe('fits and scrolls', () => {
 
 // The rule sets' terms, read by the screens above.
 describe('rule-set terms', () => {
-  it('Lightseekers has no REL and cites no document; the Magic rule sets do', () => {
-    expect(getRuleset('lightseekers-competitive').terms).toEqual({ rel: false, document: null });
-    expect(getRuleset('mtr').terms).toEqual({ rel: true, document: 'MTR' });
-    expect(getRuleset('mamtr-2024').terms).toEqual({ rel: true, document: 'MAMTR' });
+  it('Lightseekers has no REL, cites no document and names no infractions; the Magic rule sets do', () => {
+    expect(getRuleset('lightseekers-competitive').terms).toEqual({ rel: false, document: null, ipg: false });
+    expect(getRuleset('mtr').terms).toEqual({ rel: true, document: 'MTR', ipg: true });
+    expect(getRuleset('mamtr-2024').terms).toEqual({ rel: true, document: 'MAMTR', ipg: true });
   });
 });
 

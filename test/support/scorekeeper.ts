@@ -178,6 +178,15 @@ export class Scorekeeper {
     await eventually(() => this.topRound()).toMatch(new RegExp(`^Round ${n} · \\d+ outstanding`));
   }
 
+  /**
+   * The published round's clock, started with the primary action at the rule set's length (it
+   * comes before results: UX.md "the next action is obvious"), then the top bar's clock shows it.
+   */
+  async startClock(n: number): Promise<void> {
+    await this.primary(`Start round ${n} clock`);
+    await this.testId('station-clock').waitFor(WAIT);
+  }
+
   /** Table → its seats (player ids in seat order) of the round shown on the Pairings screen. */
   async seating(): Promise<Map<number, string[]>> {
     const tables = this.testId('published-round').locator('[data-table]');

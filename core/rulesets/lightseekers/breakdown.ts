@@ -69,7 +69,16 @@ export function lightseekersBreakdown(state: EventState, standing: Standing, nam
       className: 'warning',
       testId: 'organiser-decides',
       text: [
-        `Equal with ${(standing.tiedWith ?? []).map((id) => isolate(name(id))).join(', ')} on game wins, VP, longevity and best VP: the organiser decides their order (RULES 3). The order shown is the registration draw.`,
+        `Equal with ${(standing.tiedWith ?? []).map((id) => isolate(name(id))).join(', ')} on game wins, VP, longevity and best VP: the organiser decides their order (RULES 3; Standings → Decide the order). The order shown is the registration draw.`,
+      ],
+    });
+  else if (standing.tieDecision !== undefined)
+    blocks.push({
+      kind: 'line',
+      className: 'muted',
+      testId: 'organiser-decided',
+      text: [
+        `Equal with ${(standing.tiedWith ?? []).map((id) => isolate(name(id))).join(', ')} on game wins, VP, longevity and best VP: the organiser decided their order (RULES 3): ${standing.tieDecision}`,
       ],
     });
   return blocks;

@@ -15,7 +15,7 @@ import { lightseekersRandomResults } from './random-result.js';
 import { gameOutcome, isLightseekersResult, validateLightseekersResult } from './results.js';
 import { lightseekersPresentation } from './presentation.js';
 import { grandFinalPerGroup } from './tables.js';
-import { lightseekersStandings } from './standings.js';
+import { checkTieDecision, lightseekersStandings } from './standings.js';
 import { lightseekersDescribeEndOfRound, lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
 import { LIGHTSEEKERS_CASUAL, LIGHTSEEKERS_COMPETITIVE, LIGHTSEEKERS_LARGE, type LightseekersVariant } from './variant.js';
 
@@ -76,7 +76,7 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     title: variant.title,
     family: 'lightseekers',
     // seeds/004 has no enforcement levels and is not a Magic document: nothing to show or cite.
-    terms: { rel: false, document: null },
+    terms: { rel: false, document: null, ipg: false },
     presentation: lightseekersPresentation(variant, LIGHTSEEKERS_TIEBREAKERS),
     tiebreakers: LIGHTSEEKERS_TIEBREAKERS,
     playoffCuts: lightseekersPlayoffCuts(variant),
@@ -84,6 +84,7 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     tableSize: (_settings, stage) => (stage === 'playoff' ? { min: 2, max: variant.maxFinalTable } : { min: 3, max: variant.maxRoundTable }),
     validateResult: (table, result, context) => validateLightseekersResult(table, result, context),
     standings: (state) => lightseekersStandings(variant, state),
+    checkTieDecision: (state, players) => checkTieDecision(variant, state, players),
     pair: (state, seed) => lightseekersPair(variant, state, seed),
     playoff: (state, options, seed) => lightseekersPlayoff(variant, state, options, seed),
     nextPlayoffRound: (state, seed) => lightseekersNextPlayoffRound(variant, state, seed),

@@ -27,11 +27,15 @@ export function lightseekersPresentation(variant: LightseekersVariant, tiebreake
       playoffs: 'Final tables',
       cut: (top) => `a final table of ${top}`,
       champion: 'Winner',
-      cleanPairing: 'No rematches, no smaller pods, no second byes.',
+      cleanPairing: 'No player targets the same player twice (seat k targets seat k + 1, the last seat targets seat 1), and no table of 3 the count does not force.',
       warnings: {
         rematch: 'A player targets the same player again (seat k targets seat k + 1). Podium allows this only when no arrangement avoids it.',
         'smaller-pod': 'The player count does not fill tables of 4 and 5, so some tables seat 3.',
       },
+      warningTitles: { rematch: 'Repeated targets', 'smaller-pod': 'Tables of 3' },
+      // Every player plays every game (tables of 3 to 6): nobody sits one out.
+      byes: false,
+      stage: (stage) => (stage === 'playoff' ? 'final table' : null),
     },
     // seeds/004 has no enforcement levels and fixes the rest: nothing to choose.
     settings: { fields: () => [], announcesRounds: false, formats: [] },
@@ -58,6 +62,11 @@ export function lightseekersPresentation(variant: LightseekersVariant, tiebreake
           : `When the round before is complete: the winners re-seeded by Swiss standing${index === total - 1 ? ' — the final' : ''}.`,
       tableWord: 'Table',
       choosingOrder: 'Final tables: the lowest seed chooses a seat first, the top seed last.',
+      finishColumn: 'Final',
+      // RULES 3: places at a final table go by the game's finish (VP, then the last standing).
+      finalOrder: large
+        ? 'the grand final’s players by their finish at it (VP, then the last standing), then the group finals’ players by their place at their table (then by seed), then everyone else in standings order'
+        : 'the final table’s players by their finish at it (VP, then the last standing), then everyone else in standings order',
     },
   };
 }

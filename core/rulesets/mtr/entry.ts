@@ -41,11 +41,17 @@ export function parseGames(text: string, who = ''): Parsed<[number, number, numb
   };
 }
 
-/** Common results for a best-of-(2n − 1). */
-function commonResults(gamesToWin: number): string[] {
-  if (gamesToWin === 1) return ['1-0', '0-1', '0-0-1', 'ID'];
-  if (gamesToWin === 3) return ['3-0', '3-1', '3-2', '2-3', '1-3', '0-3', '1-1-1', 'ID'];
-  return ['2-0', '2-1', '1-2', '0-2', '1-1-1', 'ID'];
+/**
+ * Common results for a best-of-(2n − 1). A playoff match cannot end in a draw (MTR 2.5), so a
+ * playoff offers only results that name a winner.
+ */
+function commonResults(gamesToWin: number, stage: EntryContext['stage']): string[] {
+  const all = gamesToWin === 1 ? ['1-0', '0-1', '0-0-1', 'ID'] : gamesToWin === 3 ? ['3-0', '3-1', '3-2', '2-3', '1-3', '0-3', '1-1-1', 'ID'] : ['2-0', '2-1', '1-2', '0-2', '1-1-1', 'ID'];
+  if (stage !== 'playoff') return all;
+  return all.filter((r) => {
+    const games = parseGames(r);
+    return games.kind === 'ok' && games.value[0] !== games.value[1];
+  });
 }
 
 /** What a common-result button records, in words (its title). */
@@ -76,14 +82,21 @@ function matchForm(table: Table, context: EntryContext): ResultForm {
       testId: 'giant-teams',
       text: [{ name: a }, ` (${membersText(context, first)}) v `, { name: b }, ` (${membersText(context, second)})`],
     });
-  const quick: QuickResult[] = commonResults(context.settings.gamesToWin).map((r) => ({ text: r, title: quickTitle(r, a, b, giant) }));
+  const playoff = context.stage === 'playoff';
+  const quick: QuickResult[] = commonResults(context.settings.gamesToWin, context.stage).map((r) => ({ text: r, title: quickTitle(r, a, b, giant) }));
   fields.push({
     kind: 'text',
     key: GAMES,
     // One short line at 1366×768 whatever the names: the seats are named right above (seat 1
     // first) and in the hint below, so the label speaks of seats.
-    label: [giant ? 'Result — 1-0 seat 1 won · 0-1 seat 2 won · 0-0-1 drawn game · ID intentional draw' : 'Result — games won by seat 1, by seat 2, drawn'],
-    placeholder: giant ? '1-0 · 0-1 · 0-0-1 (drawn game) · ID' : '2-1 · 2-1-0 · 0-0-3 (ID)',
+    label: [
+      giant
+        ? playoff
+          ? 'Result — 1-0 seat 1 won · 0-1 seat 2 won'
+          : 'Result — 1-0 seat 1 won · 0-1 seat 2 won · 0-0-1 drawn game · ID intentional draw'
+        : 'Result — games won by seat 1, by seat 2, drawn',
+    ],
+    placeholder: giant ? (playoff ? '1-0 · 0-1' : '1-0 · 0-1 · 0-0-1 (drawn game) · ID') : playoff ? '2-1 · 2-0 · 1-2' : '2-1 · 2-1-0 · 0-0-3 (ID)',
     quick,
     describedBy: 'result-hint',
   });
@@ -92,7 +105,7 @@ function matchForm(table: Table, context: EntryContext): ResultForm {
     { name: a },
     ') first, then seat 2 (',
     { name: b },
-    `).${giant ? ' A drawn game was played (0-0-1); an intentional draw (ID) played none.' : ''} Enter records.`,
+    `).${playoff ? ' A playoff match cannot end in a draw (MTR 2.5): one side wins.' : giant ? ' A drawn game was played (0-0-1); an intentional draw (ID) played none.' : ''} Enter records.`,
   ];
   fields.push({ kind: 'note', id: 'result-hint', className: 'hint muted', text: hint });
   return { fields };

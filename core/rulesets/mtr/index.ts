@@ -47,7 +47,7 @@ export const mtr: Ruleset = {
   id: 'mtr',
   title: 'Magic: The Gathering Tournament Rules (head-to-head)',
   family: 'head-to-head',
-  terms: { rel: true, document: 'MTR' },
+  terms: { rel: true, document: 'MTR', ipg: true },
   presentation: mtrPresentation(MTR_TIEBREAKERS),
   tiebreakers: MTR_TIEBREAKERS,
   playoffCuts: [2, 4, 8],

@@ -8,7 +8,7 @@ import type { Bye, EventState, PairingProposal, PairingWarning, Player, Table } 
 import { withFixedSeats } from '../../pairing/fixed-seats.js';
 import { pairSwiss, type RematchCause, type SwissPlayer } from '../../pairing/swiss.js';
 import { deriveSeed } from '../../random/rng.js';
-import { pluralWord } from '../../text/format.js';
+import { plural, pluralWord } from '../../text/format.js';
 import { mtrStandings } from './standings.js';
 
 export function mtrPair(state: EventState, seed: number): PairingProposal {
@@ -52,7 +52,7 @@ export function mtrPair(state: EventState, seed: number): PairingProposal {
         const [high, low] = pa > pb ? [a, b] : [b, a];
         warnings.push({
           kind: 'pair-down',
-          message: `${nameOf.get(high)} (${Math.max(pa, pb)} points) is paired down against ${nameOf.get(low)} (${Math.min(pa, pb)} points)`,
+          message: `${nameOf.get(high)} (${plural(Math.max(pa, pb), 'point')}) is paired down against ${nameOf.get(low)} (${plural(Math.min(pa, pb), 'point')})`,
           players: [high, low],
         });
       }

@@ -72,6 +72,8 @@ export function mtrPresentation(tiebreakers: readonly TiebreakerInfo[]): Ruleset
       // MTR 2.2: the higher seed chooses to play or draw.
       seatOne: 'the higher seed: chooses to play or draw',
       tableWord: 'Table',
+      finishColumn: 'Playoff',
+      finalOrder: 'the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order',
     },
   };
 }

@@ -46,7 +46,7 @@ function podsPlayed(variant: PodVariant, state: EventState, id: PlayerId, name: 
             ? 'draw — excluded (conceded or match loss): 0 points'
             : `draw — ${plural(drawPoints, 'point')}`
           : winner === id
-            ? `won — ${ppw} points`
+            ? `won — ${plural(ppw, 'point')}`
             : `lost to ${isolate(name(winner))}`;
       out.push({ round: round.number, table: table.table, text: `${text}${sizeText}`, ghosts });
     }
@@ -116,7 +116,7 @@ export function podBreakdown(variant: PodVariant, state: EventState, id: PlayerI
       ...(opponents.length === 0
         ? { lines: [{ text: ['No opponents yet: OAMP = 0'] }] }
         : {
-            opponents: opponents.map((o) => ({ id: o.id, name: name(o.id), value: [`${o.matchPoints} points`] })),
+            opponents: opponents.map((o) => ({ id: o.id, name: name(o.id), value: [plural(o.matchPoints, 'point')] })),
             lines: [{ testId: 'oamp-formula', text: [`OAMP = (${sumText(opponents.map((o) => String(o.matchPoints)))}) / ${opponents.length} = `, { strong: r.oamp.toFixed(2) }] }],
           }),
     },

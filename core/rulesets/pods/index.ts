@@ -50,7 +50,7 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     id: variant.id,
     title: variant.title,
     family: 'pods',
-    terms: { rel: true, document: variant.document },
+    terms: { rel: true, document: variant.document, ipg: true },
     presentation: podPresentation(variant, tiebreakers),
     tiebreakers,
     playoffCuts: POD_PLAYOFF_CUTS,

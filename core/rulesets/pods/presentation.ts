@@ -81,6 +81,8 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
       // 2.2A: the highest Swiss seed sits in seat 1 and plays first.
       seatOne: 'plays first',
       tableWord: 'Pod',
+      finishColumn: 'Playoff',
+      finalOrder: 'the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order',
       ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'draw: won by the highest Swiss seed who took part in it (2.4C)' } : {}),
     },
   };

@@ -77,15 +77,14 @@ export function DeckChecks({ view }: { view: ClockView }) {
       {rows.length === 0 ? (
         <p className="muted">No deck check yet.</p>
       ) : (
-        <div className="clock-scroll">
+        // Four columns that fit the clock screen's narrow column at 1366×768 (no sideways scroll):
+        // the judge under the decks checked, the time added under the check's length.
         <table className="grid checks-log" data-testid="deck-check-log">
           <thead>
             <tr>
               <th>Table</th>
-              <th>Judge</th>
-              <th>Decks of</th>
-              <th>Length</th>
-              <th>Added</th>
+              <th>Decks of · judge</th>
+              <th>Length · added</th>
               <th>Outcome</th>
             </tr>
           </thead>
@@ -96,22 +95,22 @@ export function DeckChecks({ view }: { view: ClockView }) {
                   <span className="table-number">{r.table}</span>
                   {r.round !== view.round && <span className="muted"> · R{r.round}</span>}
                 </td>
-                <td>
-                  <Name>{r.judge}</Name>
+                <td className="checks-decks">
+                  {r.players.map((p) => isolate(names.get(p.id) ?? p.name)).join(', ')}
+                  <div className="muted">
+                    judge <Name>{r.judge}</Name>
+                  </div>
                 </td>
-                <td className="checks-decks">{r.players.map((p) => isolate(names.get(p.id) ?? p.name)).join(', ')}</td>
-                <td className="nowrap" title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
-                  {formatClock(r.durationMs)}
-                  <div className="muted">from {wallTime(r.startedAt)}</div>
+                <td title={`${wallTime(r.startedAt)}–${r.endedAt !== null ? wallTime(r.endedAt) : 'now'}`}>
+                  <span className="nowrap">{formatClock(r.durationMs)}</span> <span className="muted nowrap">from {wallTime(r.startedAt)}</span>
                   {r.beforeRound && <div className="muted">before the round</div>}
+                  <div className="nowrap">{r.inProgress ? 'under way' : r.beforeRound && r.roundMs === null ? 'none (before the round)' : `+${minutesText(r.extensionMs)}`}</div>
                 </td>
-                <td className="nowrap">{r.inProgress ? 'under way' : r.beforeRound && r.roundMs === null ? 'none (before the round)' : `+${minutesText(r.extensionMs)}`}</td>
-                <td>{r.outcome ?? (r.inProgress ? <span className="muted">—</span> : '')}</td>
+                <td className="checks-outcome">{r.outcome ?? (r.inProgress ? <span className="muted">—</span> : '')}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        </div>
       )}
     </section>
   );

@@ -11,6 +11,8 @@ import { deckCheckPlan, deckPickRng, pickDeckChecks, type DeckCheckPick } from '
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState } from '../../../core/model/types.js';
 import { createRng } from '../../../core/random/rng.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
+import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { isolate, sentence } from '../../lib/format.js';
@@ -26,6 +28,8 @@ export function DeckPick({ state, round, now, seed }: { state: EventState; round
   const plan = useMemo(() => deckCheckPlan(state, now), [state, now]);
   const names = new Map(state.players.map((p) => [p.id, p.name]));
   const thisRound = round === null ? undefined : plan.rounds.find((r) => r.round === round);
+  // The 10 % is the MTR's (2.8); a rule set that cites no Magic document (Lightseekers) keeps the aim without the citation.
+  const cite = mtrCitation(getRuleset(state.ruleset).terms, '2.8');
   const roundTables = round === null ? [] : (state.rounds.find((r) => r.number === round)?.tables ?? []);
 
   const draw = (): void => {
@@ -58,7 +62,8 @@ export function DeckPick({ state, round, now, seed }: { state: EventState; round
       </header>
       {thisRound && (
         <p data-testid="deck-pick-round">
-          Round {round}: {thisRound.decksChecked} of {thisRound.decks} decks checked; 10 % of this round is {thisRound.target} (MTR 2.8)
+          Round {round}: {thisRound.decksChecked} of {thisRound.decks} decks checked; 10 % of this round is {thisRound.target}
+          {cite ? ` (${cite})` : ''}
           {thisRound.met ? ' — reached.' : '.'}
           {thisRound.checked.length > 0 && (
             <>

@@ -127,9 +127,10 @@ export function Timers({ view, state }: { view: ClockView; state: EventState }) 
         <label>
           Timer
           <select value={kind} onChange={(e) => setKind(e.target.value as TimerKind)} data-testid="timer-kind">
-            <option value="deck-construction">{separateRegistration ? 'Deck registration + construction' : 'Deck construction'}</option>
+            {/* Only the timers the rule set's documents give (a Lightseekers event has no draft pick table). */}
+            {construction && <option value="deck-construction">{separateRegistration ? 'Deck registration + construction' : 'Deck construction'}</option>}
             {separateRegistration && <option value="registration">Deck registration only</option>}
-            <option value="draft-pick">Draft pick timer</option>
+            {drafts.length > 0 && <option value="draft-pick">Draft pick timer</option>}
             <option value="custom">Custom</option>
           </select>
         </label>

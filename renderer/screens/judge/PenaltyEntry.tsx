@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import type { NewCommand } from '../../../core/event/commands.js';
 import { acceptsPenalty, penaltiesOf } from '../../../core/event/apply-penalties.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { COMMON_INFRACTIONS, countWords, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../../../core/event/describe-penalties.js';
+import { countWords, infractionNames, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../../../core/event/describe-penalties.js';
 import { nameProblem } from '../../../core/model/names.js';
 import { type EventState, type Penalty, PENALTY_KINDS, type PenaltyKind, type PlayerId, type Round, type Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
@@ -40,21 +40,23 @@ function penaltyWords(state: EventState, given: Penalty): string {
   return `${PENALTY_WORDS[given.penalty]} for ${isolate(name)} (${isolate(given.infraction)})${count > 1 ? ` — ${countWords(given, count, isolate)}` : ''}`;
 }
 
-/** The infraction: typed, or a tap on a common one (those the typing matches). */
-function InfractionPicker({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+/** The infraction: typed, or a tap on one the rule set names (those the typing matches); none named: typed. */
+function InfractionPicker({ value, onChange, names }: { value: string; onChange: (text: string) => void; names: readonly string[] }) {
   const [all, setAll] = useState(false);
   const query = searchKey(value.trim());
   // Typing narrows the list; once one is picked the list is whole again, so changing it is a tap.
-  const picked = COMMON_INFRACTIONS.find((name) => name === value.trim());
+  const picked = names.find((name) => name === value.trim());
   const browsing = query === '' || picked !== undefined;
-  const first = COMMON_INFRACTIONS.slice(0, all ? COMMON_INFRACTIONS.length : FIRST_SHOWN);
-  const shown = browsing ? (picked && !first.includes(picked) ? [...first, picked] : first) : COMMON_INFRACTIONS.filter((name) => searchKey(name).includes(query));
+  const first = names.slice(0, all ? names.length : FIRST_SHOWN);
+  const shown = browsing ? (picked && !first.includes(picked) ? [...first, picked] : first) : names.filter((name) => searchKey(name).includes(query));
   return (
-    <JudgeField id="judge-penalty-infraction" label="Infraction" value={value} onChange={onChange} maxLength={200} placeholder="tap one below, or type it" testId="judge-penalty-infraction">
-      <Chips label="Common infractions" className="judge-chips-wide" options={shown.map((name) => ({ value: name, label: name }))} value={value} onPick={onChange} testId="judge-penalty-infractions" />
-      {browsing && (
+    <JudgeField id="judge-penalty-infraction" label="Infraction" value={value} onChange={onChange} maxLength={200} placeholder={names.length > 0 ? 'tap one below, or type it' : 'what happened, in your words'} testId="judge-penalty-infraction">
+      {names.length > 0 && (
+        <Chips label="Common infractions" className="judge-chips-wide" options={shown.map((name) => ({ value: name, label: name }))} value={value} onPick={onChange} testId="judge-penalty-infractions" />
+      )}
+      {browsing && names.length > FIRST_SHOWN && (
         <button type="button" className="judge-more" aria-expanded={all} onClick={() => setAll(!all)} data-testid="judge-penalty-all-infractions">
-          {all ? 'Fewer infractions' : `All ${COMMON_INFRACTIONS.length} common infractions…`}
+          {all ? 'Fewer infractions' : `All ${names.length} common infractions…`}
         </button>
       )}
     </JudgeField>
@@ -151,6 +153,7 @@ export function PenaltyEntry({ state, round, table, onSaved, onCancel }: {
         }}
       />
       <InfractionPicker
+        names={infractionNames(getRuleset(state.ruleset))}
         value={infraction}
         onChange={(text) => {
           setInfraction(text);

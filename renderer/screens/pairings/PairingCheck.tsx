@@ -104,7 +104,8 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
   const byes = proposal.byes;
   const pairingByes = byes.filter((b) => b.kind === 'pairing').length;
   const awardedByes = byes.filter((b) => b.kind === 'awarded').length;
-  const byeWords = byes.length === 0 ? 'no byes' : [pairingByes ? plural(pairingByes, 'bye') : '', awardedByes ? plural(awardedByes, 'awarded bye') : ''].filter(Boolean).join(' and ');
+  // A rule set whose rounds give no byes (Lightseekers: everyone plays every game) does not count them.
+  const byeWords = !words.byes && byes.length === 0 ? '' : byes.length === 0 ? 'no byes' : [pairingByes ? plural(pairingByes, 'bye') : '', awardedByes ? plural(awardedByes, 'awarded bye') : ''].filter(Boolean).join(' and ');
   const warnings = proposal.warnings;
   return (
     <section className="pairing-check" aria-label="Pairing check" data-testid="pairing-check">
@@ -119,7 +120,8 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
         </div>
       )}
       <p className={check.seated === check.active && check.problems.length === 0 ? 'ok' : 'problem'} data-testid="seated-count">
-        {check.seated} of {plural(check.active, isTeamEvent(state) ? 'active team' : 'active player')} seated · {plural(proposal.tables.length, 'table')} · {byeWords}
+        {check.seated} of {plural(check.active, isTeamEvent(state) ? 'active team' : 'active player')} seated · {plural(proposal.tables.length, 'table')}
+        {byeWords ? ` · ${byeWords}` : ''}
         {proposal.waiting && proposal.waiting.length > 0 ? ` · ${proposal.waiting.length} waiting` : ''}
       </p>
       {warnings.length === 0 && <p className="ok">{words.cleanPairing}</p>}
@@ -130,7 +132,7 @@ export function PairingCheck({ state, round, proposal }: { state: EventState; ro
         return (
           <div key={group.kind} className={`check-group check-${group.kind}`} data-warning-kind={group.kind}>
             <h4>
-              {group.title} <span className="count">{items.length}</span>
+              {words.warningTitles?.[group.kind] ?? group.title} <span className="count">{items.length}</span>
             </h4>
             {explain && <p className="muted explain">{explain}</p>}
             <ul>

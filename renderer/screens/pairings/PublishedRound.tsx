@@ -9,7 +9,7 @@ import { PrintButton } from '../../components/PrintButton.js';
 import { competitorNoun, outstandingTables } from '../../lib/event.js';
 import { plural } from '../../lib/format.js';
 import { RoundTables } from './RoundTables.js';
-import { groupsOf, pointsBefore, roundLabel } from './shared.js';
+import { groupsOf, PLAYOFF_WORK_PLACES, pointsBefore, roundLabel } from './shared.js';
 import { SwapPanel } from './SwapPanel.js';
 
 export function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen, repairProblem }: {
@@ -66,7 +66,7 @@ export function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen
           <PrintButton doc="seating" round={round.number} />
         </div>
       </div>
-      {round.stage === 'playoff' && <p className="notice">Playoff rounds are paired and their results entered on the Playoffs screen; shown here read-only.</p>}
+      {round.stage === 'playoff' && <p className="notice" data-testid="playoff-work-places">{PLAYOFF_WORK_PLACES} Shown here read-only.</p>}
       <div className="toolbar change-bar">
         <label className="search">
           Find a player

@@ -9,6 +9,12 @@ import { distinguishedNames } from '../../../core/documents/names.js';
 import { isolate } from '../../lib/format.js';
 import { foldForSearch } from '../../../core/text/fold.js';
 
+/**
+ * Where a playoff round's work is done, said the same on the Pairings and Playoffs screens: paired
+ * (published) on Playoffs, results typed on Results like every other round.
+ */
+export const PLAYOFF_WORK_PLACES = 'Playoff rounds are paired on the Playoffs screen; their results are entered on the Results screen, like every round’s.';
+
 const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
 
 /**

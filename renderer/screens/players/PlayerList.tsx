@@ -9,6 +9,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
 import { disqualifiedPlayers } from '../../../core/event/apply-penalties.js';
+import { reinstateRefusal } from '../../../core/event/apply-players.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { currentRound } from '../../lib/event.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
@@ -53,6 +55,41 @@ export function statusOf(player: Player, state: EventState): { text: string; dro
   return { text: 'Active', dropped: false, late: false, disqualified: false };
 }
 
+/**
+ * What a drop after the cut does (MTR 2.10, RULES 1), said before it is made: the player is not
+ * replaced and cannot come back; a player still in the playoff leaves their place empty, and the
+ * next playoff round is paired without them.
+ */
+function DropAfterCutWords({ state, player, cite }: { state: EventState; player: Player; cite: string | null }) {
+  const seed = state.playoff?.seeds.indexOf(player.id) ?? -1;
+  const out = new Set(eliminatedInPlayoff(state));
+  const inPlayoff = seed >= 0 && !out.has(player.id);
+  return (
+    <>
+      <p>
+        {isolate(player.name)} ({player.id}) {inPlayoff ? `is still in the playoff (seed ${seed + 1})` : seed >= 0 ? 'is out of the playoff' : 'did not make the cut'}. A player who
+        drops after the cut is not replaced and cannot be reinstated{cite ? ` (${cite})` : ''}.
+      </p>
+      {inPlayoff && (
+        <p>
+          Nobody is advanced in their place: if the drop leaves a player without an opponent, the highest-ranked player left (by Swiss seed) gets the bye and
+          the others are paired by seed. The next playoff round is paired without them.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The cut's players who lost a playoff match (a match decided, and they were not its winner). */
+function eliminatedInPlayoff(state: EventState): string[] {
+  return state.rounds
+    .filter((r) => r.stage === 'playoff')
+    .flatMap((r) => r.tables.flatMap((t) => {
+      const winner = getRuleset(state.ruleset).advancing(state, r, t);
+      return winner ? t.seats.filter((id) => !winner.includes(id)) : [];
+    }));
+}
+
 function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; state: EventState; readOnly: boolean; showPod: boolean; team: boolean; onEdit(): void }) {
   const dispatch = useStation((s) => s.dispatch);
   const { player } = row;
@@ -71,6 +108,10 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
   const reinstate = (): void => {
     void dispatch({ type: 'reinstate-player', id: player.id }, `${isolate(player.name)} (${player.id}) reinstated: paired again from round ${played + 1}`);
   };
+  // MTR 2.10: nobody comes back after a cut, so the row offers no Reinstate then (core says why).
+  const noReinstating = status.dropped && !status.disqualified ? reinstateRefusal(state, player) : null;
+  // UX.md: a drop after the cut cannot be taken back by reinstating, so it asks first.
+  const [confirming, setConfirming] = useState(false);
   return (
     <tr className={status.dropped ? 'is-dropped' : undefined} data-testid={`player-${player.id}`} data-player={player.id}>
       <td className="player-id">{player.id}</td>
@@ -112,6 +153,10 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
           <span className="muted small" title="Undo the disqualification (Event log) to take it back">
             no reinstating
           </span>
+        ) : noReinstating ? (
+          <span className="muted small" title={noReinstating} data-testid="no-reinstating">
+            no reinstating after the cut
+          </span>
         ) : status.dropped ? (
           <button type="button" onClick={reinstate} disabled={readOnly} aria-label={`Reinstate ${player.name} (${player.id})`}>
             Reinstate
@@ -119,13 +164,26 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
         ) : (
           <button
             type="button"
-            onClick={drop}
+            onClick={state.playoff ? () => setConfirming(true) : drop}
             disabled={readOnly}
             aria-label={`${beforeRound1 ? 'Remove' : 'Drop'} ${player.name} (${player.id})`}
             title={beforeRound1 ? `Before round 1 a drop removes the player from the event${cite ? ` (${cite})` : ''}; Undo brings them back` : `Not paired from round ${played + 1}`}
           >
             {beforeRound1 ? 'Remove' : 'Drop'}
           </button>
+        )}
+        {confirming && (
+          <ConfirmDialog
+            title={`Drop ${isolate(player.name)} after the cut?`}
+            confirm={`Drop ${isolate(player.name)}`}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              drop();
+            }}
+          >
+            <DropAfterCutWords state={state} player={player} cite={cite} />
+          </ConfirmDialog>
         )}
       </td>
     </tr>

@@ -8,7 +8,7 @@
  * Results are entered on the Results screen; the bracket shows who won each table.
  */
 import type { ReactNode } from 'react';
-import { headToHeadBracket } from '../../../core/documents/bracket.js';
+import { type BracketMatch, headToHeadBracket } from '../../../core/documents/bracket-matches.js';
 import { tableWinner } from '../../../core/documents/layout.js';
 import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
@@ -62,55 +62,21 @@ export function Bracket({ state, nameOf }: { state: EventState; nameOf: (id: Pla
 function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
   const playoff = state.playoff!;
   const seeds = seedInfo(playoff.seeds, playoff.draft);
-  const rounds = state.rounds.filter((r) => r.stage === 'playoff');
-  const matches = headToHeadBracket(state);
-  const names = roundNames(matches.length);
-  const champion = matches[matches.length - 1]?.[0]?.winner;
+  // One model with the printed bracket (core/documents/bracket-matches.ts): after a drop, the
+  // columns to come show the rule set's next round, never the matches the drop cancelled.
+  const { columns, champion } = headToHeadBracket(state);
   return (
-    <div className="bracket h2h" data-testid="bracket" style={{ gridTemplateColumns: `repeat(${matches.length + 1}, minmax(200px, 1fr))` }}>
-      {matches.map((column, r) => (
+    <div className="bracket h2h" data-testid="bracket" style={{ gridTemplateColumns: `repeat(${columns.length + 1}, minmax(0, 1fr))` }}>
+      {columns.map((column, r) => (
         <div className="bracket-column" key={r} data-testid={`bracket-round-${r + 1}`}>
           <h3>
-            {names[r]}
-            {rounds[r] ? <span className="muted"> · round {rounds[r]!.number}</span> : null}
+            {column.name}
+            {column.round ? <span className="muted"> · round {column.round.number}</span> : null}
           </h3>
           <div className="bracket-matches">
-            {column.map((match, j) => {
-              const round = rounds[r];
-              const label = match.table ? `Table ${match.table.table}` : match.bye ? 'Bye' : 'Not paired yet';
-              return (
-                <div key={j} className={`bracket-match${match.winner ? ' decided' : ''}`} data-testid={`match-${r + 1}-${j + 1}`}>
-                  <div className="playoff-table-head">
-                    <span className={match.table ? 'table-number' : 'muted'}>{label}</span>
-                    {match.table?.result && <span className="score">{resultNote(state, match.table, nameOf)}</span>}
-                  </div>
-                  <ol className="po-seats">
-                    {match.slots.map((slot, k) => {
-                      const won = slot.id !== undefined && slot.id === match.winner;
-                      const lost = slot.id !== undefined && match.winner !== undefined && !won;
-                      const seed = slot.id !== undefined ? seeds.seedOf(slot.id) : undefined;
-                      return (
-                        <li key={k} className={won ? 'winner' : lost ? 'lost' : undefined}>
-                          <span className="po-seat-label">{match.table ? `Seat ${k + 1}` : ''}</span>
-                          <span className="seat-who">
-                            {slot.id !== undefined ? (
-                              <>
-                                {seed !== undefined && <span className="seed">{seeds.word} {seed} — </span>}
-                                <Name className="who">{nameOf(slot.id)}</Name>
-                                {won && <span className="won-mark"> ✓</span>}
-                              </>
-                            ) : (
-                              <span className="muted placeholder">{slot.placeholder}</span>
-                            )}
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ol>
-                  {match.table && !match.table.result && round && <Outstanding round={round} />}
-                </div>
-              );
-            })}
+            {column.matches.map((match, j) => (
+              <BracketMatchCard key={j} state={state} match={match} testId={`match-${r + 1}-${j + 1}`} round={column.round} seeds={seeds} nameOf={nameOf} />
+            ))}
           </div>
         </div>
       ))}
@@ -123,8 +89,67 @@ function HeadToHeadBracket({ state, nameOf }: { state: EventState; nameOf: (id: 
         </div>
       </div>
       <p className="muted bracket-note">
-        Seat 1 of each match is the higher {playoff.draft ? 'Swiss seed' : 'seed'} and chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw.
+        Seat 1 of each match is the higher {playoff.draft ? 'Swiss seed' : 'seed'} and chooses to play or draw (MTR 2.2). Playoff matches cannot end in a draw (MTR 2.5).
+        A player who drops after the cut is not replaced and nobody is advanced in their place (MTR 2.10).
       </p>
+    </div>
+  );
+}
+
+function BracketMatchCard({
+  state,
+  match,
+  testId,
+  round,
+  seeds,
+  nameOf,
+}: {
+  state: EventState;
+  match: BracketMatch;
+  testId: string;
+  round: Round | undefined;
+  seeds: ReturnType<typeof seedInfo>;
+  nameOf: (id: PlayerId) => string;
+}) {
+  const label = match.table ? `Table ${match.table.table}` : match.bye ? (match.upcoming ? 'Bye next round' : 'Bye') : match.upcoming && match.slots.every((s) => s.id) ? 'Next round, not paired yet' : 'Not paired yet';
+  return (
+    <div className={`bracket-match${match.winner ? ' decided' : ''}${match.upcoming ? ' future' : ''}`} data-testid={testId}>
+      <div className="playoff-table-head">
+        <span className={match.table ? 'table-number' : 'muted'}>{label}</span>
+        {match.table?.result && <span className="score">{resultNote(state, match.table, nameOf)}</span>}
+      </div>
+      <ol className="po-seats">
+        {match.slots.map((slot, k) => {
+          const goesOn = slot.id !== undefined && slot.id === match.advances;
+          const wonThenDropped = slot.id !== undefined && slot.id === match.winner && !goesOn;
+          const lost = slot.id !== undefined && match.winner !== undefined && slot.id !== match.winner;
+          const seed = slot.id !== undefined ? seeds.seedOf(slot.id) : undefined;
+          return (
+            <li key={k} className={goesOn ? 'winner' : lost || wonThenDropped ? 'lost' : undefined} data-player={slot.id}>
+              <span className="po-seat-label">{match.table ? `Seat ${k + 1}` : ''}</span>
+              <span className="seat-who">
+                {slot.id !== undefined ? (
+                  <>
+                    {seed !== undefined && <span className="seed">{seeds.word} {seed} — </span>}
+                    <Name className={slot.droppedAfterRound !== undefined ? 'who dropped' : 'who'}>{nameOf(slot.id)}</Name>
+                    {goesOn && <span className="won-mark"> ✓</span>}
+                    {slot.droppedAfterRound !== undefined && (
+                      <span className="dropped-mark" data-testid="dropped-mark">
+                        {' '}
+                        dropped after round {slot.droppedAfterRound}
+                        {wonThenDropped ? ': won, not replaced (MTR 2.10)' : ''}
+                      </span>
+                    )}
+                  </>
+                ) : (
+                  <span className="muted placeholder">{slot.placeholder}</span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {match.table && !match.table.result && round && <Outstanding round={round} />}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { publishCommand } from '../../../core/event/commands.js';
 import type { EventState, PairingProposal, PlayerId } from '../../../core/model/types.js';
 import { deriveSeed } from '../../../core/random/rng.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
+import type { RoundsRecommendation } from '../../../core/rulesets/ruleset.js';
+import { competitorNoun, currentRound, outstandingTables, plannedSwissRounds, swissRoundsPlayed } from '../../lib/event.js';
 import { plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -135,28 +136,45 @@ function CutChoice({ cuts, top, onTop, eligible, recommended, draftCut, useDraft
   );
 }
 
+/** Why this cut is recommended: the rules' row for the count registered now, in words. */
+function WhyRecommended({ recommendation, registered, who }: { recommendation: RoundsRecommendation; registered: number; who: string }) {
+  return (
+    <p className="muted" data-testid="cut-recommended">
+      Recommended: top {recommendation.top}, the rules’ row for {plural(recommendation.effectivePlayers, who)}.{recommendation.note ? ` ${recommendation.note}` : ''} The
+      recommendation follows the {plural(registered, `${who} registered`, `${who}s registered`)} now, late entries included, so it can differ from the one made
+      when the event was created.
+    </p>
+  );
+}
+
 export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
   const ruleset = getRuleset(state.ruleset);
   const lastSeq = useStation((s) => s.snapshot?.lastSeq ?? -1);
   const dispatch = useStation((s) => s.dispatch);
   const setScreen = useStation((s) => s.setScreen);
   const eligible = state.players.filter((p) => p.droppedAfterRound === undefined).length;
-  const recommended = useMemo(() => {
+  // Teams in team events (MTR 8, 9): a team is one competitor, cut and seeded as one.
+  const who = competitorNoun(state.ruleset, state.settings);
+  // The rules' table read with the count registered now (late entries in), not the count expected
+  // when the event was made: the recommendation can differ from the new-event screen's, and says why.
+  const recommendation = useMemo(() => {
     try {
       return ruleset.recommendedRounds(
         { competitors: state.players.length, awardedByes: state.players.filter((p) => p.awardedByes > 0).map((p) => p.awardedByes) },
         state.settings,
-      ).top;
+      );
     } catch {
-      return 0;
+      return null;
     }
   }, [ruleset, state.players, state.settings]);
+  const recommended = recommendation?.top ?? 0;
   const cuts = ruleset.playoffCuts;
   const defaultTop =
     cuts.includes(recommended) && recommended <= eligible ? recommended : ([...cuts].reverse().find((k) => k <= eligible) ?? cuts[0] ?? 2);
   const [top, setTop] = useState(defaultTop);
   // The booster-draft cut (MTR 10.4: top 8), where the rule set has one: chosen for a draft event.
-  const draftCut = ruleset.presentation.playoff.draftCut;
+  // Offered only where the players drafted (a sealed event plays no booster-draft top 8).
+  const draftCut = state.settings.format === 'draft' ? ruleset.presentation.playoff.draftCut : undefined;
   const [draft, setDraft] = useState(draftCut !== undefined && state.settings.format === 'draft' && defaultTop === draftCut);
   // RULES 4: the draw comes from the event seed; each Redraw is the next draw of it.
   const [redraws, setRedraws] = useState(0);
@@ -198,7 +216,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
       <h2>Cut to the playoff</h2>
       {played < planned && (
         <p className="warning">
-          {played} of {planned} Swiss rounds played. The cut normally comes after the last Swiss round; you may still cut now.
+          {played} of {plural(planned, ruleset.presentation.words.swissRound)} played. The cut normally comes after the last one; you may still cut now.
         </p>
       )}
       {open.length > 0 && round && (
@@ -210,8 +228,9 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
         </p>
       )}
       <CutChoice cuts={cuts} top={top} onTop={setTop} eligible={eligible} recommended={recommended} draftCut={draftCut} useDraft={useDraft} onDraft={setDraft} />
+      {recommendation && recommended > 0 && <WhyRecommended recommendation={recommendation} registered={state.players.length} who={who} />}
       <p className="muted plan" data-testid="cut-plan">
-        {ruleset.presentation.playoff.plan(top, useDraft)} {plural(eligible, 'player')} {pluralWord(eligible, 'has', 'have')} not dropped.
+        {ruleset.presentation.playoff.plan(top, useDraft)} {plural(eligible, who)} {pluralWord(eligible, 'has', 'have')} not dropped.
       </p>
       {error && (
         <p className="problem" role="alert" data-testid="cut-error">
@@ -242,7 +261,7 @@ export function CutPlanner({ state, nameOf }: { state: EventState; nameOf: (id: 
           busy={busy}
         >
           <p>
-            The Swiss part of the event ends here: no more Swiss rounds can be paired, and a player who drops from now on is not replaced.
+            The Swiss part of the event ends here: no more Swiss rounds can be paired, and a {who} who drops from now on is not replaced.
           </p>
           <p className="muted">
             {seatChoice

@@ -1,5 +1,5 @@
 /**
- * "Post final standings": once the playoff is over, the champion and the final standings — the
+ * Once the playoff is over, the champion and the final standings — the
  * playoff players by how far they got, then everyone else in Swiss order (core/rulesets/
  * final-standings.ts) — with the standings print. The projector shows the same (ProjectorScreen).
  */
@@ -26,11 +26,13 @@ export function finalResults(state: EventState): { standings: Standing[]; champi
 /** What "DQ" beside a name means, on the station's standings and the projector's alike (RULES 4). */
 export const DQ_TITLE = 'Disqualified: keeps the record, paired no more';
 
-/** "12 points · 4–1–0", with byes when there were any (in the rule set's unit: "wins"). */
+/** "12 points · 4–1–0", with byes when there were any; in the rule set's words ("3 wins · 3–0", no draws). */
 export function recordLine(state: EventState, s: Standing): string {
-  const unit = getRuleset(state.ruleset).presentation.words.pointUnit;
+  const { presentation } = getRuleset(state.ruleset);
+  const unit = presentation.words.pointUnit;
   const { wins, losses, draws, byes } = s.record;
-  return `${plural(s.points, unit)} · ${wins}–${losses}–${draws}${byes > 0 ? ` · ${plural(byes, 'bye')}` : ''}`;
+  const withDraws = presentation.standings(state.settings).draws;
+  return `${plural(s.points, unit)} · ${wins}–${losses}${withDraws ? `–${draws}` : ''}${byes > 0 ? ` · ${plural(byes, 'bye')}` : ''}`;
 }
 
 export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {
@@ -38,12 +40,18 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
   const disqualified = useMemo(() => disqualifiedPlayers(state), [state]);
   if (!results) return null;
   const { standings, champion } = results;
-  const { champion: championWord } = getRuleset(state.ruleset).presentation.words;
+  const { presentation } = getRuleset(state.ruleset);
+  const championWord = presentation.words.champion;
   return (
     <section className="card final-standings" aria-label="Final standings" data-testid="final-standings">
       <div className="preview-head">
         <div>
           <p className="eyebrow">Final standings — also on the projector</p>
+          <p className="muted small" data-testid="final-posted">
+            {state.publishedStandings === state.rounds.length
+              ? 'Posted: players’ phones and the published site show these final standings.'
+              : 'Not posted yet: “Post final standings” (the top bar) puts them on players’ phones and the published site.'}
+          </p>
           <h3 data-testid="final-champion">
             {champion ? (
               <>
@@ -61,8 +69,8 @@ export function FinalStandings({ state, nameOf }: { state: EventState; nameOf: (
           <tr>
             <th className="num">Place</th>
             <th>Player</th>
-            <th>Playoff</th>
-            <th>Swiss</th>
+            <th>{presentation.playoff.finishColumn}</th>
+            <th>{presentation.words.stage('swiss') ?? presentation.words.rounds}</th>
           </tr>
         </thead>
         <tbody>

@@ -20,6 +20,7 @@ import type { SiteStatus } from '../../../core/api/contract.js';
 import type { EventState } from '../../../core/model/types.js';
 import { dayAndTime, timeAgo } from '../../../core/text/format.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { playoffComplete } from '../../lib/event.js';
 import { sentence } from '../../lib/format.js';
 import { useNow } from '../../lib/use-now.js';
 import { isLocalStation, useCaller } from '../../store/caller.js';
@@ -33,8 +34,12 @@ function errorWords(error: unknown): string {
   return sentence(error instanceof Error ? error.message : String(error));
 }
 
-/** The last Swiss round whose every table has its result (standings are published after it), or null. */
+/**
+ * The round standings are published after: the last round once the playoff is over (the final
+ * standings), else the last Swiss round whose every table has its result; null when none is.
+ */
 export function finishedRound(state: EventState): number | null {
+  if (playoffComplete(state)) return state.rounds.length;
   for (let i = state.rounds.length - 1; i >= 0; i--) {
     const round = state.rounds[i];
     if (round && round.stage === 'swiss' && round.tables.every((t) => t.result !== undefined)) return round.number;
@@ -96,12 +101,13 @@ function PublishStandings({ state, readOnly }: { state: EventState; readOnly: bo
   const dispatch = useStation((s) => s.dispatch);
   const [busy, setBusy] = useState(false);
   const round = finishedRound(state);
+  const final = round !== null && playoffComplete(state);
   const published = state.publishedStandings;
   const publish = async (): Promise<void> => {
     if (round === null) return;
     setBusy(true);
     try {
-      await dispatch({ type: 'publish-standings', round }, `Standings after round ${round} published: players’ phones and the site show them`);
+      await dispatch({ type: 'publish-standings', round }, `${final ? 'Final standings' : `Standings after round ${round}`} published: players’ phones and the site show them`);
     } finally {
       setBusy(false);
     }
@@ -109,14 +115,16 @@ function PublishStandings({ state, readOnly }: { state: EventState; readOnly: bo
   return (
     <div className="publish-standings">
       <button type="button" onClick={() => void publish()} disabled={busy || readOnly || round === null || round === published} data-testid="publish-standings">
-        {round === null ? 'Publish standings' : `Publish standings after round ${round}`}
+        {round === null ? 'Publish standings' : final ? 'Publish final standings' : `Publish standings after round ${round}`}
       </button>
       <p className="muted" data-testid="standings-published">
         {round === null
           ? 'Standings are published after a round once every table has its result.'
           : published === undefined
             ? 'Players’ phones and the site show no standings yet.'
-            : `Players’ phones and the site show the standings after round ${published}.`}
+            : final && published === round
+              ? 'Players’ phones and the site show the final standings.'
+              : `Players’ phones and the site show the standings after round ${published}.`}
       </p>
     </div>
   );

@@ -9,6 +9,7 @@ import type { EventState, PlayerId, Round, Table } from '../../../core/model/typ
 import { Name } from '../../components/Name.js';
 import { describeResult, displayNames, roundLabel } from '../pairings/shared.js';
 import { pairedOnOldResult, playersDropped } from './EntryPanelRecord.js';
+import { RESULT_KEYS } from '../../components/Shortcuts.js';
 import type { Built } from './parse.js';
 
 /** The table box's text, in the round it is for. */
@@ -35,6 +36,9 @@ export function EntryHead({ round, current, amending, onBack }: { round: Round |
           Back to {roundLabel(current)}
         </button>
       )}
+      <p className="muted keys-hint" data-testid="entry-keys">
+        Keys: {RESULT_KEYS} — the cursor comes back to the table box.
+      </p>
     </div>
   );
 }
@@ -68,9 +72,10 @@ export function TableBox({ target, setTarget, suggestion, hasTable, tableBox, on
         onKeyDown={(e) => {
           const empty = target.table.trim() === '';
           // The fields appear in this same keystroke, so what is typed next lands in them.
-          if (e.key === 'Tab' && !e.shiftKey && empty && suggestion !== null) {
+          // Tab does what the first Enter does: to the result of the table typed (or suggested).
+          if (e.key === 'Tab' && !e.shiftKey && (hasTable || (empty && suggestion !== null))) {
             e.preventDefault();
-            flushSync(() => setTarget({ round: target.round, table: String(suggestion) }));
+            if (empty) flushSync(() => setTarget({ round: target.round, table: String(suggestion) }));
             onFields();
             return;
           }
@@ -108,7 +113,7 @@ export function TableWho({ state, table, points, tableProblem, suggestion, hasRo
         <p className="problem">{tableProblem}</p>
       ) : (
         <p id="table-hint" className="muted">
-          {suggestion !== null ? `Next outstanding: table ${suggestion} — press Enter to take it.` : hasRound ? 'Type a table number.' : ''}
+          {suggestion !== null ? `Next outstanding: table ${suggestion} — Enter takes it.` : hasRound ? 'Type a table number, then Enter.' : ''}
         </p>
       )}
     </div>

@@ -1,8 +1,8 @@
 /**
  * Recording a penalty from the Results screen, or the Clock screen's tables (clock/ClockPenalties.tsx),
  * in a few keys (issue 17 §1): the player (a name, or a table number, then the seat among its
- * players; the table being entered offers its players), the infraction (the common names with
- * type-ahead, or the judge's own words), the penalty (a select: its first letter picks it), the
+ * players; the table being entered offers its players), the infraction (the rule set's names with
+ * type-ahead — Tab or Enter takes the name listed first — or the judge's own words), the penalty (a select: its first letter picks it), the
  * judge (remembered) and a note; Enter records. The host checks it
  * (core/event/apply-penalties.ts) and says what is wrong; the toast has Undo.
  */
@@ -10,10 +10,11 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { NewCommand } from '../../../core/event/commands.js';
 import { acceptsPenalty, penaltiesOf } from '../../../core/event/apply-penalties.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { COMMON_INFRACTIONS, countWords, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../../../core/event/describe-penalties.js';
+import { countWords, infractionNames, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../../../core/event/describe-penalties.js';
 import { findTable } from '../../../core/event/queries.js';
 import { type EventState, type Penalty, PENALTY_KINDS, type PenaltyKind, type PlayerId, type Round } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
+import { TypeAhead } from '../../components/TypeAhead.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { displayNames, searchKey } from '../pairings/shared.js';
@@ -129,6 +130,8 @@ export function PenaltyForm({ state, round, entryTable, focusOnOpen = false, onR
   const candidates = candidatesFor(state, round, who, entryTable);
   const player = candidates.length === 1 ? (candidates[0] as PlayerId) : picked !== null && candidates.includes(picked) ? picked : null;
   const judgeText = judge ?? judges[0] ?? '';
+  // The rule set's infraction names (the IPG's for Magic events), then those already recorded here.
+  const infractions = useMemo(() => [...new Set([...infractionNames(getRuleset(state.ruleset)), ...penaltiesOf(state).map((p) => p.infraction)])], [state]);
   const playerBox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusOnOpen) playerBox.current?.focus();
@@ -181,15 +184,15 @@ export function PenaltyForm({ state, round, entryTable, focusOnOpen = false, onR
       }}
     >
       <PlayerPicker state={state} round={round} entryTable={entryTable} who={who} setWho={setWho} candidates={candidates} player={player} setPicked={setPicked} inputRef={playerBox} />
-      <label>
-        Infraction
-        <input list="penalty-infractions" value={infraction} autoComplete="off" data-testid="penalty-infraction" placeholder="type: Tardiness, Slow Play…" onChange={(e) => setInfraction(e.target.value)} />
-      </label>
-      <datalist id="penalty-infractions">
-        {COMMON_INFRACTIONS.map((name) => (
-          <option key={name} value={name} />
-        ))}
-      </datalist>
+      <TypeAhead
+        label="Infraction"
+        listLabel="Infractions"
+        value={infraction}
+        onChange={setInfraction}
+        options={infractions}
+        placeholder={infractions.length > 0 ? 'type: Tardiness, Slow Play… (Tab takes the name)' : 'what happened, in your words'}
+        testId="penalty-infraction"
+      />
       <label>
         Penalty
         <select value={kind} data-testid="penalty-kind" onChange={(e) => setKind(e.target.value as PenaltyKind)}>

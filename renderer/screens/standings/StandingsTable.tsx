@@ -31,6 +31,8 @@ export interface StandingsTableProps {
   tiebreakers: readonly TiebreakerInfo[];
   /** Header of the points column (the rule set's word: "Points", "Wins"). */
   pointsLabel?: string;
+  /** Header of the column of how far each got (the rule set's: "Playoff", "Final"). */
+  finishLabel?: string;
   /** Display names (with a note or id where two people share a name); default the standing's name. */
   names?: ReadonlyMap<PlayerId, string>;
   /** The family names given at registration (Player.familyName), for sorting by name as boards do. */
@@ -164,8 +166,13 @@ function StandingRow({ row, index, droppedAfter: dropped, disqualified, selected
         )}
         {s.dropped && <span className="st-tag">dropped{dropped !== undefined ? ` after round ${dropped}` : ''}</span>}
         {s.organiserDecides && (
-          <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3)">
+          <span className="st-tag warning" title="Equal on every tiebreaker: the organiser decides the order (RULES 3), above the table">
             tie — organiser decides
+          </span>
+        )}
+        {s.tieDecision !== undefined && (
+          <span className="st-tag" title={`Equal on every tiebreaker; the organiser decided the order (RULES 3): ${s.tieDecision}`} data-testid="tie-decided">
+            tie — decided by the organiser
           </span>
         )}
       </td>
@@ -269,12 +276,12 @@ interface Header {
 }
 
 /** The table's columns, in order: the optional ones as `columns` says, then one per tiebreaker. */
-function headersFor({ showGroup, showPlayoff, showId, draws, tiebreakers }: Columns, pointsLabel: string | undefined): Header[] {
+function headersFor({ showGroup, showPlayoff, showId, draws, tiebreakers }: Columns, pointsLabel: string | undefined, finishLabel: string | undefined): Header[] {
   return [
     { key: 'rank', label: 'Rank', className: 'num' },
     ...(showGroup ? [{ key: 'group' as SortKey, label: 'Group', className: 'num' }] : []),
     { key: 'name', label: 'Name', className: 'st-name' },
-    ...(showPlayoff ? [{ key: 'playoff' as SortKey, label: 'Playoff', title: 'How far the player got in the playoff' }] : []),
+    ...(showPlayoff ? [{ key: 'playoff' as SortKey, label: finishLabel ?? 'Playoff', title: 'How far the player got' }] : []),
     ...(showId ? [{ key: 'id' as SortKey, label: 'ID' }] : []),
     { key: 'points', label: pointsLabel ?? 'Points', className: 'num' },
     { key: 'record', label: draws ? 'W–L–D' : 'W–L', title: draws ? 'wins – losses – draws (+ byes)' : 'games won – games lost' },
@@ -330,7 +337,7 @@ export function StandingsTable(props: StandingsTableProps) {
   const { activeIndex, setActive, onRowKey } = useRowFocus(sorted.length, scrollRef, virtualizer, onOpen);
 
   const shownColumns: Columns = { showGroup, showPlayoff, showId, draws, tiebreakers };
-  const headers = headersFor(shownColumns, props.pointsLabel);
+  const headers = headersFor(shownColumns, props.pointsLabel, props.finishLabel);
   const clickSort = (key: SortKey): void => {
     setSort((s) => (s.key === key ? { key, natural: !s.natural } : { key, natural: true }));
     setActive(0);
