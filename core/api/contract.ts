@@ -1,16 +1,15 @@
 /**
- * The StationApi: the one contract between the renderer (station and projector windows) and the
- * host services. Two transports implement it (Electron IPC through the preload, and a WebSocket in
- * browser mode) plus an in-process one for tests; the renderer cannot tell which it has. Every
- * request is validated by the receiving side with the schemas below: a payload is `unknown` until
- * it passes.
+ * What crosses the StationApi, the one contract between the renderer (station and projector
+ * windows, devices) and the host services: the snapshots, pushes, answers and the other shapes
+ * its methods carry. The methods themselves — params, answers, callers — are one table in
+ * methods.ts. Two transports implement it (Electron IPC through the preload, and a WebSocket in
+ * browser mode) plus an in-process one for tests; the renderer cannot tell which it has.
  */
-import { z } from 'zod';
-import { newCommandSchema, newEventNameSchema, settingsPatchSchema, type Command, type NewCommand, type SettingsPatch } from '../event/commands.js';
+import type { Command, SettingsPatch } from '../event/commands.js';
 import type { EventState, PairingProposal, RulesetId, Standing } from '../model/types.js';
-import { RULESET_IDS } from '../model/types.js';
-import { zodMessage } from '../model/zod-words.js';
-import { DEVICE_ROLES, type Caller, type DeviceRef, type DeviceRole } from './roles.js';
+import type { Caller, DeviceRef, DeviceRole } from './roles.js';
+
+export type { HostApi, RequestMethod, StationApi } from './methods.js';
 
 /** Something the scorekeeper must know about the open save (a repaired tail, damage, read-only). */
 export interface Notice {
@@ -227,146 +226,4 @@ export interface WhoAmI {
   caller: Caller;
   /** Where the host writes its support log (the local station only: the help says where it is). */
   supportLog?: string;
-}
-
-export interface StationApi {
-  snapshot(): Promise<StationSnapshot>;
-  createEvent(params: CreateEventParams): Promise<StationSnapshot>;
-  openEvent(params: { path: string }): Promise<StationSnapshot>;
-  closeEvent(): Promise<void>;
-  /**
-   * For a save open read-only because another Podium held it: open it for writing here, now that
-   * the holder has let go (refused in words while it still holds it).
-   */
-  takeOverEvent(): Promise<StationSnapshot>;
-  /** A copy of the open save; an existing file is replaced only with `overwrite` (the user confirmed it). */
-  saveAs(params: { path: string; overwrite?: boolean }): Promise<void>;
-  /** For a damaged save: write everything before the damage to a new file and open that. */
-  saveRepairedCopy(params: { path: string }): Promise<StationSnapshot>;
-  /**
-   * The host stamps the time (`at`) of clock commands and results: a window leaves it out. `cid`,
-   * the client's own id for the command: sent again (after a dropped connection) it is answered
-   * with the first sending's ack and never written twice.
-   */
-  dispatch(params: { command: NewCommand; cid?: string }): Promise<DispatchAck>;
-  /**
-   * Several commands, all or nothing, written and pushed at once (a CSV import): each is checked
-   * against the state the ones before it leave; a refusal names the command's place. No undo or
-   * pairing in a batch.
-   */
-  dispatchBatch(params: { commands: NewCommand[]; cid?: string }): Promise<BatchAck>;
-  undo(params: { seq: number; reason?: string }): Promise<DispatchAck>;
-  query(params: Query): Promise<QueryResult>;
-  print(params: PrintRequest): Promise<PrintResult>;
-  subscribe(listener: (push: StationPush) => void): () => void;
-  whoami(): Promise<WhoAmI>;
-  /** The venue network (local station only): its state, on and off, a new join code, revoking a device. */
-  networkStatus(): Promise<NetworkStatus>;
-  /** On or off; `address`: listen on that one of the computer's addresses only (null: every one), remembered. */
-  setNetwork(params: { on: boolean; address?: string | null }): Promise<NetworkStatus>;
-  newJoinCode(params: { role: DeviceRole }): Promise<NetworkStatus>;
-  revokeDevice(params: { id: string }): Promise<NetworkStatus>;
-  /**
-   * The published site (local station only): write the open event's static site now into `folder`
-   * (default: the one it was last published to), and remember the folder and `auto` (re-publish by
-   * itself) for this event. Refused in words when there is no folder yet, the folder is gone or
-   * cannot be written, or is the station's own folder; nothing is left half-written. A folder holding
-   * another event's site, or files Podium did not write, is refused with the code
-   * `site-folder-taken` unless `replace` (the organiser confirmed replacing what is there).
-   */
-  publishSite(params: { folder?: string; auto?: boolean; replace?: boolean }): Promise<SitePublished>;
-  /** The open event's site settings and how its last publish went (local station only). */
-  siteStatus(): Promise<SiteStatus>;
-  /**
-   * Browser mode (local station only): replace the station key — kept across restarts — with a
-   * new one, answered to the window that asked (which already holds the old one); every other
-   * window with the old key is closed and must open the new address. Refused in words where the
-   * station has no key (the desktop app's windows need none).
-   */
-  newStationKey(): Promise<{ key: string }>;
-}
-
-/**
- * The host side of a method: the request's params, and who sent it (the transports pass the
- * connection's caller; in-process callers leave it out and are the local station).
- */
-export type HostApi = {
-  [M in keyof StationApi]: M extends 'subscribe'
-    ? (listener: (push: StationPush) => void, caller?: Caller) => () => void
-    : StationApi[M] extends (...args: infer A) => infer R
-      ? A extends []
-        ? (params?: Record<string, never>, caller?: Caller) => R
-        : (params: A[0], caller?: Caller) => R
-      : never;
-};
-
-/** The request methods (everything but subscribe), with the schema of their params. */
-const path = z.string().min(1).max(4096);
-const seed = z.number().int().optional();
-export const requestSchemas = {
-  snapshot: z.object({}).strict(),
-  createEvent: z
-    .object({
-      name: newEventNameSchema,
-      ruleset: z.enum(RULESET_IDS),
-      settings: settingsPatchSchema,
-      path: path.optional(),
-      seed,
-    })
-    .strict(),
-  openEvent: z.object({ path }).strict(),
-  closeEvent: z.object({}).strict(),
-  takeOverEvent: z.object({}).strict(),
-  saveAs: z.object({ path, overwrite: z.boolean().optional() }).strict(),
-  saveRepairedCopy: z.object({ path }).strict(),
-  // New commands: names refuse control characters (core/model/names.ts); the journal reader does not.
-  dispatch: z.object({ command: newCommandSchema, cid: z.string().min(1).max(64).optional() }).strict(),
-  dispatchBatch: z.object({ commands: z.array(newCommandSchema).min(1).max(MAX_BATCH), cid: z.string().min(1).max(64).optional() }).strict(),
-  undo: z.object({ seq: z.number().int().min(0), reason: z.string().max(500).optional() }).strict(),
-  query: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('standings') }).strict(),
-    z.object({ kind: z.literal('propose-pairing'), seed, replace: z.boolean().optional() }).strict(),
-    z.object({ kind: z.literal('propose-playoff'), top: z.number().int().min(2).max(64), draft: z.boolean().optional(), seed }).strict(),
-    z.object({ kind: z.literal('next-playoff-round'), seed }).strict(),
-    z.object({ kind: z.literal('journal'), from: z.number().int().min(0).optional() }).strict(),
-    z.object({ kind: z.literal('recent-events') }).strict(),
-  ]),
-  print: z
-    .object({
-      doc: z.enum(DOCUMENT_NAMES),
-      round: z.number().int().min(1).optional(),
-      pageSize: z.enum(['A4', 'LETTER']).optional(),
-      splitAtLetter: z.string().regex(/^\p{L}$/u, 'one letter, such as L').optional(),
-      player: z.string().min(1, 'a player id cannot be empty').max(64, 'a player id has at most 64 characters').optional(),
-    })
-    .strict(),
-  whoami: z.object({}).strict(),
-  networkStatus: z.object({}).strict(),
-  setNetwork: z.object({ on: z.boolean(), address: z.string().min(1).max(64).nullable().optional() }).strict(),
-  newJoinCode: z.object({ role: z.enum(DEVICE_ROLES) }).strict(),
-  revokeDevice: z.object({ id: z.string().min(1).max(64) }).strict(),
-  publishSite: z.object({ folder: path.optional(), auto: z.boolean().optional(), replace: z.boolean().optional() }).strict(),
-  siteStatus: z.object({}).strict(),
-  newStationKey: z.object({}).strict(),
-} as const;
-
-export type RequestMethod = keyof typeof requestSchemas;
-export const REQUEST_METHODS = Object.keys(requestSchemas) as RequestMethod[];
-
-export type ValidatedParams<M extends RequestMethod> = M extends 'dispatch'
-  ? { command: NewCommand; cid?: string }
-  : M extends 'dispatchBatch'
-    ? { commands: NewCommand[]; cid?: string }
-    : z.infer<(typeof requestSchemas)[M]>;
-
-/** Validate a method name and its params from the other side; a one-line message when wrong. */
-export function validateRequest(
-  method: unknown,
-  params: unknown,
-): { ok: true; method: RequestMethod; params: unknown } | { ok: false; message: string } {
-  if (typeof method !== 'string' || !(REQUEST_METHODS as string[]).includes(method))
-    return { ok: false, message: `unknown method ${JSON.stringify(method)}` };
-  const parsed = requestSchemas[method as RequestMethod].safeParse(params ?? {});
-  if (!parsed.success) return { ok: false, message: zodMessage(parsed.error, `${method}: invalid request`) };
-  return { ok: true, method: method as RequestMethod, params: parsed.data };
 }

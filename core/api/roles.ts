@@ -1,12 +1,12 @@
 /**
- * Who may do what on the venue network (issue 15): the local station (the head-judge computer,
- * its windows and browser tabs holding the station key) may do everything; a device that joined
- * with a join code has a role and may do only what the role allows. One table, here, for every
- * transport and every screen: the host refuses by it, and a device's screens hide what it refuses.
+ * Who is calling (ARCHITECTURE "The venue network"): the local station (the head-judge computer,
+ * its windows and browser tabs holding the station key), or a device that joined with a join code
+ * and has a role; and who is named as the sender of a journal entry. What each may call is in the
+ * method table (core/api/methods.ts), what each may send beside each command's schema
+ * (core/event/commands.ts COMMAND_SENDERS).
  *
  * Pure: no I/O.
  */
-import type { RequestMethod } from './contract.js';
 
 export const DEVICE_ROLES = ['station', 'judge', 'display'] as const;
 /** `station`: a second scorekeeper desk; `judge`: the floor (clock, results); `display`: read only. */
@@ -37,6 +37,9 @@ export interface SenderRef {
   role: JournalRole;
 }
 
+/** Who is calling, by what they may do: the head-judge station's own windows, or a joined device's role. */
+export type Who = 'local' | DeviceRole;
+
 /** Who is calling the StationApi: the local station, or a joined device. */
 export type Caller = { kind: 'local' } | ({ kind: 'device' } & DeviceRef);
 
@@ -60,98 +63,3 @@ export const ROLE_LABELS: Record<JournalRole, string> = {
   display: 'display',
   player: 'player',
 };
-
-/**
- * Methods only the local station may call: anything that names a file on the host, switches the
- * open event, or opens the door to the network (ARCHITECTURE: the host's files are the local
- * station's alone).
- */
-const LOCAL_ONLY: ReadonlySet<RequestMethod> = new Set([
-  'createEvent',
-  'openEvent',
-  'closeEvent',
-  'takeOverEvent',
-  'saveAs',
-  'saveRepairedCopy',
-  'setNetwork',
-  'revokeDevice',
-  'newJoinCode',
-  'networkStatus',
-  'publishSite',
-  'siteStatus',
-  'newStationKey',
-]);
-
-/** What reading needs: any joined device may call these. */
-const READ: ReadonlySet<RequestMethod> = new Set(['snapshot', 'whoami', 'query']);
-
-/**
- * The commands a judge on the floor may send: the clock's table work, results and penalties (issue 15,
- * 2; issue 17, 1), and decklists (issue 17, 2: a list is accepted by a tournament official, MTR 2.7 —
- * judges collect them and enter corrections found at a deck check; a correction after the lock still
- * needs its reason, which the fold checks).
- */
-const JUDGE_COMMANDS: ReadonlySet<string> = new Set([
-  'record-result',
-  'record-penalty',
-  'register-decklist',
-  'record-intentional-draw',
-  'extend-table',
-  'add-extra-turns',
-  'set-players-in-game',
-  'start-deck-check',
-  'end-deck-check',
-  'start-timer',
-  'stop-timer',
-]);
-
-/**
- * Commands only the host's player door writes (issue 16), after checking a phone's table code: a
- * device never sends them as itself.
- */
-const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report', 'claim-player']);
-
-/** The command types of a dispatch or a batch. */
-function commandTypes(method: RequestMethod, params: unknown): string[] {
-  const sent = params as { command?: { type?: string }; commands?: { type?: string }[] } | null;
-  if (method === 'dispatch') return [sent?.command?.type ?? ''];
-  if (method === 'dispatchBatch') return (sent?.commands ?? []).map((c) => c.type ?? '');
-  return [];
-}
-
-/** Queries a display may make (it shows what is published; it proposes nothing). */
-const DISPLAY_QUERIES: ReadonlySet<string> = new Set(['standings']);
-
-/**
- * Why `caller` may not call `method` with these (already validated) params, in words, or null
- * when it may.
- */
-export function refusalFor(caller: Caller, method: RequestMethod, params: unknown): string | null {
-  if (caller.kind === 'local') return null;
-  const who = `${caller.name} (${ROLE_LABELS[caller.role]})`;
-  if (LOCAL_ONLY.has(method)) return `${who} cannot do this from a device: only the head-judge station can (${method})`;
-  const types = commandTypes(method, params);
-  if (types.some((type) => PHONE_COMMANDS.has(type))) return `${who} cannot report for a player: players report from their own phones with their table's code`;
-  // The saves on this computer (paths, other events' names) are the head-judge station's alone.
-  if (method === 'query' && (params as { kind?: string } | null)?.kind === 'recent-events') return `${who} cannot list the saves on the head-judge station`;
-  if (caller.role === 'station') return null;
-  if (caller.role === 'display') {
-    if (method === 'query') {
-      const kind = (params as { kind?: string } | null)?.kind ?? '';
-      return DISPLAY_QUERIES.has(kind) ? null : `${who} is read only: it cannot ask for ${kind}`;
-    }
-    return READ.has(method) ? null : `${who} is read only: it cannot change the event`;
-  }
-  // A judge.
-  if (READ.has(method)) return null;
-  if (method === 'dispatch' || method === 'dispatchBatch') {
-    const refused = types.find((type) => !JUDGE_COMMANDS.has(type));
-    return refused === undefined ? null : `${who} cannot ${refused.replace(/-/g, ' ')}: a judge device enters results, penalties, decklists and the clock's table work; ask the scorekeeper`;
-  }
-  return `${who} cannot do this from a judge device: ask the scorekeeper (${method})`;
-}
-
-/** May a caller of this role send a command of this type (the screens hide what is refused)? */
-export function mayDispatch(caller: Caller, commandType: string): boolean {
-  return refusalFor(caller, 'dispatch', { command: { type: commandType } }) === null;
-}

@@ -4,7 +4,8 @@
  * or an in-memory pair for tests); the client and the server below are the same everywhere.
  */
 import { PodiumError } from '../model/errors.js';
-import { validateRequest, type HostApi, type RequestMethod, type StationApi, type StationPush } from './contract.js';
+import type { StationPush } from './contract.js';
+import { isRequestMethod, type HostApi, type StationApi } from './methods.js';
 import type { Caller } from './roles.js';
 
 export type RpcMessage =
@@ -35,9 +36,12 @@ export class StationError extends Error {
   }
 }
 
-type RequestHandlers = Omit<HostApi, 'subscribe'>;
-
-/** The renderer's side: a StationApi over any channel. */
+/**
+ * The renderer's side: a StationApi over any channel. A Proxy over the method table
+ * (core/api/methods.ts), as VS Code's ProxyChannel: every method of the table is a request, named
+ * as it is called; anything else is not there (so a typo is a TypeError, and an awaited client is
+ * not taken for a promise).
+ */
 export function createRpcClient(channel: RpcChannel): StationApi {
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -55,85 +59,56 @@ export function createRpcClient(channel: RpcChannel): StationApi {
       else waiting.reject(new StationError(message.error));
     }
   });
-  const call = (method: RequestMethod, params: unknown): Promise<never> =>
+  const call = (method: string, params: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      pending.set(id, { resolve, reject });
       channel.send({ kind: 'request', id, method, params: params ?? {} });
     });
-  return {
-    snapshot: () => call('snapshot', {}),
-    createEvent: (params) => call('createEvent', params),
-    openEvent: (params) => call('openEvent', params),
-    closeEvent: () => call('closeEvent', {}),
-    takeOverEvent: () => call('takeOverEvent', {}),
-    saveAs: (params) => call('saveAs', params),
-    saveRepairedCopy: (params) => call('saveRepairedCopy', params),
-    dispatch: (params) => call('dispatch', params),
-    dispatchBatch: (params) => call('dispatchBatch', params),
-    undo: (params) => call('undo', params),
-    query: (params) => call('query', params),
-    print: (params) => call('print', params),
-    whoami: () => call('whoami', {}),
-    networkStatus: () => call('networkStatus', {}),
-    setNetwork: (params) => call('setNetwork', params),
-    newJoinCode: (params) => call('newJoinCode', params),
-    revokeDevice: (params) => call('revokeDevice', params),
-    publishSite: (params) => call('publishSite', params),
-    siteStatus: () => call('siteStatus', {}),
-    newStationKey: () => call('newStationKey', {}),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+  const subscribe = (listener: (push: StationPush) => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   };
+  const methods = new Map<string, (params?: unknown) => Promise<unknown>>();
+  return new Proxy({} as StationApi, {
+    get(_target, name) {
+      if (name === 'subscribe') return subscribe;
+      if (!isRequestMethod(name)) return undefined;
+      let method = methods.get(name);
+      if (!method) methods.set(name, (method = (params?: unknown) => call(name, params)));
+      return method;
+    },
+    has: (_target, name) => name === 'subscribe' || isRequestMethod(name),
+  });
 }
 
 /**
- * Requests serveRpc has validated, by their params: the object the parse produced, which goes to
- * the handler and nowhere else, so no other caller can hold one. The one parse of a request is at
- * the edge that receives it: here for a window (IPC, WebSocket), in the station service for an
- * in-process caller (the shell's menus, tests), which parses whatever is not marked here.
- */
-const parsedHere = new WeakMap<object, RequestMethod>();
-
-/** Did serveRpc parse `params` as the params of `method` (so the service need not parse them again)? */
-export function parsedAtEdge(method: RequestMethod, params: unknown): boolean {
-  return typeof params === 'object' && params !== null && parsedHere.get(params) === method;
-}
-
-/**
- * The host's side: validate every request from the channel (the one parse of it), run it on the
- * real services, answer. Pushes from the services go to this channel until the returned function
- * is called. `onInvalid` hears every request refused here, before it reached the services (the
- * host's support log records why). `caller`: who the connection belongs to (a joined device on
- * the venue network; default the local station), passed with every request and subscription so
- * the service refuses what the caller's role may not do and keeps the station's own pushes to it.
+ * The host's side: every request from the channel goes to the host's one entry (`api.call`, where
+ * it is parsed once and refused by role: core/api/methods.ts parseRequest) and is answered. Pushes
+ * from the services go to this channel until the returned function is called. `onInvalid` hears
+ * every request refused as not a request (the host's support log records why). `caller`: who the
+ * connection belongs to (a joined device on the venue network; default the local station), passed
+ * with every request and subscription.
  */
 export function serveRpc(
   api: HostApi,
   channel: RpcChannel,
   options: { onInvalid?: (method: string, message: string) => void; caller?: Caller } = {},
 ): () => void {
-  const handlers: RequestHandlers = api;
   const caller = options.caller;
   const stopPushes = api.subscribe((push) => channel.send({ kind: 'push', push }), caller);
   const stopMessages = channel.onMessage((raw) => {
     const message = raw as Partial<Extract<RpcMessage, { kind: 'request' }>>;
     if (!message || typeof message !== 'object' || message.kind !== 'request' || typeof message.id !== 'number') return;
     const id = message.id;
-    const checked = validateRequest(message.method, message.params);
-    if (!checked.ok) {
-      options.onInvalid?.(String(message.method).slice(0, 100), checked.message);
-      channel.send({ kind: 'response', id, ok: false, error: { code: 'invalid-request', message: checked.message } });
-      return;
-    }
-    const handler = handlers[checked.method] as (params: unknown, caller?: Caller) => Promise<unknown>;
-    if (typeof checked.params === 'object' && checked.params !== null) parsedHere.set(checked.params, checked.method);
-    handler
-      .call(api, checked.params, caller)
+    api
+      .call(String(message.method), message.params, caller)
       .then((result) => channel.send({ kind: 'response', id, ok: true, result: result ?? null }))
-      .catch((error: unknown) => channel.send({ kind: 'response', id, ok: false, error: toRpcError(error) }));
+      .catch((error: unknown) => {
+        const answer = toRpcError(error);
+        if (answer.code === 'invalid-request') options.onInvalid?.(String(message.method).slice(0, 100), answer.message);
+        channel.send({ kind: 'response', id, ok: false, error: answer });
+      });
   });
   return () => {
     stopPushes();

@@ -506,3 +506,74 @@ export function publishCommand(
     ...extra,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Who may send each command (SquireCore's TournOp by role): the method table (core/api/methods.ts)
+// refuses a dispatch by it, and the screens hide what a window may not send (mayDispatch).
+
+/**
+ * Who sends a command: the head-judge station's windows (`local`), a joined device by its role, a
+ * player's phone through the host's public door (`phone`, after the host checked its codes), or
+ * the host itself (`host`: a new event, the claim secret).
+ */
+export type Sender = 'local' | 'station' | 'judge' | 'display' | 'phone' | 'host';
+
+/** The scorekeeper's desks: the head-judge station and a second station. */
+const DESKS: readonly Sender[] = ['local', 'station'];
+/** Who works the floor: the desks, and judges — results, penalties, decklists (a list is accepted by a tournament official, MTR 2.7) and the clock's table work. */
+const FLOOR: readonly Sender[] = ['local', 'station', 'judge'];
+const PHONE: readonly Sender[] = ['phone'];
+const HOST: readonly Sender[] = ['host'];
+
+export const COMMAND_SENDERS: Record<Command['type'], readonly Sender[]> = {
+  'create-event': HOST,
+  'set-settings': DESKS,
+  'register-player': DESKS,
+  'edit-player': DESKS,
+  'drop-player': DESKS,
+  'reinstate-player': DESKS,
+  'pair-round': DESKS,
+  'record-result': FLOOR,
+  'report-in': DESKS,
+  'fix-tables': DESKS,
+  'start-playoff': DESKS,
+  'start-round-clock': DESKS,
+  'pause-clock': DESKS,
+  'resume-clock': DESKS,
+  'adjust-clock': DESKS,
+  'extend-table': FLOOR,
+  'set-players-in-game': FLOOR,
+  'add-extra-turns': FLOOR,
+  'record-intentional-draw': FLOOR,
+  'start-deck-check': FLOOR,
+  'end-deck-check': FLOOR,
+  'start-timer': FLOOR,
+  'stop-timer': FLOOR,
+  'report-result': PHONE,
+  'confirm-report': PHONE,
+  'decide-report': DESKS,
+  'publish-standings': DESKS,
+  'draw-claim-key': HOST,
+  'claim-player': PHONE,
+  'reset-claim': DESKS,
+  'decide-tie': DESKS,
+  'record-penalty': FLOOR,
+  'register-decklist': FLOOR,
+  undo: DESKS,
+};
+
+/**
+ * Why `sender` may not send a command of `type`, in words to follow its name ("Judge Ana (judge)
+ * cannot …"), or null when it may.
+ */
+export function commandRefusal(sender: Sender, type: string): string | null {
+  const senders = Object.hasOwn(COMMAND_SENDERS, type) ? COMMAND_SENDERS[type as Command['type']] : undefined;
+  if (!senders) return `cannot send "${type.slice(0, 40)}": there is no such command`;
+  if (senders.includes(sender)) return null;
+  if (senders === PHONE) return "cannot report for a player: players claim, report and confirm from their own phones with their table's code";
+  if (type === 'create-event') return 'cannot create an event by a command: an event is created with "New event"';
+  if (senders === HOST) return "cannot send this: the station host makes it itself (the secret behind players' personal codes)";
+  if (sender === 'judge') return `cannot ${type.replace(/-/g, ' ')}: a judge device enters results, penalties, decklists and the clock's table work; ask the scorekeeper`;
+  if (sender === 'display') return 'is read only: it cannot change the event';
+  return `cannot ${type.replace(/-/g, ' ')} from here: ask the scorekeeper`;
+}

@@ -4,6 +4,8 @@
  */
 export type PodiumErrorCode =
   | 'invalid-input'
+  /** Not a request of the StationApi: an unknown method, or params its schema refuses (core/api/methods.ts). */
+  | 'invalid-request'
   | 'unknown-ruleset'
   | 'unknown-player'
   | 'duplicate-player'

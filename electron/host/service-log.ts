@@ -4,12 +4,12 @@
  * every unexpected failure with its stack. Whoever calls — a window over IPC or the WebSocket, the
  * shell's menus, the reopening at start-up — goes through here.
  */
-import type { EventSummary, Notice, StationSnapshot } from '../../core/api/contract.js';
+import type { BatchAck, EventSummary, Notice, StationSnapshot } from '../../core/api/contract.js';
+import { REQUEST_METHODS, type RequestMethod } from '../../core/api/methods.js';
 import type { Caller } from '../../core/api/roles.js';
 import type { SupportLog } from './log.js';
 import type { StationService } from './station-service.js';
-
-type Method = keyof Omit<StationService, 'subscribe' | 'pushClock' | 'current' | 'dispose' | 'snapshot'>;
+import type { InProcessApi } from './station-types.js';
 
 /**
  * A refusal in words carries a Podium code (PodiumError, StationError: 'save-locked',
@@ -32,44 +32,60 @@ function saveFields(summary: EventSummary): Record<string, unknown> {
   };
 }
 
+/** What the log says of each method's success (none: only its refusals and failures), and the fields it names. */
+interface LogWay {
+  done?: (result: unknown, params: Record<string, unknown>) => void;
+  fields?: (params: Record<string, unknown>) => Record<string, unknown>;
+}
+
 export function withSupportLog<S extends StationService>(service: S, log: SupportLog): S {
-  const refused = (method: Method, error: unknown, fields: Record<string, unknown> = {}): void => {
+  const refused = (method: string, error: unknown, fields: Record<string, unknown> = {}): void => {
     const code = codeOf(error);
     if (code) log.warn(`Refused ${method}: ${error instanceof Error ? error.message : String(error)}`, { method, code, ...fields });
     else log.error(`${method} failed`, error, { method, ...fields });
   };
-  const logged =
-    <P, R>(method: Method, run: (params: P, caller?: Caller) => Promise<R>, done?: (result: R, params: P) => void, fields?: (params: P) => Record<string, unknown>) =>
-    async (params: P, caller?: Caller): Promise<R> => {
-      try {
-        const result = await run(params, caller);
-        done?.(result, params);
-        return result;
-      } catch (error) {
-        refused(method, error, fields?.(params));
-        throw error;
-      }
-    };
-  const opened = (what: string) => (snapshot: StationSnapshot) => {
+  const opened = (what: string) => (result: unknown) => {
+    const snapshot = result as StationSnapshot;
     if (!snapshot.summary) return;
     log.info(`${what} ${snapshot.summary.path}`, saveFields(snapshot.summary));
     for (const notice of snapshot.notices) log.warn(`Notice on ${snapshot.summary.path}: ${notice.message}`, noticeFields(notice));
   };
-  const pathOf = (params: { path?: string } | undefined): Record<string, unknown> => (params?.path ? { path: params.path } : {});
+  const pathOf = (params: Record<string, unknown>): Record<string, unknown> => (typeof params.path === 'string' ? { path: params.path } : {});
+  const copied = (_: unknown, params: Record<string, unknown>) => log.info(`Saved a copy at ${String(params.path)}`);
+  const ways: Partial<Record<RequestMethod | 'saveAsFromDialog', LogWay>> = {
+    openEvent: { done: opened('Opened the save'), fields: pathOf },
+    createEvent: { done: opened('Made a new save'), fields: pathOf },
+    takeOverEvent: { done: opened('Took over the save') },
+    saveRepairedCopy: { done: opened('Opened the repaired copy'), fields: pathOf },
+    closeEvent: { done: () => log.info('Closed the event') },
+    saveAs: { done: copied, fields: pathOf },
+    saveAsFromDialog: { done: copied, fields: pathOf },
+    dispatch: { fields: (params) => ({ command: (params.command as { type?: unknown } | undefined)?.type }) },
+    dispatchBatch: { done: (ack) => log.info(`Wrote a batch of ${(ack as BatchAck).seq - (ack as BatchAck).from + 1} commands`) },
+    query: { fields: (params) => ({ query: params.kind }) },
+    print: { fields: (params) => ({ doc: params.doc }) },
+  };
+  // Whatever calls (a window over IPC or the WebSocket, a device, the shell's menus) comes through `call`.
+  const logged = async (method: string, run: () => Promise<unknown>, params: unknown): Promise<unknown> => {
+    const way = ways[method as RequestMethod] ?? {};
+    const given = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+    try {
+      const result = await run();
+      way.done?.(result, given);
+      return result;
+    } catch (error) {
+      // A snapshot and the like are asked every moment: only what goes wrong with them is worth a line.
+      refused(method, error, way.fields?.(given));
+      throw error;
+    }
+  };
+  const call: S['call'] = (method, params, caller) => logged(method, () => service.call(method, params, caller), params);
+  const inProcess = Object.fromEntries(REQUEST_METHODS.map((method) => [method, (params: unknown, caller?: Caller) => call(method, params, caller)])) as InProcessApi;
   return {
     ...service,
-    openEvent: logged('openEvent', service.openEvent, opened('Opened the save'), pathOf),
-    createEvent: logged('createEvent', service.createEvent, opened('Made a new save'), pathOf),
-    takeOverEvent: logged('takeOverEvent', service.takeOverEvent, opened('Took over the save')),
-    saveRepairedCopy: logged('saveRepairedCopy', service.saveRepairedCopy, opened('Opened the repaired copy'), pathOf),
-    closeEvent: logged('closeEvent', service.closeEvent, () => log.info('Closed the event')),
-    saveAs: logged('saveAs', service.saveAs, (_, params) => log.info(`Saved a copy at ${params.path}`), pathOf),
-    saveAsFromDialog: logged('saveAsFromDialog', service.saveAsFromDialog, (_, params) => log.info(`Saved a copy at ${params.path}`), pathOf),
-    dispatch: logged('dispatch', service.dispatch, undefined, (params) => ({ command: (params as { command?: { type?: unknown } } | undefined)?.command?.type })),
-    dispatchBatch: logged('dispatchBatch', service.dispatchBatch, (ack) => log.info(`Wrote a batch of ${ack.seq - ack.from + 1} commands`)),
-    undo: logged('undo', service.undo),
-    query: logged('query', service.query, undefined, (params) => ({ query: (params as { kind?: unknown } | undefined)?.kind })),
-    print: logged('print', service.print, undefined, (params) => ({ doc: (params as { doc?: unknown } | undefined)?.doc })),
+    ...inProcess,
+    call,
+    saveAsFromDialog: (params) => logged('saveAsFromDialog', () => service.saveAsFromDialog(params), params) as Promise<void>,
   };
 }
 

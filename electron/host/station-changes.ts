@@ -4,7 +4,8 @@
  * every window. Each takes its request already parsed (station-service.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { BatchAck, DispatchAck, ValidatedParams } from '../../core/api/contract.js';
+import type { BatchAck, DispatchAck } from '../../core/api/contract.js';
+import type { ParsedParams } from '../../core/api/methods.js';
 import type { Caller, SenderRef } from '../../core/api/roles.js';
 import { isClockCommand } from '../../core/clock/index.js';
 import type { Command, NewCommand } from '../../core/event/commands.js';
@@ -55,20 +56,11 @@ function senderOf(caller: Caller, cid: string | undefined): EntrySender {
   return { ...(by ? { by } : {}), ...(cid !== undefined ? { cid } : {}) };
 }
 
-/** Commands no window sends: the host writes them itself (a new event, the claim secret) or for a player's phone. */
-function refuseCreateEvent(command: NewCommand): void {
-  if (command.type === 'create-event') fail('not-allowed', 'an event is created with "New event", not by a command');
-  if (command.type === 'draw-claim-key') fail('not-allowed', "the players' personal codes are made by the station host: no window sends their secret");
-  if (command.type === 'claim-player' || command.type === 'report-result' || command.type === 'confirm-report')
-    fail('not-allowed', 'players claim, report and confirm from their own phones: at the desk, reset a claim or enter the result');
-}
-
-export function dispatch(context: StationContext, { command, cid }: ValidatedParams<'dispatch'>, caller: Caller): Promise<DispatchAck> {
+export function dispatch(context: StationContext, { command, cid }: ParsedParams<'dispatch'>, caller: Caller): Promise<DispatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
     const earlier = slot.sent.earlier(caller, cid, [command], slot.requireOpen().entries(), asWritten);
     if (earlier) return earlier;
-    refuseCreateEvent(command);
     const handle = slot.requireWritable();
     if (command.type === 'undo') checkUndo(handle, command.target);
     refuseSecondResult(command as Command, handle.state(), handle.entries(), (seq) => handle.undoneBy(seq) !== undefined);
@@ -76,15 +68,14 @@ export function dispatch(context: StationContext, { command, cid }: ValidatedPar
   });
 }
 
-export function dispatchBatch(context: StationContext, { commands, cid }: ValidatedParams<'dispatchBatch'>, caller: Caller): Promise<BatchAck> {
+export function dispatchBatch(context: StationContext, { commands, cid }: ParsedParams<'dispatchBatch'>, caller: Caller): Promise<BatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
     const earlier = slot.sent.earlier(caller, cid, commands, slot.requireOpen().entries(), asWritten);
     if (earlier) return { ...earlier, from: earlier.seq, seq: earlier.seq + commands.length - 1 };
     const handle = slot.requireWritable();
     const stamped = commands.map((command) => {
-      refuseCreateEvent(command);
-      return stampHostTime(command, context.now().getTime());
+        return stampHostTime(command, context.now().getTime());
     });
     const entries = await handle.appendMany(stamped, senderOf(caller, cid));
     for (const entry of entries) slot.sent.add(entry);
@@ -115,7 +106,7 @@ export function dispatchFromPhone(
   });
 }
 
-export function undo(context: StationContext, input: ValidatedParams<'undo'>, caller: Caller): Promise<DispatchAck> {
+export function undo(context: StationContext, input: ParsedParams<'undo'>, caller: Caller): Promise<DispatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
     checkUndo(slot.requireWritable(), input.seq);

@@ -3,7 +3,8 @@
  * the recent saves) and its printing. Nothing here changes the event. Each takes its request
  * already parsed (station-service.ts).
  */
-import type { JournalEntryView, PrintResult, QueryResult, ValidatedParams } from '../../core/api/contract.js';
+import type { JournalEntryView, PrintResult, QueryResult } from '../../core/api/contract.js';
+import type { ParsedParams } from '../../core/api/methods.js';
 import { fail } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
@@ -12,7 +13,7 @@ import { listRecentEvents } from './recent-events.js';
 import { pushedEntry } from './station-slot.js';
 import type { StationContext } from './station-types.js';
 
-type Query = ValidatedParams<'query'>;
+type Query = ParsedParams<'query'>;
 
 export async function query(context: StationContext, request: Query): Promise<QueryResult> {
   if (request.kind === 'recent-events') return { kind: 'recent-events', events: await listRecentEvents(context.dataDir) };
@@ -69,7 +70,7 @@ function beforeCurrentRound(state: EventState): EventState {
   return { ...state, rounds: state.rounds.slice(0, -1) };
 }
 
-export async function print(context: StationContext, request: ValidatedParams<'print'>): Promise<PrintResult> {
+export async function print(context: StationContext, request: ParsedParams<'print'>): Promise<PrintResult> {
   const handle = context.slot.requireOpen();
   if (!context.printer) fail('not-allowed', 'printing is not available in this version yet');
   return context.printer(request, { state: handle.state(), summary: context.slot.summaryOf(handle) });

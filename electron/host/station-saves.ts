@@ -4,7 +4,8 @@
  * Each takes its request already parsed (station-service.ts).
  */
 import path from 'node:path';
-import type { StationSnapshot, ValidatedParams } from '../../core/api/contract.js';
+import type { StationSnapshot } from '../../core/api/contract.js';
+import type { ParsedParams } from '../../core/api/methods.js';
 import { fail } from '../../core/model/errors.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { errnoOf, fsError } from './fs-words.js';
@@ -52,7 +53,7 @@ export async function rememberSave(dataDir: string, now: () => Date, file: strin
   }
 }
 
-export function createEvent(context: StationContext, input: ValidatedParams<'createEvent'>): Promise<StationSnapshot> {
+export function createEvent(context: StationContext, input: ParsedParams<'createEvent'>): Promise<StationSnapshot> {
   const { slot, random, eventsDir, now } = context;
   return slot.exclusive(async () => {
     getRuleset(input.ruleset); // refuses a rule set this version cannot run, in words
@@ -76,7 +77,7 @@ export function createEvent(context: StationContext, input: ValidatedParams<'cre
   });
 }
 
-export async function openEvent(context: StationContext, input: ValidatedParams<'openEvent'>): Promise<StationSnapshot> {
+export async function openEvent(context: StationContext, input: ParsedParams<'openEvent'>): Promise<StationSnapshot> {
   const { slot, opening } = context;
   const file = savePath(context.eventsDir, input.path);
   const pending = opening.get(file);
@@ -150,7 +151,7 @@ export function closeEvent(context: StationContext): Promise<void> {
  * "Save as copies the file"). In the events folder unless the local station's own dialog chose
  * the path; an existing file is replaced only with `overwrite`, which the user confirmed.
  */
-export function saveCopy(context: StationContext, input: ValidatedParams<'saveAs'>, chosenLocally: boolean): Promise<void> {
+export function saveCopy(context: StationContext, input: ParsedParams<'saveAs'>, chosenLocally: boolean): Promise<void> {
   const { slot, eventsDir } = context;
   return slot.exclusive(async () => {
     const handle = slot.requireOpen();
@@ -166,7 +167,7 @@ export function saveCopy(context: StationContext, input: ValidatedParams<'saveAs
 }
 
 /** A copy of a damaged or older save in the current format, opened in its place; the damaged one stays as it is. */
-export function saveRepairedCopy(context: StationContext, input: ValidatedParams<'saveRepairedCopy'>): Promise<StationSnapshot> {
+export function saveRepairedCopy(context: StationContext, input: ParsedParams<'saveRepairedCopy'>): Promise<StationSnapshot> {
   const { slot, eventsDir } = context;
   return slot.exclusive(async () => {
     const handle = slot.requireOpen();

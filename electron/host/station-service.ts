@@ -4,34 +4,36 @@
  * (apply) and has it on disk before the acknowledgement; every change is pushed to every
  * subscriber (the station window, the projector, a browser tab).
  *
- * Every request is parsed once, at the edge that receives it: serveRpc parses a window's (IPC,
- * WebSocket) and marks it; the service parses every request it finds unmarked (in-process callers:
- * the Electron menus, tests), so none skips validation. A payload is `unknown` until it passes. The
+ * Every request — from a window (IPC, WebSocket), a device, or an in-process caller (the Electron
+ * menus, tests) — comes in through `call`, where it is parsed once and refused by role by the
+ * method table (core/api/methods.ts parseRequest); a payload is `unknown` until it passes. The
  * store trusts the parsed command and checks it against the state only. Changes run one at a time
  * through one queue (station-slot.ts); the store keeps none. Errors are PodiumErrors worded for the
  * scorekeeper.
  *
- * This file parses each request and hands it to its part: the open event (station-slot.ts), the
- * save files (station-saves.ts), the changes (station-changes.ts), the queries and printing
- * (station-queries.ts). The service is a plain object of its own functions, so a wrapper can
- * spread it and replace a few (service-log.ts).
+ * HANDLERS hands each request to its part: the open event (station-slot.ts), the save files
+ * (station-saves.ts), the changes (station-changes.ts), the queries and printing
+ * (station-queries.ts). The service is a plain object, so a wrapper can spread it and replace its
+ * `call` (service-log.ts).
  *
  * Runs under plain Node: no `electron` import (ARCHITECTURE "The runtime is visible in the path").
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
-import { validateRequest, type Query, type QueryResult, type RequestMethod, type StationPush, type ValidatedParams } from '../../core/api/contract.js';
-import { parsedAtEdge } from '../../core/api/rpc.js';
-import { LOCAL_CALLER, refusalFor, type Caller } from '../../core/api/roles.js';
+import type { QueryResult, StationPush } from '../../core/api/contract.js';
+import { METHODS, parseRequest, REQUEST_METHODS, type AnswerOf, type ParsedParams, type RequestMethod } from '../../core/api/methods.js';
+import { LOCAL_CALLER, type Caller } from '../../core/api/roles.js';
+import { commandRefusal } from '../../core/event/commands.js';
+import { zodMessage } from '../../core/model/zod-words.js';
 import { entryFor, snapshotFor, viewerOf, type Viewer } from '../../core/api/views.js';
-import { fail, PodiumError } from '../../core/model/errors.js';
+import { fail } from '../../core/model/errors.js';
 import { dispatch, dispatchBatch, dispatchFromPhone, undo } from './station-changes.js';
 import { createSitePublisher, type SitePublisher } from './site-publisher.js';
 import { print, query } from './station-queries.js';
 import { rememberLastOpen } from './last-open.js';
 import { closeEvent, createEvent, openEvent, rememberSave, saveCopy, saveRepairedCopy, takeOverEvent } from './station-saves.js';
 import { OpenEventSlot } from './station-slot.js';
-import type { NetworkControl, StationContext, StationRandom, StationService, StationServiceOptions } from './station-types.js';
+import type { InProcessApi, NetworkControl, StationContext, StationRandom, StationService, StationServiceOptions } from './station-types.js';
 
 export type { CreateEventCommand, NetworkControl, PhoneCommand, Printer, StationKeyControl, StationService, StationServiceOptions, StoreAccess } from './station-types.js';
 export { stampHostTime } from './station-changes.js';
@@ -41,24 +43,6 @@ const cryptoRandom: StationRandom = {
   seed: () => randomInt(0, 0x7fffffff),
   id: () => randomBytes(5).toString('hex'),
 };
-
-/** What a player's phone may have written (through the public door, public-door.ts). */
-const PHONE_COMMANDS: ReadonlySet<string> = new Set(['report-result', 'confirm-report', 'claim-player']);
-
-/** A request's params, parsed: as serveRpc parsed them (core/api/rpc.ts), or parsed here. */
-function validated<M extends RequestMethod>(method: M, params: unknown, caller: Caller = LOCAL_CALLER): ValidatedParams<M> {
-  let input: ValidatedParams<M>;
-  if (parsedAtEdge(method, params)) input = params as ValidatedParams<M>;
-  else {
-    const checked = validateRequest(method, params);
-    if (!checked.ok) throw new PodiumError('invalid-input', checked.message);
-    input = checked.params as ValidatedParams<M>;
-  }
-  // What the caller's role may do (core/api/roles.ts): a display reads, a judge works the floor.
-  const refusal = refusalFor(caller, method, input);
-  if (refusal !== null) throw new PodiumError('not-allowed', refusal);
-  return input;
-}
 
 /**
  * A push as `viewer` may see it (core/api/views.ts), made once per push and viewer however many
@@ -122,101 +106,77 @@ function sitePublisher(context: StationContext, log: StationServiceOptions['log'
   });
 }
 
-export function createStationService(options: StationServiceOptions): StationService {
-  const context = stationContext(options);
+/** The host's handler of each request method, given its params parsed and the caller allowed (core/api/methods.ts). */
+type Handlers = { [M in RequestMethod]: (params: ParsedParams<M>, caller: Caller) => Promise<AnswerOf<M>> };
+
+function HANDLERS(context: StationContext, options: StationServiceOptions, site: SitePublisher): Handlers {
   const { slot } = context;
   const { network } = options;
-  const site = sitePublisher(context, options.log);
-  const service: StationService = {
-    async snapshot(params, caller = LOCAL_CALLER) {
-      validated('snapshot', params ?? {}, caller);
-      return snapshotFor(viewerOf(caller), slot.snapshotNow());
-    },
-    async createEvent(params, caller = LOCAL_CALLER) {
-      return snapshotFor('local', await createEvent(context, validated('createEvent', params, caller)));
-    },
-    async openEvent(params, caller = LOCAL_CALLER) {
-      return snapshotFor('local', await openEvent(context, validated('openEvent', params, caller)));
-    },
-    async takeOverEvent(params, caller = LOCAL_CALLER) {
-      validated('takeOverEvent', params ?? {}, caller);
-      return snapshotFor('local', await takeOverEvent(context));
-    },
-    async closeEvent(params, caller = LOCAL_CALLER) {
-      validated('closeEvent', params ?? {}, caller);
-      return closeEvent(context);
-    },
-    async saveAs(params, caller = LOCAL_CALLER) {
-      return saveCopy(context, validated('saveAs', params, caller), false);
-    },
-    // In-process only (the shell's own dialog): always the local station.
-    async saveAsFromDialog(params) {
-      return saveCopy(context, validated('saveAs', params), true);
-    },
-    async saveRepairedCopy(params, caller = LOCAL_CALLER) {
-      return snapshotFor('local', await saveRepairedCopy(context, validated('saveRepairedCopy', params, caller)));
-    },
-    async dispatch(params, caller = LOCAL_CALLER) {
-      return dispatch(context, validated('dispatch', params, caller), caller);
-    },
-    async dispatchBatch(params, caller = LOCAL_CALLER) {
-      return dispatchBatch(context, validated('dispatchBatch', params, caller), caller);
-    },
-    async phoneCommand({ command, by, refusal }) {
-      // Parsed as every dispatch is; the player door is the host's own, so no role stands in the way.
-      const input = validated('dispatch', { command });
-      if (!PHONE_COMMANDS.has(input.command.type)) fail('not-allowed', 'a phone reports results and answers reports, nothing else');
-      return dispatchFromPhone(context, input.command, by, refusal);
-    },
-    async undo(params, caller = LOCAL_CALLER) {
-      return undo(context, validated('undo', params, caller), caller);
-    },
-    async whoami(params, caller = LOCAL_CALLER) {
-      validated('whoami', params ?? {}, caller);
-      // A path on the host is the local station's alone (core/api/roles.ts).
-      return caller.kind === 'local' && options.supportLogFile ? { caller, supportLog: options.supportLogFile } : { caller };
-    },
-    async networkStatus(params, caller = LOCAL_CALLER) {
-      validated('networkStatus', params ?? {}, caller);
-      return requireNetwork(network).status();
-    },
-    async setNetwork(params, caller = LOCAL_CALLER) {
-      const input = validated('setNetwork', params, caller);
+  return {
+    snapshot: async (_params, caller) => snapshotFor(viewerOf(caller), slot.snapshotNow()),
+    createEvent: async (params) => snapshotFor('local', await createEvent(context, params)),
+    openEvent: async (params) => snapshotFor('local', await openEvent(context, params)),
+    takeOverEvent: async () => snapshotFor('local', await takeOverEvent(context)),
+    closeEvent: () => closeEvent(context),
+    saveAs: (params) => saveCopy(context, params, false),
+    saveRepairedCopy: async (params) => snapshotFor('local', await saveRepairedCopy(context, params)),
+    dispatch: (params, caller) => dispatch(context, params, caller),
+    dispatchBatch: (params, caller) => dispatchBatch(context, params, caller),
+    undo: (params, caller) => undo(context, params, caller),
+    // A path on the host is the local station's alone.
+    whoami: async (_params, caller) => (caller.kind === 'local' && options.supportLogFile ? { caller, supportLog: options.supportLogFile } : { caller }),
+    networkStatus: async () => requireNetwork(network).status(),
+    async setNetwork(params) {
       const control = requireNetwork(network);
-      if (input.address !== undefined) {
+      if (params.address !== undefined) {
         if (!control.choose) fail('not-allowed', 'the venue network’s address cannot be chosen here');
-        await control.choose(input.address);
+        await control.choose(params.address);
       }
-      return control.setOn(input.on);
+      return control.setOn(params.on);
     },
-    async newJoinCode(params, caller = LOCAL_CALLER) {
-      const input = validated('newJoinCode', params, caller);
-      return requireNetwork(network).newJoinCode(input.role);
-    },
-    async revokeDevice(params, caller = LOCAL_CALLER) {
-      const input = validated('revokeDevice', params, caller);
-      return requireNetwork(network).revoke(input.id);
-    },
-    async publishSite(params, caller = LOCAL_CALLER) {
-      return site.publish(validated('publishSite', params, caller));
-    },
-    async siteStatus(params, caller = LOCAL_CALLER) {
-      validated('siteStatus', params ?? {}, caller);
-      return site.status();
-    },
-    async newStationKey(params, caller = LOCAL_CALLER) {
-      validated('newStationKey', params ?? {}, caller);
+    newJoinCode: (params) => requireNetwork(network).newJoinCode(params.role),
+    revokeDevice: (params) => requireNetwork(network).revoke(params.id),
+    publishSite: (params) => site.publish(params),
+    siteStatus: () => site.status(),
+    async newStationKey() {
       if (!options.stationKey) fail('not-allowed', "this station has no station key: its windows connect without one (the desktop app), so there is none to renew");
       return { key: await options.stationKey.renew() };
     },
-    async query(params: Query, caller = LOCAL_CALLER): Promise<QueryResult> {
-      const result = await query(context, validated('query', params, caller));
+    async query(params, caller): Promise<QueryResult> {
+      const result = await query(context, params);
       if (result.kind !== 'journal') return result;
       const viewer = viewerOf(caller);
       return { kind: 'journal', entries: result.entries.map((entry) => entryFor(viewer, entry)) };
     },
-    async print(params, caller = LOCAL_CALLER) {
-      return print(context, validated('print', params, caller));
+    print: (params) => print(context, params),
+  };
+}
+
+export function createStationService(options: StationServiceOptions): StationService {
+  const context = stationContext(options);
+  const { slot } = context;
+  const site = sitePublisher(context, options.log);
+  const handle = HANDLERS(context, options, site);
+  /** Every request, from every door: parsed once and refused by role here, then handled. */
+  const call = async (method: string, params: unknown, caller: Caller = LOCAL_CALLER): Promise<unknown> => {
+    const request = parseRequest(method, params, caller);
+    return (handle[request.method] as (params: unknown, caller: Caller) => Promise<unknown>)(request.params, caller);
+  };
+  const inProcess = Object.fromEntries(REQUEST_METHODS.map((method) => [method, (params: unknown, caller?: Caller) => call(method, params, caller)])) as InProcessApi;
+  const service: StationService = {
+    ...inProcess,
+    call,
+    // In-process only (the shell's own dialog): always the local station.
+    async saveAsFromDialog(params) {
+      return saveCopy(context, parseRequest('saveAs', params, LOCAL_CALLER).params, true);
+    },
+    async phoneCommand({ command, by, refusal }) {
+      // Parsed as every dispatch is, and sent as a phone (core/event/commands.ts COMMAND_SENDERS).
+      const input = METHODS.dispatch.params.safeParse({ command });
+      if (!input.success) fail('invalid-request', zodMessage(input.error, 'a phone sent something that is not a command'));
+      const refused = commandRefusal('phone', input.data.command.type);
+      if (refused !== null) fail('not-allowed', `a phone ${refused.replace(/^cannot/, 'cannot send that:')}`);
+      return dispatchFromPhone(context, input.data.command, by, refusal);
     },
     subscribe(listener, caller = LOCAL_CALLER) {
       if (typeof listener !== 'function') fail('invalid-input', 'subscribe needs a listener function');
@@ -242,6 +202,6 @@ export function createStationService(options: StationServiceOptions): StationSer
       await slot.dispose();
     },
   };
-  network?.onChange((status) => slot.broadcast({ type: 'network', status }));
+  options.network?.onChange((status) => slot.broadcast({ type: 'network', status }));
   return service;
 }

@@ -3,8 +3,9 @@
  * parts share: the open event (station-slot.ts), the save-file operations (station-saves.ts), the
  * changes (station-changes.ts) and the queries (station-queries.ts).
  */
-import type { HostApi, NetworkStatus, EventSummary, PrintRequest, PrintResult, StationSnapshot } from '../../core/api/contract.js';
-import type { DeviceRole, SenderRef } from '../../core/api/roles.js';
+import type { NetworkStatus, EventSummary, PrintRequest, PrintResult, StationSnapshot } from '../../core/api/contract.js';
+import type { AnswerOf, HostApi, ParamsOf, RequestMethod } from '../../core/api/methods.js';
+import type { Caller, DeviceRole, SenderRef } from '../../core/api/roles.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
 import type { EventStoreHandle, EventStoreOptions } from './journal-types.js';
@@ -88,10 +89,18 @@ export interface StationServiceOptions {
 }
 
 /**
- * The service is the StationApi with a caller on every method (HostApi): the transports pass the
- * connection's caller (a joined device), in-process callers leave it out (the local station).
+ * Every request method, called in-process with its params (unparsed: `call` parses them) and who is
+ * asking (left out: the local station).
  */
-export interface StationService extends HostApi {
+export type InProcessApi = {
+  [M in RequestMethod]: Record<string, never> extends ParamsOf<M> ? (params?: ParamsOf<M>, caller?: Caller) => Promise<AnswerOf<M>> : (params: ParamsOf<M>, caller?: Caller) => Promise<AnswerOf<M>>;
+};
+
+/**
+ * The service: the host's one entry for every request (`call`, HostApi), each request method
+ * in-process (InProcessApi), and what only the host itself calls.
+ */
+export interface StationService extends HostApi, InProcessApi {
   /**
    * The clock hook: the clock service (driven by a host timer) calls this on every tick with the
    * host's whole second; it goes to every subscriber as `{ type: 'clock', now }`, and each draws
@@ -111,9 +120,9 @@ export interface StationService extends HostApi {
    */
   saveAsFromDialog(params: { path: string; overwrite?: boolean }): Promise<void>;
   /**
-   * A player's report or answer to one, from the host's public door (issue 16, public-door.ts).
+   * A player's report or answer to one, or a claim, from the host's public door (public-door.ts).
    * In-process only (no transport serves it, as saveAsFromDialog): `command` is validated as any
-   * dispatch and must be a `report-result` or `confirm-report`; in the change queue, `refusal`
+   * dispatch and must be one a phone sends (core/event/commands.ts COMMAND_SENDERS); in the change queue, `refusal`
    * (the table code) is asked about the state of that moment, then the command is written with
    * `by` = the phone. Resolves with its sequence number and the state after it.
    */

@@ -2,14 +2,14 @@
  * Who this window is to the host (issue 15): the local station (the head-judge computer), or a
  * device that joined the venue network with a role. The host's `whoami` says so on every
  * (re)connection; screens ask `useMayCall` / `useMayDispatch` and hide what the role may not do,
- * by the same table the host refuses by (core/api/roles.ts).
+ * by the same table the host refuses by (core/api/methods.ts).
  *
  * The head-judge station also learns the venue network's state here once it is connected (later
  * changes come as `network` pushes, which the station store folds in).
  */
 import { create } from 'zustand';
-import type { RequestMethod } from '../../core/api/contract.js';
-import { mayDispatch, refusalFor, type Caller } from '../../core/api/roles.js';
+import { mayCall as mayCallMethod, mayDispatch, type RequestMethod } from '../../core/api/methods.js';
+import type { Caller } from '../../core/api/roles.js';
 import type { StationConnection } from '../api/index.js';
 import { useStation } from './station.js';
 
@@ -28,7 +28,7 @@ export const useCaller = create<CallerStore>(() => ({ caller: null, supportLog: 
  * shows anything).
  */
 export function mayCall(caller: Caller | null, method: RequestMethod): boolean {
-  return caller === null || refusalFor(caller, method, method === 'query' ? { kind: 'standings' } : {}) === null;
+  return caller === null || mayCallMethod(caller, method);
 }
 
 export function useMayCall(method: RequestMethod): boolean {

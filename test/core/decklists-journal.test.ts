@@ -4,7 +4,7 @@
  * the log's words, judge devices, undo, and that nothing of a list reaches the public view.
  */
 import { describe, expect, it } from 'vitest';
-import { mayDispatch } from '../../core/api/roles.js';
+import { mayDispatch } from '../../core/api/methods.js';
 import { decklistLockRound } from '../../core/decklists/journal.js';
 import { parseDecklist } from '../../core/decklists/parse.js';
 import { replay } from '../../core/event/apply.js';

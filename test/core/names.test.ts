@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateRequest } from '../../core/api/contract.js';
+import { validateRequest } from '../../core/api/methods.js';
 import { buildDocument } from '../../core/documents/index.js';
 import { commandSchema, newCommandSchema, parseCommand } from '../../core/event/commands.js';
 import { nameProblem } from '../../core/model/names.js';

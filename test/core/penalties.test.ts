@@ -10,7 +10,7 @@ import { type Command, newCommandSchema, parseCommand } from '../../core/event/c
 import { describeJournal } from '../../core/event/describe.js';
 import { COMMON_INFRACTIONS, infractionKey, ordinal, penaltyHistory, resultNote } from '../../core/event/describe-penalties.js';
 import { activePlayers } from '../../core/event/queries.js';
-import { mayDispatch } from '../../core/api/roles.js';
+import { mayDispatch } from '../../core/api/methods.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState, RulesetId } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';

@@ -1,7 +1,7 @@
 /** A failed zod parse in words (core/model/zod-words.ts), as commands, requests and settings say it. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validateRequest } from '../../core/api/contract.js';
+import { validateRequest } from '../../core/api/methods.js';
 import { parseCommand, settingsPatchSchema } from '../../core/event/commands.js';
 import { firstIssue, zodMessage } from '../../core/model/zod-words.js';
 import { getRuleset } from '../../core/rulesets/index.js';

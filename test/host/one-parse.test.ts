@@ -1,14 +1,13 @@
 /**
- * One parse, one queue, the host's time (issue 14 item 1). A command is parsed once, at the edge
- * that receives it: serveRpc for a window, the station service for an in-process caller (which can
- * never skip it); the event store takes it as parsed. Changes run one at a time through the
+ * One parse, one queue, the host's time. A request is parsed once, at the one entry every door
+ * leads to (the station service's `call`: a window over IPC or the WebSocket, a device, an
+ * in-process caller — core/api/methods.ts parseRequest); the event store takes it as parsed. Changes run one at a time through the
  * service's queue; the store keeps none and refuses a call that overlaps another. The host stamps
  * the time of clock commands and results: a window sends none.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { requestSchemas, validateRequest } from '../../core/api/contract.js';
 import { createMemoryChannelPair, createRpcClient, serveRpc, StationError } from '../../core/api/rpc.js';
 import { commandSchema, type Command, type NewCommand } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
@@ -51,50 +50,71 @@ async function host() {
   return { service, client, journal, dispose };
 }
 
-/** Count the parses: of dispatch requests (validateRequest) and of journal commands (parseCommand). */
-function countParses() {
-  return { dispatch: vi.spyOn(requestSchemas.dispatch, 'safeParse'), command: vi.spyOn(commandSchema, 'safeParse') };
-}
-
 const register = (n: number, name = `Late Player ${n}`): NewCommand => ({ type: 'register-player', player: { id: `late${n}`, name }, draw: n });
 
-describe('one parse, at the edge that receives the command', () => {
-  it("a window's command: parsed by serveRpc, taken as parsed by the service and the store", async () => {
-    const { client, journal, dispose } = await host();
-    const parses = countParses();
-    const ack = await client.dispatch({ command: register(1) });
-    expect(parses.dispatch).toHaveBeenCalledTimes(1);
-    expect(parses.command).not.toHaveBeenCalled();
-    expect((await journal()).at(-1)).toMatchObject({ seq: ack.seq, command: { type: 'register-player', player: { id: 'late1' } } });
-    await dispose();
-  });
+/** Requests that are not requests of the StationApi: unknown methods, and params each method's schema refuses. */
+const UNPARSED: [string, unknown][] = [
+  ['dispatch', { command: { type: 'register-player', player: { id: '', name: 'X' }, draw: 1 } }],
+  ['dispatch', { command: 5 }],
+  ['dispatch', { command: register(1), extra: true }],
+  ['dispatchBatch', { commands: [] }],
+  ['dispatchBatch', { commands: [register(2), { type: 'drop-player' }] }],
+  ['undo', { seq: -1 }],
+  ['query', { kind: 'everything' }],
+  ['print', { doc: 'secrets' }],
+  ['openEvent', { path: 42 }],
+  ['snapshot', { all: true }],
+  ['setNetwork', { on: 'yes' }],
+  ['constructor', {}],
+  ['__proto__', {}],
+  ['saveAsFromDialog', { path: '/etc/passwd' }],
+];
 
-  it('an in-process command: parsed by the service, once', async () => {
-    const { service, dispose } = await host();
-    const parses = countParses();
-    await service.dispatch({ command: register(2) });
-    expect(parses.dispatch).toHaveBeenCalledTimes(1);
-    expect(parses.command).not.toHaveBeenCalled();
-    await dispose();
-  });
-
-  it('an in-process caller cannot skip it: a malformed command is refused in words, nothing written', async () => {
+describe('one parse, at the one entry every door leads to', () => {
+  it('unparsed input through every door — a window over the RPC protocol, an in-process caller, a device — is refused in words, nothing written', async () => {
     const { service, client, journal, dispose } = await host();
-    const before = await journal();
-    const malformed = { type: 'register-player', player: { id: '', name: 'X' }, draw: 1 } as Command;
-    const inProcess = await service.dispatch({ command: malformed }).catch((error: unknown) => error);
-    expect(inProcess).toBeInstanceOf(PodiumError);
-    expect((inProcess as PodiumError).code).toBe('invalid-input');
-    // Params another caller validated are parsed again: only serveRpc's own parse is trusted.
-    const checked = validateRequest('dispatch', { command: register(3) });
-    if (!checked.ok) throw new Error(checked.message);
-    const parses = countParses();
-    await service.dispatch(checked.params as { command: NewCommand });
-    expect(parses.dispatch).toHaveBeenCalledTimes(1);
-    const remote = await client.dispatch({ command: malformed }).catch((error: unknown) => error);
-    expect(remote).toBeInstanceOf(StationError);
-    expect((remote as StationError).code).toBe('invalid-request');
-    expect(await journal()).toHaveLength(before.length + 1);
+    const before = (await journal()).length;
+    const viaWindow = client as unknown as Record<string, (params: unknown) => Promise<unknown>>;
+    const inProcess = service as unknown as Record<string, unknown>;
+    for (const [method, params] of UNPARSED) {
+      // A window's request goes over the protocol as it is (the client knows only the table's methods).
+      const [windowEnd, hostEnd] = createMemoryChannelPair();
+      const stop = serveRpc(service, hostEnd);
+      const reply = await new Promise<{ ok: boolean; error?: { code: string; message: string } }>((resolve) => {
+        windowEnd.onMessage((m) => resolve(m as never));
+        windowEnd.send({ kind: 'request', id: 1, method, params });
+      });
+      stop();
+      expect(reply.ok, `${method} over the protocol`).toBe(false);
+      expect(reply.error?.code, `${method} over the protocol`).toBe('invalid-request');
+      expect(reply.error?.message.length).toBeGreaterThan(5);
+      // The in-process caller and a device go through the same entry.
+      const direct = await service.call(method, params).catch((error: unknown) => error);
+      expect(direct, `${method} in process`).toBeInstanceOf(PodiumError);
+      expect((direct as PodiumError).code).toBe('invalid-request');
+      const device = await service.call(method, params, { kind: 'device', id: 'd1', name: 'Desk 2', role: 'station' }).catch((error: unknown) => error);
+      expect((device as PodiumError).code).toBe('invalid-request');
+      // The client has no such method unless the table does.
+      if (method === 'constructor' || method === '__proto__' || method === 'saveAsFromDialog') expect(typeof viaWindow[method]).not.toBe('function');
+    }
+    // The in-process methods parse what they are given as well: there is no way round the entry.
+    const malformed = await service.dispatch({ command: { type: 'register-player', player: { id: '', name: 'X' }, draw: 1 } as Command }).catch((error: unknown) => error);
+    expect((malformed as PodiumError).code).toBe('invalid-request');
+    expect(typeof inProcess.call).toBe('function');
+    expect(await journal()).toHaveLength(before);
+    // And a well-formed one is written once, through any of them.
+    await client.dispatch({ command: register(3) });
+    await service.dispatch({ command: register(4) });
+    expect((await journal()).slice(before).map((e) => (e.command as { player?: { id: string } }).player?.id)).toEqual(['late3', 'late4']);
+    await dispose();
+  });
+
+  it('a parsed command is not parsed again on its way to the journal: the store takes it as parsed', async () => {
+    const { client, journal, dispose } = await host();
+    const parses = vi.spyOn(commandSchema, 'safeParse');
+    const ack = await client.dispatch({ command: register(5) });
+    expect(parses).not.toHaveBeenCalled();
+    expect((await journal()).at(-1)).toMatchObject({ seq: ack.seq, command: { type: 'register-player', player: { id: 'late5' } } });
     await dispose();
   });
 });
