@@ -13,7 +13,7 @@ import type { EventSummary } from '../core/api/contract.js';
 import type { StationConnection } from './api/index.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NETWORK_SHORTCUT, SCREEN_KEYS } from './components/Shortcuts.js';
-import { currentRound, outstandingTables, primaryAction } from './lib/event.js';
+import { currentRound, outstandingTables, primaryAction, roundsDecision } from './lib/event.js';
 import { ClockScreen } from './screens/ClockScreen.js';
 import { clockFace } from './screens/clock/display.js';
 import { DeviceConnecting, DeviceRemoved, OfflineBanner } from './screens/device/DevicePages.js';
@@ -92,6 +92,8 @@ function TopBar() {
   const open = outstandingTables(round);
   // A read-only save has no next step here (the banner says why and what to do).
   const action = state && !snapshot?.summary?.readOnly ? primaryAction(state) : null;
+  // MTR 10.2: a variable number of rounds, once decided, beside the round.
+  const decision = state ? roundsDecision(state) : null;
   const go = (): void => {
     if (!action || !state) return;
     const target: Record<typeof action.kind, ScreenId> = {
@@ -118,6 +120,12 @@ function TopBar() {
           <span className="topbar-round" data-testid="round">
             {round ? `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}` : 'Registration'}
             {round && (open.length > 0 ? ` · ${open.length} outstanding` : ' · complete')}
+            {decision && (
+              <span title={decision.words} data-testid="rounds-decision">
+                {' · '}
+                {decision.short}
+              </span>
+            )}
           </span>
         )}
       </div>
