@@ -16,9 +16,10 @@
  * - a phone that stops reading is dropped once `sendBufferBytes` wait for it (it reconnects and
  *   gets the whole view).
  *
- * What phones are sent (public-feed.ts): on connect the whole view (or "no event open") and the
- * host's time; at each journal change one push, computed once and serialised once for every phone
- * (an undo or an event opened again: the whole view); the host's time every PUBLIC_TICK_MS.
+ * What phones are sent (public-feed.ts): on connect the whole view (or "no event open"; gzip-
+ * compressed in a binary frame for a phone that asked `?z=gzip`) and the host's time; at each
+ * journal change one push, computed once and serialised once for every phone (an undo or an event
+ * opened again: the whole view); the host's time every PUBLIC_TICK_MS.
  * Nothing is computed while no phone is connected.
  *
  * Plain Node: no `electron` import.
@@ -166,8 +167,8 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
   const tooMany = `too many messages (more than ${limits.perConnection.burst} at once, or ${limits.perConnection.perSecond} a second)`;
   const failed = (error: unknown): void => options.log?.error?.("A phone's request failed", error);
 
-  function welcome(ws: WebSocket, entrance: PublicEntrance, address: string, served: PublicHost): void {
-    const phone: Phone = { ws, entrance, address, bucket: new TokenBucket(limits.perConnection, clock) };
+  function welcome(ws: WebSocket, entrance: PublicEntrance, address: string, served: PublicHost, gzip: boolean): void {
+    const phone: Phone = { ws, entrance, address, bucket: new TokenBucket(limits.perConnection, clock), ...(gzip ? { gzip } : {}) };
     ws.on('error', () => ws.terminate());
     ws.on('close', () => phones.forget(phone));
     ws.on('message', (data, isBinary) => {
@@ -203,9 +204,11 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
         );
       }
       const address = request.socket.remoteAddress ?? 'unknown';
+      // A phone that can decompress its first view asks for it so (`/public?z=gzip`): public-feed.ts.
+      const gzip = /[?&]z=gzip(&|$)/.test(request.url ?? '');
       wss.handleUpgrade(request, socket, head, (ws) => {
         if (closed) return void ws.terminate();
-        welcome(ws, entrance, address, served);
+        welcome(ws, entrance, address, served, gzip);
       });
     },
 

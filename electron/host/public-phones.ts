@@ -26,6 +26,8 @@ export interface Phone {
   address: string;
   /** Its own messages' rate limit. */
   bucket: TokenBucket;
+  /** It asked for its first view gzip-compressed (a binary frame): public-feed.ts firstCompressed. */
+  gzip?: boolean;
 }
 
 /** Phones sent a push between two turns of the event loop. */
@@ -83,7 +85,8 @@ export class PhoneFanOut {
       this.ticker = setInterval(() => this.broadcast(this.tick()), PUBLIC_TICK_MS);
       this.ticker.unref();
     }
-    this.send(phone, feed.first());
+    if (phone.gzip) this.send(phone, feed.firstCompressed(), true);
+    else this.send(phone, feed.first());
     this.send(phone, this.tick());
   }
 
@@ -109,7 +112,7 @@ export class PhoneFanOut {
     });
   }
 
-  send(phone: Phone, data: Buffer): void {
+  send(phone: Phone, data: Buffer, binary = false): void {
     const { ws } = phone;
     if (ws.readyState !== WebSocket.OPEN) return;
     const waiting = ws.bufferedAmount;
@@ -118,7 +121,7 @@ export class PhoneFanOut {
       ws.terminate();
       return;
     }
-    ws.send(data, { binary: false });
+    ws.send(data, { binary });
   }
 
   /**

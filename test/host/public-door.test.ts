@@ -6,6 +6,7 @@
  * phone. Real sockets throughout; every wait is for an event, with a deadline.
  */
 import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { StationSnapshot } from '../../core/api/contract.js';
@@ -20,7 +21,8 @@ import { LAN_ADDRESS, startVenueHost, within, type VenueHost } from './venue-hel
 /** A phone as the player page is: its pushes, its view (patched as the page patches it), its requests. */
 interface Phone {
   ws: WebSocket;
-  pushes: { push: PublicPush; bytes: number }[];
+  /** Every push, with its bytes on the wire and whether it came compressed (binary). */
+  pushes: { push: PublicPush; bytes: number; binary: boolean }[];
   view: PublicView | null;
   /** Resolves with the first push from `from` on that passes `check`. */
   push<P extends PublicPush>(check: (push: PublicPush) => push is P, what: string, from?: number): Promise<{ push: P; bytes: number }>;
@@ -76,8 +78,10 @@ async function openPhone(url: string): Promise<Phone> {
     },
     close: () => ws.close(),
   };
-  ws.on('message', (data) => {
-    const text = String(data);
+  ws.on('message', (data, isBinary) => {
+    // A phone that asked `?z=gzip` gets its first view gzip-compressed, in a binary frame.
+    const raw = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+    const text = isBinary ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
     const message = JSON.parse(text) as PublicPush | PublicAnswer;
     if ('kind' in message) return waiting.get(message.id)?.(message);
     if (message.type === 'view') phone.view = message.view;
@@ -86,7 +90,7 @@ async function openPhone(url: string): Promise<Phone> {
       if (!next) throw new Error(`a patch from ${message.from} did not apply to view ${phone.view?.version}`);
       phone.view = next;
     }
-    pushes.push({ push: message, bytes: Buffer.byteLength(text) });
+    pushes.push({ push: message, bytes: raw.length, binary: isBinary });
     for (const listener of [...listeners]) listener();
   });
   await within(new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject))), `a phone to connect to ${url}`);
@@ -169,6 +173,30 @@ describe("players' phones on the public door", () => {
       // Nothing private: no report key, no code.
       expect(JSON.stringify(first.push.view)).not.toContain(expected.snapshot.state?.rounds[0]?.reportKey as string);
     }
+  });
+
+  it('sends a phone that asks (?z=gzip) its first view gzip-compressed — the same view, a fraction of the bytes — and its changes as text patches', async () => {
+    const { round } = await pairedEvent(host, 'Compressed Open');
+    const plain = await phone();
+    const small = await phone(`ws://${LAN_ADDRESS}:${host.port}/public?z=gzip`);
+    const asText = await plain.push(isView, 'the view as text');
+    const compressed = await small.push(isView, 'the view compressed');
+    expect(plain.pushes[0]?.binary).toBe(false);
+    expect(small.pushes[0]?.binary).toBe(true);
+    expect(compressed.push.view).toEqual(asText.push.view);
+    expect(compressed.bytes).toBeLessThan(asText.bytes / 2);
+    // Then the host's time and every change, as text, applied to the view it decompressed.
+    expect((await small.push(isTick, 'the host time')).push.now).toBeGreaterThan(0);
+    const before = small.pushes.length;
+    await host.station.dispatch({ command: { type: 'record-result', round: 1, table: 3, result: { games: [2, 0, 0] } } });
+    const lastSeq = (await host.station.snapshot()).lastSeq;
+    const patch = await small.push(reaching(lastSeq), 'the result as a patch', before);
+    expect(patch.push.type).toBe('patch');
+    expect(small.pushes.slice(before).every((p) => !p.binary)).toBe(true);
+    expect(small.view).toEqual((await hostView(host, small.view as PublicView)).view);
+    expect(small.view?.round?.tables.find((t) => t.table === 3)?.result).toEqual({ games: [2, 0, 0] });
+    // The request side is the same: a look with the table's code is answered.
+    expect(await small.ask({ kind: 'look', code: codeOf(round, 3), round: 1, table: 3 })).toMatchObject({ ok: true });
   });
 
   it('follows a result entered at the station as one small patch that makes exactly the host’s view', async () => {

@@ -20,9 +20,10 @@ function connect(view = mtrView()) {
 }
 
 describe('the public client', () => {
-  it('connects to /public on the page’s own host', () => {
-    expect(publicSocketUrl({ protocol: 'http:', host: '192.168.1.20:5719' })).toBe('ws://192.168.1.20:5719/public');
-    expect(publicSocketUrl({ protocol: 'https:', host: 'podium.local' })).toBe('wss://podium.local/public');
+  it('connects to /public on the page’s own host, asking for the first view compressed when the browser can decompress it', () => {
+    expect(publicSocketUrl({ protocol: 'http:', host: '192.168.1.20:5719' }, false)).toBe('ws://192.168.1.20:5719/public');
+    expect(publicSocketUrl({ protocol: 'https:', host: 'podium.local' }, false)).toBe('wss://podium.local/public');
+    expect(publicSocketUrl({ protocol: 'http:', host: '192.168.1.20:5719' }, true)).toBe('ws://192.168.1.20:5719/public?z=gzip');
   });
 
   it('holds the view the host pushes on connect, and applies patches on a copy', async () => {
