@@ -2,8 +2,8 @@
  * The player page is light (ARCHITECTURE.md's budget: its first screen under 80 KB transferred): a
  * new phone (Chromium at 360×640 with touch, an empty cache) opens `/p` on a real browser-mode host
  * with a 64-player event in round 1, and Chromium's own network log (test/support/first-screen.ts)
- * counts the bytes on the wire until "Find me" is drawn: the page's files and the published view. Counting bytes is not timing: the time at
- * 256 kbit/s is `npm run bench`'s (test/bench/player-page.ts).
+ * counts the bytes on the wire until "Find me" is drawn: the page's files and the published view.
+ * Counting bytes is not timing: the time at 256 kbit/s is `npm run bench`'s (test/bench/player-page.ts).
  *
  * Also: the files come compressed and content-hashed files are kept for good, so the same phone
  * opening the page again fetches nothing but a 304 for the page itself; the page loads none of the
