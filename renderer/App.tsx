@@ -14,7 +14,7 @@ import type { StationConnection } from './api/index.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { KeyRefused } from './components/StationKey.js';
 import { NETWORK_SHORTCUT, SCREEN_KEYS } from './components/Shortcuts.js';
-import { ACTION_SCREEN, currentRound, outstandingTables, primaryAction, type PrimaryAction } from './lib/event.js';
+import { ACTION_SCREEN, currentRound, outstandingTables, primaryAction, roundsDecision, type PrimaryAction } from './lib/event.js';
 import type { EventState } from '../core/model/types.js';
 import { printDocument } from './components/PrintButton.js';
 import { ClockScreen } from './screens/ClockScreen.js';
@@ -123,6 +123,8 @@ function TopBar() {
   const kept = useStation((s) => s.pairingProposal);
   const proposal = state && kept && kept.eventId === state.id && kept.roundsThen === state.rounds.length && !kept.replace && !kept.fix ? kept.round : undefined;
   const action = state && !snapshot?.summary?.readOnly ? primaryAction(state, proposal !== undefined ? { proposal } : {}) : null;
+  // MTR 10.2: a variable number of rounds, once decided, beside the round.
+  const decision = state ? roundsDecision(state) : null;
   const go = (): void => {
     if (action && state) void takeAction(state, action);
   };
@@ -137,6 +139,12 @@ function TopBar() {
           <span className="topbar-round" data-testid="round">
             {round ? `${round.stage === 'playoff' ? 'Playoff round' : 'Round'} ${round.number}` : 'Registration'}
             {round && (open.length > 0 ? ` · ${open.length} outstanding` : ' · complete')}
+            {decision && (
+              <span title={decision.words} data-testid="rounds-decision">
+                {' · '}
+                {decision.short}
+              </span>
+            )}
           </span>
         )}
       </div>

@@ -35,7 +35,9 @@ Usage:
       by how far they got, then everyone else in Swiss order; Lightseekers: the final table's
       players by their finish at it (a Final column), then everyone else.
   npm run cli -- pair FILE.json [--json]
-      The pairings Podium would make for the next round of the transcript.
+      The pairings Podium would make for the next round of the transcript; a warning (JSON:
+      "pastAnnounced") when that round is past the announced Swiss rounds — a variable number
+      (MTR 10.2, the settings' "variableRounds") as its criterion decided.
   npm run cli -- simulate --ruleset ID --players N --rounds K [--seed S] [--drop-rate P]
                           [--settings JSON] [--out FILE.json] [--json]
       Run a whole event with seeded random results and drops (probability P per player per
@@ -66,7 +68,9 @@ Usage:
 
 Every FILE.json is a transcript (version 1 or 2, ../shared/conformance/README.md) or a .podium
 event save. A damaged save is reported with the line of the damage; no command ever changes a
-save it reads.
+save it reads. A transcript's settings may announce the Swiss rounds: "swissRounds": 5, and
+(MTR 10.2) a variable number, "variableRounds": {"afterRound": 4, "compare": "exactly",
+"players": 1, "matchWins": 4, "then": "stop"} ("then": "extra" plays one round more).
 
 Rule sets: $RULESETS.
 Exit status: 0 on success; 2 with a one-line message on stderr for any invalid input.

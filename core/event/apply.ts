@@ -153,6 +153,21 @@ function setSettings(state: EventState, command: Extract<Command, { type: 'set-s
 }
 
 /**
+ * What moving from `before` to `after` (an undo's re-fold) would do to the announced rounds once
+ * round 1 is paired, in words; undefined when nothing changes (MTR 10.2).
+ */
+export function announcementChange(before: EventState | undefined, after: EventState): string | undefined {
+  if (!before || before.rounds.length === 0 || after.rounds.length === 0) return undefined;
+  try {
+    refuseRoundsChange(before.settings, { swissRounds: after.settings.swissRounds ?? null, variableRounds: after.settings.variableRounds ?? null });
+  } catch (error) {
+    if (error instanceof Error) return error.message;
+    throw error;
+  }
+  return undefined;
+}
+
+/**
  * MTR 10.2: "The number of rounds ... must be announced before the first round begins. Once
  * announced, it cannot be changed." Once round 1 is paired neither the number nor a variable
  * number's criterion changes, nor is one announced for the first time (a reason does not change that).

@@ -9,7 +9,7 @@
  */
 import { PodiumError } from '../model/errors.js';
 import type { EventState } from '../model/types.js';
-import { apply } from './apply.js';
+import { announcementChange, apply } from './apply.js';
 import { registerPlayers } from './apply-players.js';
 import type { Command } from './commands.js';
 import { UndoForest } from './undo.js';
@@ -272,6 +272,9 @@ export class JournalFold {
       if ((k - base) % REFOLD_STEP === REFOLD_STEP - 1) yield;
     }
     if (!state) throw new PodiumError('not-allowed', 'undo: the event would no longer exist');
+    // MTR 10.2: an undo no more changes the announced rounds after round 1 than a new setting does.
+    const kept = announcementChange(this.current, state);
+    if (kept) throw new PodiumError('not-allowed', `undoing journal entry ${target} (${targeted.type}) is not possible: ${kept}`);
     return { seq, command, state, undo: { target, flip, base, checkpoints } };
   }
 }

@@ -106,16 +106,15 @@ export function joinEndpoint(options: LanDoorOptions, limits: DoorLimits, replyJ
   return async (request, response, served) => {
     const fail = (status: number, error: string, extra: Record<string, string> = {}): void => replyJson(response, served, status, { error }, extra);
     // An address out of its budget is refused before anything is read: it learns nothing meanwhile.
+    // Each request takes its token at once (so many at the same time from one address cannot all
+    // pass), and the right code gives it back.
     const mine = wrongByAddress.get(request.socket.remoteAddress ?? 'unknown');
-    if (!mine.has()) {
+    if (!mine.take()) {
       const wait = mine.secondsUntilNext();
       return fail(429, `too many wrong join codes from this device: wait ${wait} seconds, then type the code the station shows`, { 'Retry-After': String(wait) });
     }
-    /** A request that is no join, or a wrong code: it spends the address's budget. */
-    const misused = (status: number, error: string, extra: Record<string, string> = {}): void => {
-      mine.take();
-      fail(status, error, extra);
-    };
+    /** A request that is no join: its token stays spent. */
+    const misused = fail;
     const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') return misused(415, 'send the join code and the name as JSON (Content-Type: application/json)');
     const body = await readBody(request, limits.joinBodyBytes);
@@ -126,7 +125,6 @@ export function joinEndpoint(options: LanDoorOptions, limits: DoorLimits, replyJ
     if (!parsed.success) return misused(400, joinProblem(parsed.error));
     const role = options.roleForCode(parsed.data.code);
     if (role === null) {
-      mine.take();
       if (!wrongCodes.take()) {
         // Many addresses guessing together: each one that guessed waits long (the right code still joins from anywhere else).
         mine.penalise(GUESSING_WAIT_S);
@@ -137,6 +135,7 @@ export function joinEndpoint(options: LanDoorOptions, limits: DoorLimits, replyJ
       }
       return fail(403, 'that join code is not right (or the scorekeeper has made a new one): type the code the station shows now');
     }
+    mine.refund();
     try {
       const { token, device } = await options.registry.add(parsed.data.name, role);
       options.log?.info(`${device.name} joined the venue network as a ${role} device`, { device: device.id, role });

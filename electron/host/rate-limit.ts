@@ -52,6 +52,12 @@ export class TokenBucket {
     return this.tokens >= 1;
   }
 
+  /** Give back a token taken for something that turned out not to count (at most a full bucket). */
+  refund(): void {
+    this.refill();
+    this.tokens = Math.min(this.limits.burst, this.tokens + 1);
+  }
+
   /**
    * Empty, and owing `seconds` of refill on top: what has been misused waits longer than the
    * sustained rate (an address guessing while the whole network is past its limit).

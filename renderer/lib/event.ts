@@ -57,6 +57,18 @@ export function plannedSwissRounds(state: EventState): number {
 }
 
 /**
+ * A variable number of rounds once its criterion decided it, before the cut (MTR 10.2): the Swiss
+ * rounds it gives ("4 Swiss rounds") and the criterion's words; null otherwise.
+ */
+export function roundsDecision(state: EventState): { short: string; words: string } | null {
+  if (state.playoff) return null;
+  const announced = announcedRounds(state, getRuleset(state.ruleset));
+  const criterion = announced?.criterion;
+  if (!announced || !criterion?.evaluated) return null;
+  return { short: `${announced.rounds} Swiss ${announced.rounds === 1 ? 'round' : 'rounds'} (MTR 10.2)`, words: criterion.words };
+}
+
+/**
  * The playoff is over: its final was played (the rule set has nothing left to pair; a problem means
  * "not yet"). The final standings and the champion are what the station and the projector show.
  */

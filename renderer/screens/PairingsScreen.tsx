@@ -16,12 +16,13 @@ import { useStation, type PendingProposal } from '../store/station.js';
 import { openTablesFix, roundAfterFix } from '../../core/event/table-fix.js';
 import { firstSeatField } from '../../core/model/seats.js';
 import { deriveSeed } from '../../core/random/rng.js';
-import { getRuleset } from '../../core/rulesets/index.js';
+import { announcedRounds, getRuleset } from '../../core/rulesets/index.js';
 import { mtrCitation } from '../../core/rulesets/ruleset.js';
 import { Name } from '../components/Name.js';
 import { DraftPods } from './pairings/DraftPods.js';
 import { checkProposal, PairingCheck } from './pairings/PairingCheck.js';
 import { RoundTables } from './pairings/RoundTables.js';
+import { RoundsCard } from './pairings/RoundsCard.js';
 import { displayNames, groupsOf, pointsBefore, roundLabel } from './pairings/shared.js';
 import { usesDraftPods } from './players/RegistrationForm.js';
 import { PublishDialog } from './pairings/PublishDialog.js';
@@ -295,6 +296,9 @@ export function PairingsScreen() {
   // RULES 4: a Swiss round past the announced (or, none announced, the recommended) number asks first.
   const planned = plannedSwissRounds(state);
   const announced = state.settings.swissRounds !== undefined;
+  // A variable number as its criterion decided it (MTR 10.2), said in the publish dialog.
+  const criterion = announcedRounds(state, getRuleset(state.ruleset))?.criterion;
+  const decided = criterion?.evaluated ? criterion.words : undefined;
   const beyond = proposed !== null && !proposed.replace && !proposed.fix && (announced || planned > 0) && swissRoundsPlayed(state) + 1 > planned;
 
   const publish = async (): Promise<void> => {
@@ -331,6 +335,8 @@ export function PairingsScreen() {
   return (
     <div className="pairings-screen">
       <PairingsHead state={state} current={current} viewed={viewed} proposing={proposed !== null} busy={busy} onShow={setShown} onPairNext={() => void propose('next')} />
+
+      {!proposed && <RoundsCard state={state} />}
 
       {proposed && (
         <Preview
@@ -375,6 +381,7 @@ export function PairingsScreen() {
           beyond={beyond}
           planned={planned}
           announced={announced}
+          decided={decided}
           reason={reason}
           busy={busy}
           onConfirm={() => void publish()}

@@ -24,6 +24,7 @@ import {
   patchFor,
 } from './start/settings.js';
 import { EventFacts } from './start/EventFacts.js';
+import { type CriterionDraft, readCriterion } from './start/VariableRounds.js';
 import './Start.css';
 
 const PREFERENCE = 'new-event';
@@ -99,13 +100,16 @@ function NewEvent() {
   const { ruleset, draft, chooseRuleset, change } = useNewEventDraft();
   const [playersText, setPlayersText] = useState('');
   const [roundsText, setRoundsText] = useState('');
+  // MTR 10.2: a variable number of rounds, announced with the number (null: a fixed number).
+  const [criterion, setCriterion] = useState<CriterionDraft | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const rounds = parseWhole(roundsText, 0, 30);
   const players = parseWhole(playersText, 0, 100_000);
-  const patch = patchFor(ruleset, draft, typeof rounds === 'number' ? rounds : undefined);
+  const readCriterionDraft = criterion ? readCriterion(criterion) : null;
+  const patch = patchFor(ruleset, draft, typeof rounds === 'number' ? rounds : undefined, readCriterionDraft?.value ?? undefined);
   const checked = checkSettings(ruleset, patch);
   const settings = checked.settings ?? draft;
   // "teams" in team events (a team is one competitor: the rounds are recommended for teams).
@@ -117,6 +121,8 @@ function NewEvent() {
   if (characters) problems.push(sentence(characters));
   if (checked.problem) problems.push(`Settings: ${checked.problem}.`);
   if (rounds === null) problems.push('Swiss rounds: a whole number from 0 to 30, or blank for the recommended number.');
+  if (criterion && typeof rounds !== 'number') problems.push('A variable number of rounds needs the announced number it varies from (MTR 10.2).');
+  if (readCriterionDraft?.problem) problems.push(sentence(readCriterionDraft.problem));
   if (players === null) problems.push(`Expected ${competitors}: a whole number, or blank.`);
 
   const create = async (): Promise<void> => {
@@ -129,7 +135,7 @@ function NewEvent() {
     const snapshot = await run('Creating the event…', (api) => api.createEvent({ name: name.trim(), ruleset, settings: patch }));
     setBusy(false);
     if (!snapshot) return;
-    const { swissRounds: _event, ...remembered } = patch;
+    const { swissRounds: _event, variableRounds: _criterion, ...remembered } = patch;
     void setPreference(PREFERENCE, { ruleset, settings: remembered } satisfies NewEventPreference);
     showOpened(snapshot, 'players');
     const who = snapshot.state ? getRuleset(snapshot.state.ruleset).presentation.words.competitor(snapshot.state.settings) : 'player';
@@ -187,6 +193,8 @@ function NewEvent() {
           roundsText={roundsText}
           setRoundsText={setRoundsText}
           rounds={rounds}
+          criterion={criterion}
+          setCriterion={setCriterion}
         />
 
         {attempted && problems.length > 0 && (

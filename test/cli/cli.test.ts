@@ -172,6 +172,22 @@ describe('pair', () => {
     expect(state.rounds.some((r) => r.byes.some((b) => b.player === json.byes[0]))).toBe(false);
   });
 
+  it('warns when the next round is past the announced rounds, as a variable number decided (MTR 10.2)', () => {
+    const t = { ...mtrSix(), settings: { swissRounds: 3, variableRounds: { afterRound: 2, compare: 'exactly', players: 1, matchWins: 2, then: 'stop' } } } as Transcript;
+    const file = tmp.file('pair-variable.json', t);
+    const text = cli(['pair', file]);
+    expect(text.code).toBe(0);
+    const warning =
+      'round 3 is past the announced 2 Swiss rounds (After round 2, 1 player has 2 match wins or more (exactly 1, as announced): the Swiss ends after round 2 (MTR 10.2))';
+    expect(text.stdout).toContain(
+      `Warning: ${warning}: the event announced 3 Swiss rounds, unless exactly 1 player has 2 match wins or more after round 2: then the Swiss ends after round 2`,
+    );
+    expect((JSON.parse(cli(['pair', file, '--json']).stdout) as { pastAnnounced?: string }).pastAnnounced).toBe(warning);
+    // Announced as a fixed 3: round 3 is no warning.
+    const fixed = cli(['pair', tmp.file('pair-fixed.json', { ...mtrSix(), settings: { swissRounds: 3 } } as Transcript)]);
+    expect(fixed.stdout).not.toContain('past the announced');
+  });
+
   it('leaves dropped players out', () => {
     const t = mtrSix();
     t.rounds[1]!.drops = ['p02', 'p03'];

@@ -9,6 +9,7 @@ import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import { publishCommand } from '../../core/event/commands.js';
 import { describeJournal } from '../../core/event/describe.js';
+import { JournalFold } from '../../core/event/fold.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState, PlayerId, RulesetId, VariableRounds } from '../../core/model/types.js';
 import { announcedRounds, describeAnnouncement } from '../../core/rulesets/announced-rounds.js';
@@ -78,6 +79,23 @@ describe('the announced number cannot be changed once round 1 has begun (MTR 10.
     expect(refusal(() => run(none, { type: 'set-settings', settings: { swissRounds: 3 }, reason: 'announced late' })).message).toMatch(/none was announced, so the recommended number stands/);
     // The same number again changes nothing and is allowed; so are settings that are not the rounds.
     expect(run(paired, { type: 'set-settings', settings: { swissRounds: 3, selfReports: 'off' } }).settings.selfReports).toBe('off');
+  });
+
+  it('an undo cannot take the announcement back once round 1 is paired; before, it can', () => {
+    const fold = new JournalFold();
+    const add = (command: Command): number => {
+      const seq = fold.length;
+      fold.commit(fold.prepare(command));
+      return seq;
+    };
+    add({ type: 'create-event', id: 'e', name: 'Undo Open', ruleset: 'mtr', settings: {}, seed: 3, createdAt: '2026-05-01T10:00:00Z' });
+    for (let i = 1; i <= 8; i++) add({ type: 'register-player', player: { id: pid(i), name: `Player ${i}` }, draw: i });
+    const announce = add({ type: 'set-settings', settings: { swissRounds: 5, variableRounds: FIVE_UNLESS } });
+    const before = fold.state as EventState;
+    expect(fold.prepare({ type: 'undo', target: announce }).state.settings.swissRounds).toBeUndefined();
+    add(publishCommand(1, 'swiss', getRuleset('mtr').pair(before, 1)));
+    const refused = refusal(() => fold.prepare({ type: 'undo', target: announce }));
+    expect(refused.message).toMatch(/^undoing journal entry 9 \(set-settings\) is not possible: the number of Swiss rounds cannot change once round 1 is paired \(MTR 10\.2/);
   });
 
   it('a criterion that does not hold together is refused in words', () => {

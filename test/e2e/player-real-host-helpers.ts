@@ -4,6 +4,7 @@
  * and the host's rounds and table codes read through the station API's snapshot.
  */
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { NewCommand } from '../../core/event/commands.js';
 import { publishCommand } from '../../core/event/commands.js';
@@ -55,10 +56,12 @@ export async function openPhone(browser: Browser, url: string, label: string, pr
   const phone: Phone = { page, context, sent: [], received: [] };
   watch(page, label, problems);
   page.on('websocket', (ws) => {
-    if (!ws.url().endsWith('/public')) return;
+    if (new URL(ws.url()).pathname !== '/public') return;
     ws.on('framesent', (frame) => phone.sent.push(JSON.parse(String(frame.payload)) as PublicRequest));
     ws.on('framereceived', (frame) => {
-      const message = JSON.parse(String(frame.payload)) as PublicPush | { kind: 'answer' };
+      // The first view comes gzip-compressed in a binary frame (the page asks `?z=gzip`).
+      const text = typeof frame.payload === 'string' ? frame.payload : gunzipSync(frame.payload).toString('utf8');
+      const message = JSON.parse(text) as PublicPush | { kind: 'answer' };
       if (!('kind' in message)) phone.received.push(message);
     });
   });

@@ -211,6 +211,21 @@ describe('guessing codes from many addresses', () => {
     }
   });
 
+  it('many guesses at once from one address get no more checked than its ten, and right codes spend nothing', async () => {
+    const host = await startVenueHost();
+    try {
+      await host.networkOn();
+      const from = clientAddress(8, 1);
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => postJoin(host.lan(), { code: `ZZZZ-YY${String(i).padStart(2, '0')}`, name: 'Guesser' }, {}, from)));
+      expect(answers.filter((a) => a.status === 403)).toHaveLength(DEFAULT_DOOR_LIMITS.wrongCodesPerAddress.burst);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(40 - DEFAULT_DOOR_LIMITS.wrongCodesPerAddress.burst);
+      // A right code from a fresh address right after: never refused, and it spends nothing.
+      for (let i = 0; i < 12; i++) expect((await postJoin(host.lan(), { code: host.code('display'), name: `Screen ${i + 1}` }, {}, clientAddress(8, 2))).status).toBe(200);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('caps wrong codes at one table from every address together; other tables, and the table later, go on', async () => {
     const host = await startVenueHost();
     try {

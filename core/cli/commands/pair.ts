@@ -1,5 +1,6 @@
 /** `pair FILE.json [--json]`: the pairings Podium would make for the next round. */
-import { getRuleset } from '../../rulesets/index.js';
+import { announcedRounds, getRuleset } from '../../rulesets/index.js';
+import { plural } from '../../text/format.js';
 import { roundSeed } from '../../transcript/index.js';
 import { describePlayer, oneLine, seatChoiceJson, tableLine, tablesJson } from '../format.js';
 import { UsageError, defineCommand } from '../io.js';
@@ -18,8 +19,14 @@ export const pairCommand = defineCommand({
     const proposal = withFile(file, () => (state.playoff ? ruleset.nextPlayoffRound(state, seed) : ruleset.pair(state, seed)));
     if (!proposal) throw new UsageError(`${file}: the playoff is finished; there is no next round to pair`);
     const byes = proposal.byes.map((b) => b.player);
+    // MTR 10.2: a Swiss round past the announced number (a variable number: as its criterion decided).
+    const announced = state.playoff ? undefined : announcedRounds(state, ruleset);
+    const swissNext = state.rounds.filter((r) => r.stage === 'swiss').length + 1;
+    const criterion = announced?.criterion?.evaluated ? ` (${announced.criterion.words.replace(/\.$/, '')})` : '';
+    const past = announced && swissNext > announced.rounds ? `round ${swissNext} is past the announced ${plural(announced.rounds, 'Swiss round')}${criterion}` : undefined;
     if (values.json) {
       const extra = {
+        ...(past ? { pastAnnounced: past } : {}),
         ...(proposal.groups ? { groups: proposal.groups.map((g) => [...g]) } : {}),
         ...(proposal.seatChoice ? { seatChoice: seatChoiceJson(proposal.seatChoice) } : {}),
       };
@@ -34,6 +41,7 @@ export const pairCommand = defineCommand({
     for (const table of proposal.tables) out.push(tableLine(state, table));
     for (const id of byes) out.push(`Bye: ${describePlayer(state, id)}`);
     for (const warning of proposal.warnings) out.push(`Warning: ${oneLine(warning.message)}`);
+    if (past) out.push(`Warning: ${past}: the event announced ${announced?.words}`);
     return 0;
   },
 });

@@ -138,7 +138,7 @@ export function validatePodResult(variant: PodVariant, table: Table, result: unk
 
   const winner = podMatchWinner(normalised);
   if (winner !== 'draw' && excluded.includes(winner))
-    bad(`${nameOf(winner)} won the match, so cannot be excluded ("excluded" is for players who conceded or received a match loss)`);
+    bad(`${nameOf(winner)} won the match, so cannot be excluded ("excluded" is for players who conceded, or received a match loss or a game loss)`);
 
   if (stage === 'playoff' && !variant.playoffDrawGoesToHighestSeed) {
     // MSTR 2.1A / 2.5B: playoffs are untimed and a drawn game is followed by a new game, so the

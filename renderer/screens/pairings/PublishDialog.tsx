@@ -7,7 +7,7 @@ import { plural } from '../../lib/format.js';
 import type { PendingProposal } from '../../store/station.js';
 import type { CheckSummary } from './PairingCheck.js';
 
-export function PublishDialog({ proposed, summary, who, beyond, planned, announced, reason, busy, onConfirm, onCancel }: {
+export function PublishDialog({ proposed, summary, who, beyond, planned, announced, decided, reason, busy, onConfirm, onCancel }: {
   proposed: PendingProposal;
   summary: CheckSummary;
   /** What a competitor is called: "player", or "team" in team events. */
@@ -16,6 +16,8 @@ export function PublishDialog({ proposed, summary, who, beyond, planned, announc
   beyond: boolean;
   planned: number;
   announced: boolean;
+  /** A variable number's criterion as evaluated, in words (MTR 10.2): what set `planned`. */
+  decided?: string | undefined;
   /** Re-pairing the open tables: the reason the journal keeps. */
   reason: string;
   busy: boolean;
@@ -40,7 +42,9 @@ export function PublishDialog({ proposed, summary, who, beyond, planned, announc
     >
       {beyond && (
         <p className="notice" data-testid="beyond-announced">
-          {announced
+          {decided
+            ? `${decided} Round ${proposed.round} is an extra round: make sure the players know before you publish.`
+            : announced
             ? `This event announced ${plural(planned, 'Swiss round')}: round ${proposed.round} is an extra round. Players planned for ${plural(planned, 'round')}; make sure they know before you publish.`
             : `The rules recommend ${plural(planned, 'Swiss round')} for this event: round ${proposed.round} is an extra round.`}
         </p>

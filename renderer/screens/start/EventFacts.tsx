@@ -1,12 +1,15 @@
 /**
  * The facts a new event's settings give (Start screen): its time limits in words, and the rounds it
- * recommends for the expected number of competitors (or the rounds announced instead).
+ * recommends for the expected number of competitors (or the rounds announced instead, fixed or
+ * variable with its criterion: MTR 10.2).
  */
 import type { RulesetId, Settings } from '../../../core/model/types.js';
+import { competitorNoun } from '../../lib/event.js';
 import { announcesRounds, describeTimeLimits, recommend, recommendationSentence } from './settings.js';
+import { type CriterionDraft, criterionDraftFor, VariableRoundsFields } from './VariableRounds.js';
 
 /** The new event's time limits in words, and its rounds: expected competitors, announced rounds, and the recommendation. */
-export function EventFacts({ ruleset, settings, competitors, playersText, setPlayersText, players, roundsText, setRoundsText, rounds }: {
+export function EventFacts({ ruleset, settings, competitors, playersText, setPlayersText, players, roundsText, setRoundsText, rounds, criterion, setCriterion }: {
   ruleset: RulesetId;
   settings: Settings;
   /** "players", or "teams" in team events. */
@@ -18,6 +21,9 @@ export function EventFacts({ ruleset, settings, competitors, playersText, setPla
   roundsText: string;
   setRoundsText: (text: string) => void;
   rounds: number | null | undefined;
+  /** MTR 10.2: the variable number's criterion as typed (null: a fixed number). */
+  criterion: CriterionDraft | null;
+  setCriterion: (draft: CriterionDraft | null) => void;
 }) {
   const limits = describeTimeLimits(ruleset, settings);
   const recommendation = typeof players === 'number' ? recommend(ruleset, settings, players) : null;
@@ -52,6 +58,20 @@ export function EventFacts({ ruleset, settings, competitors, playersText, setPla
             </label>
           )}
         </div>
+        {announcesRounds(ruleset) && (
+          <div className="start-variable">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={criterion !== null}
+                onChange={(e) => setCriterion(e.target.checked ? criterionDraftFor(typeof rounds === 'number' ? rounds : undefined) : null)}
+                data-testid="variable-rounds"
+              />
+              A variable number, with its criterion (MTR 10.2)
+            </label>
+            {criterion && <VariableRoundsFields draft={criterion} setDraft={setCriterion} competitor={competitorNoun(ruleset, settings)} />}
+          </div>
+        )}
         <p className="start-recommendation" data-testid="recommended-rounds" aria-live="polite">
           {recommendation && typeof players === 'number' ? (
             <>

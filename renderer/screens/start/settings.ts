@@ -4,7 +4,7 @@
  * Everything comes from the rule set itself (getRuleset): the form never hard-codes a number.
  */
 import type { SettingsPatch } from '../../../core/event/commands.js';
-import type { RulesetId, Settings } from '../../../core/model/types.js';
+import type { RulesetId, Settings, VariableRounds } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import type { EndOfRoundProcedure, RoundsRecommendation, SettingField, TimeLimits } from '../../../core/rulesets/ruleset.js';
 import { competitorNoun } from '../../lib/event.js';
@@ -32,7 +32,7 @@ export function defaultsOf(id: RulesetId): Settings {
 }
 
 /** The patch the form sends: every field the rule set reads, as shown (so the save says it all). */
-export function patchFor(id: RulesetId, draft: Settings, swissRounds: number | undefined): SettingsPatch {
+export function patchFor(id: RulesetId, draft: Settings, swissRounds: number | undefined, variableRounds?: VariableRounds): SettingsPatch {
   const patch: SettingsPatch = {};
   const put = patch as Record<string, unknown>;
   for (const field of fieldsFor(id, draft)) {
@@ -40,6 +40,8 @@ export function patchFor(id: RulesetId, draft: Settings, swissRounds: number | u
     if (value !== undefined) put[field] = value;
   }
   if (swissRounds !== undefined && announcesRounds(id)) patch.swissRounds = swissRounds;
+  // MTR 10.2: a variable number is announced with the number it varies from.
+  if (swissRounds !== undefined && variableRounds && announcesRounds(id)) patch.variableRounds = variableRounds;
   return patch;
 }
 
