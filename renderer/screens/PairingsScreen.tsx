@@ -251,6 +251,17 @@ function PairingsHead({ state, current, viewed, proposing, busy, onShow, onPairN
   );
 }
 
+/** RULES 4: a Swiss round past the announced (or, none announced, the recommended) number asks first. */
+function roundsPlan(state: EventState, proposed: Proposed | null): { planned: number; announced: boolean; decided: string | undefined; beyond: boolean } {
+  const planned = plannedSwissRounds(state);
+  const announced = state.settings.swissRounds !== undefined;
+  // A variable number as its criterion decided it (MTR 10.2), said in the publish dialog.
+  const criterion = announcedRounds(state, getRuleset(state.ruleset))?.criterion;
+  const decided = criterion?.evaluated ? criterion.words : undefined;
+  const beyond = proposed !== null && !proposed.replace && !proposed.fix && (announced || planned > 0) && swissRoundsPlayed(state) + 1 > planned;
+  return { planned, announced, decided, beyond };
+}
+
 export function PairingsScreen() {
   const state = useStation((s) => s.snapshot?.state ?? null);
   const dispatch = useStation((s) => s.dispatch);
@@ -293,13 +304,7 @@ export function PairingsScreen() {
   };
   const again = (p: Proposed): 'next' | 'replace' | 'fix' => (p.fix ? 'fix' : p.replace ? 'replace' : 'next');
 
-  // RULES 4: a Swiss round past the announced (or, none announced, the recommended) number asks first.
-  const planned = plannedSwissRounds(state);
-  const announced = state.settings.swissRounds !== undefined;
-  // A variable number as its criterion decided it (MTR 10.2), said in the publish dialog.
-  const criterion = announcedRounds(state, getRuleset(state.ruleset))?.criterion;
-  const decided = criterion?.evaluated ? criterion.words : undefined;
-  const beyond = proposed !== null && !proposed.replace && !proposed.fix && (announced || planned > 0) && swissRoundsPlayed(state) + 1 > planned;
+  const { planned, announced, decided, beyond } = roundsPlan(state, proposed);
 
   const publish = async (): Promise<void> => {
     if (!proposed) return;

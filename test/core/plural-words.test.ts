@@ -56,6 +56,8 @@ describe('counts say "1 point"', () => {
   });
 
   it('a MAMTR drawn playoff pod’s note says who advances without repeating "draw"', () => {
-    expect(getRuleset('mamtr-2024').presentation.playoff.drawNote).toBe('the highest Swiss seed still in advances (2.4C)');
+    const note = getRuleset('mamtr-2024').presentation.playoff.drawNote ?? '';
+    expect(note).toBe('draw: won by the highest Swiss seed who took part in it (2.4C)');
+    expect(note.match(/draw/gi)).toHaveLength(1);
   });
 });

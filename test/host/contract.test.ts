@@ -548,19 +548,19 @@ describe('the station service called in-process', () => {
         throw new Error('expected a refusal');
       };
       await expect(refusal(service.createEvent({ name: '', ruleset: 'mtr', settings: {} }))).resolves.toMatchObject({
-        code: 'invalid-input',
+        code: 'invalid-request',
         message: expect.stringMatching(/^createEvent: invalid request at name/),
       });
       await expect(refusal(service.createEvent({ name: 'Chess', ruleset: 'fide' as never, settings: {} }))).resolves.toMatchObject({
-        code: 'invalid-input',
+        code: 'invalid-request',
         message: expect.stringMatching(/^createEvent: invalid request at ruleset/),
       });
       await service.createEvent({ name: 'Direct', ruleset: 'mtr', settings: {} });
       await expect(refusal(service.dispatch({ command: { type: 'drop-player' } } as never))).resolves.toMatchObject({
-        code: 'invalid-input',
+        code: 'invalid-request',
         message: expect.stringMatching(/^dispatch: invalid request at command\.id/),
       });
-      await expect(refusal(service.query({ kind: 'everything' } as never))).resolves.toMatchObject({ code: 'invalid-input' });
+      await expect(refusal(service.query({ kind: 'everything' } as never))).resolves.toMatchObject({ code: 'invalid-request' });
       const journal = JSON.parse(`[${(await readFile(service.current()?.summary.path as string, 'utf8')).trim().split('\n').join(',')}]`) as unknown[];
       expect(journal).toHaveLength(2); // header + create-event: nothing invalid was written
     } finally {
