@@ -104,11 +104,13 @@ export interface ChildHost {
 
 /**
  * Browser mode in a child process on `dataDir` (events in `<dataDir>/events`), serving `rendererDir`
- * (any folder when no page is loaded). Resolves once it prints its address; rejects if it exits or
+ * (any folder when no page is loaded); `lanAddress`: the venue network listens there only. Resolves once it prints its address; rejects if it exits or
  * prints nothing within 60 s.
  */
-export async function startChildHost(dataDir: string, rendererDir: string): Promise<ChildHost> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/host/host-child.ts', dataDir, rendererDir], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function startChildHost(dataDir: string, rendererDir: string, options: { lanAddress?: string } = {}): Promise<ChildHost> {
+  // The venue network's address, as `--lan-address` gives it (loopback aliases in benches).
+  const env = options.lanAddress !== undefined ? { ...process.env, PODIUM_LAN_ADDRESS: options.lanAddress } : process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/host/host-child.ts', dataDir, rendererDir], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   live.add(child);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
