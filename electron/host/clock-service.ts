@@ -6,8 +6,9 @@
  * the pushed journal entries) and draws `clockView(state, now)` itself, so the station, the
  * projector, a judge's phone and a browser tab agree to the second while a tick stays a few bytes
  * at any event size (issue 15: 18 KB a second per window at 4,096 players when the view was sent).
- * The service computes the view too, as a check (a failure is reported) and for in-process users;
- * after a crash or a restart the journal is replayed and the next tick shows where the clock is.
+ * The service computes the view only when asked (`view()`, for in-process users): a tick is the
+ * second alone. After a crash or a restart the journal is replayed and the next tick shows where
+ * the clock is.
  *
  * Decisions:
  * - Ticks come once a second, just after each wall-clock second, and the view is computed at that
@@ -16,7 +17,7 @@
  *   tick, never between two, and the tick is the moment it changes.
  * - A change needs no tick: a window redraws its clock from the new state at the last second.
  * - No event open: no tick and no push.
- * - A failure computing the view (a bug) is reported once per message and never stops the timer.
+ * - A failure computing the view (a bug) is reported once per message.
  *
  * Plain Node (no `electron` import): the shell and browser mode both run it.
  */
@@ -33,8 +34,8 @@ export interface ClockServiceOptions {
 }
 
 export interface ClockService {
-  /** Compute the open event's clock at the host's current second and push it; null when none is open. */
-  tick(): ClockView | null;
+  /** Push the host's current whole second to every window; that second, or null when no event is open. */
+  tick(): number | null;
   /** The open event's clock at the host's current second, without pushing it. */
   view(): ClockView | null;
   /** Stop the timer and stop listening (idempotent). */
@@ -74,12 +75,11 @@ export function startClockService(station: StationService, options: ClockService
     }
   }
 
-  function tick(): ClockView | null {
-    if (stopped) return null;
-    const computed = compute();
-    if (!computed) return null;
-    station.pushClock(computed.at);
-    return computed.view;
+  function tick(): number | null {
+    if (stopped || !station.current()) return null;
+    const at = wholeSecond(now());
+    station.pushClock(at);
+    return at;
   }
 
   function schedule(): void {

@@ -50,9 +50,11 @@ class Host {
   }
   /** The clock as the service pushes it right now (a tick). */
   clock(): ClockView {
-    const tick = (this.service as StationService & { clock: { tick(): ClockView | null } }).clock.tick();
-    if (!tick) throw new Error('no clock: no event open');
-    return tick;
+    const { clock } = this.service as StationService & { clock: { tick(): number | null; view(): ClockView | null } };
+    const second = clock.tick();
+    const view = clock.view();
+    if (second === null || !view) throw new Error('no clock: no event open');
+    return view;
   }
 }
 
@@ -99,7 +101,7 @@ describe('the clock service', () => {
   it('ticks with the host’s whole second; a window draws from it exactly the host’s view', async () => {
     const host = newHost();
     // No event open: no clock.
-    expect((host.service as unknown as { clock: { tick(): ClockView | null } }).clock.tick()).toBeNull();
+    expect((host.service as unknown as { clock: { tick(): number | null } }).clock.tick()).toBeNull();
     expect(host.clockPushes()).toHaveLength(0);
 
     await eventWithRound(host, 'mtr', 8, 2);
