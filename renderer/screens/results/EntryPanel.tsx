@@ -74,8 +74,10 @@ function useEntryDraft(round: number, table: Table | undefined) {
 function readTyped(state: EventState, round: Round | undefined, table: Table | undefined, draft: Draft, marked: PlayerId[]) {
   // The rule set's result entry: what a no-show makes of the result (none where it records no no-shows).
   const noShows = getRuleset(state.ruleset).presentation.results.noShows;
-  const slip = table ? absentBy(noShows, table, draft, marked) : { absent: [], typed: [] };
-  const built: Built = table && round ? readEntry(state, table, round, draft, marked).built : { kind: 'empty' };
+  // The no-show tokens ("n2") are read once per keystroke, by readEntry, where there is a round.
+  const entry = table && round ? readEntry(state, table, round, draft, marked) : null;
+  const slip = entry && noShows ? { absent: entry.absent, typed: entry.typed } : table ? absentBy(noShows, table, draft, marked) : { absent: [], typed: [] };
+  const built: Built = entry ? entry.built : { kind: 'empty' };
   const checked = table && built.kind === 'ok' && round ? checkResult(state, table, round, built.result) : null;
   return { noShows, slip, built, checked };
 }
