@@ -2,8 +2,10 @@
  * What the host sends every phone when the public view changes: an RFC 6902 patch from the view it
  * has to the new one (a result is a few hundred bytes), or the whole view when that is smaller (a
  * new round) or the phone's view is of another event. Made once per change, sent to every phone.
- * fast-json-patch: the common, tested implementation of RFC 6902 (compare here, applyPatch on the
- * phone).
+ * The patch is made by `viewPatch`, which skips every part of the view that is the same object in
+ * both (core/public/view.ts reuses a table, a player list, points and standings while their inputs
+ * are the same objects), so a result costs the table it touched, not a walk of the whole view;
+ * fast-json-patch applies it (RFC 6902: the phone's applyPatch, and this file's).
  *
  * Pure: no I/O.
  */
@@ -20,7 +22,7 @@ export function publicChange(before: PublicView | undefined, after: PublicView):
     return { push, text: JSON.stringify(push) };
   };
   if (!before || before.event.id !== after.event.id) return whole();
-  const push: PublicPush = { type: 'patch', from: before.version, to: after.version, ops: fastJsonPatch.compare(before, after) };
+  const push: PublicPush = { type: 'patch', from: before.version, to: after.version, ops: viewPatch(before, after) };
   const text = JSON.stringify(push);
   if (text.length <= SMALL_PATCH_BYTES) return { push, text };
   const view = whole();
@@ -36,4 +38,43 @@ export function applyPublicPatch(view: PublicView, push: Extract<PublicPush, { t
   } catch {
     return null;
   }
+}
+
+type Op = { op: 'add' | 'replace'; path: string; value: unknown } | { op: 'remove'; path: string };
+
+/** A JSON pointer's segment (RFC 6901): "~" and "/" escaped. */
+const segment = (key: string | number): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * The RFC 6902 operations that take `before` to `after` (JSON data: an undefined member counts as
+ * absent), descending only where the two differ and skipping any part that is the same object in
+ * both. Arrays are patched by position, shortened from the end.
+ */
+export function viewPatch(before: unknown, after: unknown, path = '', ops: Op[] = []): Op[] {
+  if (before === after) return ops;
+  if (!isContainer(before) || !isContainer(after) || Array.isArray(before) !== Array.isArray(after)) {
+    ops.push({ op: 'replace', path, value: after });
+    return ops;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const common = Math.min(before.length, after.length);
+    for (let i = 0; i < common; i++) viewPatch(before[i], after[i], `${path}/${i}`, ops);
+    for (let i = before.length - 1; i >= after.length; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
+    for (let i = before.length; i < after.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: after[i] });
+    return ops;
+  }
+  const from = before as Record<string, unknown>;
+  const to = after as Record<string, unknown>;
+  for (const key of Object.keys(from)) {
+    if (from[key] === undefined) continue;
+    if (!Object.hasOwn(to, key) || to[key] === undefined) ops.push({ op: 'remove', path: `${path}/${segment(key)}` });
+    else viewPatch(from[key], to[key], `${path}/${segment(key)}`, ops);
+  }
+  for (const key of Object.keys(to)) {
+    if (to[key] === undefined || (Object.hasOwn(from, key) && from[key] !== undefined)) continue;
+    ops.push({ op: 'add', path: `${path}/${segment(key)}`, value: to[key] });
+  }
+  return ops;
 }

@@ -13,11 +13,11 @@ import { pointsBeforeRound, tableWinner } from '../documents/layout.js';
 import { personName } from '../documents/names.js';
 import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
-import type { EventState, PlayerId, Round, Standing } from '../model/types.js';
+import type { EventState, PlayerId, Round, Standing, Table } from '../model/types.js';
 import { finalStandings, getRuleset, playoffFinishLabel } from '../rulesets/index.js';
 import { formatValue } from '../rulesets/ruleset.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
-import type { PublicClock, PublicRound, PublicStandings, PublicView, PublicWords } from './types.js';
+import type { PublicClock, PublicPlayer, PublicRound, PublicStandings, PublicTable, PublicView, PublicWords } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
 import { firstSeatField } from '../model/seats.js';
 
@@ -44,18 +44,10 @@ export function publicView(state: EventState, options: { now: number; version: n
   const standings = publishedStandings(state);
   const bracket = playoffBracket(state);
   const clock = latest ? publicClock(state, options.now) : undefined;
-  const disqualified = disqualifiedPlayers(state);
   return {
     version: options.version,
     event: { id: state.id, name: state.name, ruleset: state.ruleset, rulesetName: ruleset.title, settings: state.settings, ...houseRulesOf(state), words: publicWords(ruleset) },
-    players: state.players.map((p) => ({
-      id: p.id,
-      name: p.name,
-      sortName: personName(p).sortKey,
-      ...(p.droppedAfterRound !== undefined ? { droppedAfterRound: p.droppedAfterRound } : {}),
-      ...(disqualified.has(p.id) ? { disqualifiedInRound: disqualified.get(p.id)?.round } : {}),
-      ...(p.members ? { members: p.members.map((m) => ({ seat: m.seat, name: m.name })) } : {}),
-    })),
+    players: publicPlayers(state),
     round: latest ? publicRound(state, latest, clock ? options.now : 0) : null,
     roundsPublished: state.rounds.length,
     ...(standings ? { standings } : {}),
@@ -84,23 +76,59 @@ function houseRulesOf(state: EventState): { houseRules?: string } {
   return houseRules ? { houseRules } : {};
 }
 
+/**
+ * The players as the public sees them: the same object while the players and the penalty log are
+ * (a DQ is marked), so a result's patch skips them (core/public/patch.ts).
+ */
+const playersCache = new WeakMap<EventState['players'], { penalties: EventState['penalties']; players: PublicPlayer[] }>();
+
+function publicPlayers(state: EventState): PublicPlayer[] {
+  const cached = playersCache.get(state.players);
+  if (cached && cached.penalties === state.penalties) return cached.players;
+  const disqualified = disqualifiedPlayers(state);
+  const players = state.players.map((p) => ({
+    id: p.id,
+    name: p.name,
+    sortName: personName(p).sortKey,
+    ...(p.droppedAfterRound !== undefined ? { droppedAfterRound: p.droppedAfterRound } : {}),
+    ...(disqualified.has(p.id) ? { disqualifiedInRound: disqualified.get(p.id)?.round } : {}),
+    ...(p.members ? { members: p.members.map((m) => ({ seat: m.seat, name: m.name })) } : {}),
+  }));
+  playersCache.set(state.players, { penalties: state.penalties, players });
+  return players;
+}
+
+/** A table as the public sees it, kept while what it is made of is the same (the patch then skips it). */
+const tablesCache = new WeakMap<Table, { basis: unknown[]; table: PublicTable }>();
+
 function publicRound(state: EventState, round: Round, now: number): PublicRound {
   const presentation = getRuleset(state.ruleset).presentation.results;
-  const names = new Map(state.players.map((p) => [p.id, p.name]));
+  let names: Map<PlayerId, string> | undefined;
+  const nameOf = (id: PlayerId): string => (names ??= new Map(state.players.map((p) => [p.id, p.name]))).get(id) ?? id;
   const pending = new Map((round.reports ?? []).map((r) => [r.table, r]));
   const extensions = new Map(round.number === state.rounds.length ? clockView(state, now).tables.map((t) => [t.table, t.extensionMs]) : []);
-  return {
-    number: round.number,
-    stage: round.stage,
-    tables: round.tables.map((t) => ({
+  const publicTable = (t: Table): PublicTable => {
+    const report = pending.get(t.table);
+    const rejected = t.result === undefined && !report && round.rejectedReports?.includes(t.table) === true;
+    const basis = [state.players, report, rejected, extensions.get(t.table)];
+    const cached = tablesCache.get(t);
+    if (cached && sameBasis(cached.basis, basis)) return cached.table;
+    const table: PublicTable = {
       table: t.table,
       seats: [...t.seats],
       ...firstSeatField(t.firstSeat),
-      ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, (id) => names.get(id) ?? id) } : {}),
-      ...(pending.has(t.table) ? { reportPending: true, reportAnswers: Object.keys(pending.get(t.table)?.answers ?? {}).length } : {}),
-      ...(t.result === undefined && !pending.has(t.table) && round.rejectedReports?.includes(t.table) ? { reportRejected: true } : {}),
+      ...(t.result !== undefined ? { result: t.result, resultText: presentation.describe(t, t.result, nameOf) } : {}),
+      ...(report ? { reportPending: true, reportAnswers: Object.keys(report.answers ?? {}).length } : {}),
+      ...(rejected ? { reportRejected: true } : {}),
       ...(extensions.get(t.table) ? { extensionMs: extensions.get(t.table) } : {}),
-    })),
+    };
+    tablesCache.set(t, { basis, table });
+    return table;
+  };
+  return {
+    number: round.number,
+    stage: round.stage,
+    tables: round.tables.map(publicTable),
     byes: round.byes.map((b) => ({ player: b.player, kind: b.kind })),
     pointsBefore: pointsBefore(state, round),
   };

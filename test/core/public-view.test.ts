@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
-import { applyPublicPatch, publicChange } from '../../core/public/patch.js';
+import { applyPublicPatch, publicChange, viewPatch } from '../../core/public/patch.js';
+import fastJsonPatch from 'fast-json-patch';
 import { publicView } from '../../core/public/view.js';
 import { simulateEvent } from '../../core/simulate.js';
 
@@ -167,6 +168,37 @@ describe('public patches', () => {
     );
     const stale = publicChange(views[1], views[2] as never).push;
     if (stale.type === 'patch') expect(applyPublicPatch(views[3] as never, stale)).toBeNull();
+  });
+});
+
+describe('the patch between two views (viewPatch)', () => {
+  it('takes any JSON value to any other (property: RFC 6902 apply of the patch = the later value)', () => {
+    // Keys with "/" and "~" (escaped in the path), arrays that grow and shrink, types that change.
+    const key = fc.oneof(fc.constantFrom('a', 'b', 'x/y', 'm~n', '0'), fc.string({ maxLength: 3 }));
+    const value = fc.letrec((tie) => ({
+      json: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 4 }), tie('array'), tie('object')),
+      array: fc.array(tie('json'), { maxLength: 4 }),
+      object: fc.dictionary(key, tie('json'), { maxKeys: 4 }),
+    })).json;
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { maxKeys: 5 }), fc.dictionary(key, value, { maxKeys: 5 }), (before, after) => {
+        const copy = JSON.parse(JSON.stringify(before)) as object;
+        const reached = fastJsonPatch.applyPatch(copy, viewPatch(before, after) as fastJsonPatch.Operation[], true, true).newDocument;
+        expect(reached).toEqual(JSON.parse(JSON.stringify(after)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('skips what is the same object in both, and says nothing where nothing changed', () => {
+    const table = { table: 1, seats: ['ana', 'bo'] };
+    const shared = { rows: [{ player: 'ana', values: ['3'] }] };
+    expect(viewPatch({ t: table, s: shared, v: 1 }, { t: table, s: shared, v: 2 })).toEqual([{ op: 'replace', path: '/v', value: 2 }]);
+    expect(viewPatch({ a: [1, 2, 3] }, { a: [1, 2, 3] })).toEqual([]);
+    expect(viewPatch({ a: [1, 2, 3] }, { a: [1] })).toEqual([
+      { op: 'remove', path: '/a/2' },
+      { op: 'remove', path: '/a/1' },
+    ]);
   });
 });
 
