@@ -5,11 +5,11 @@
  * The patch is made by `viewPatch`, which skips every part of the view that is the same object in
  * both (core/public/view.ts reuses a table, a player list, points and standings while their inputs
  * are the same objects), so a result costs the table it touched, not a walk of the whole view;
- * fast-json-patch applies it (RFC 6902: the phone's applyPatch, and this file's).
+ * rfc6902 (maintained) applies it, on the phone and here (`patchedView`).
  *
  * Pure: no I/O.
  */
-import fastJsonPatch from 'fast-json-patch';
+import { applyPatch, type Operation } from 'rfc6902';
 import type { PublicPush, PublicView } from './types.js';
 
 /** Below this a patch is sent without weighing it against the whole view. */
@@ -32,9 +32,15 @@ export function publicChange(before: PublicView | undefined, after: PublicView):
 /** A phone's view with a patch applied (a copy: the view given is left as it was), or null when the patch is not for it. */
 export function applyPublicPatch(view: PublicView, push: Extract<PublicPush, { type: 'patch' }>): PublicView | null {
   if (push.from !== view.version) return null;
+  return patchedView(view, push.ops);
+}
+
+/** `view` with RFC 6902 `ops` applied, on a copy; null when one does not apply (the phone then asks for the whole view). */
+export function patchedView(view: PublicView, ops: readonly unknown[]): PublicView | null {
+  const copy = JSON.parse(JSON.stringify(view)) as PublicView;
   try {
-    const copy = fastJsonPatch.deepClone(view) as PublicView;
-    return fastJsonPatch.applyPatch(copy, push.ops as fastJsonPatch.Operation[], true, true).newDocument;
+    const errors = applyPatch(copy, ops as Operation[]);
+    return errors.every((error) => error === null) ? copy : null;
   } catch {
     return null;
   }

@@ -13,9 +13,9 @@
  *
  * The socket comes from a factory, so tests drive the client with a fake.
  */
-import { applyPatch, type Operation } from 'fast-json-patch';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
 import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
+import { patchedView } from '../../core/public/patch.js';
 
 /** What the client hears from a socket. */
 export interface SocketHandlers {
@@ -128,12 +128,8 @@ const browserTimers: Timers = {
 
 /** The view after `ops`, or null when they do not apply (then the page asks for the whole view). */
 export function patchView(view: PublicView, to: number, ops: readonly unknown[]): PublicView | null {
-  try {
-    const next = applyPatch(structuredClone(view), ops as Operation[], true, true).newDocument;
-    return { ...next, version: to };
-  } catch {
-    return null;
-  }
+  const next = patchedView(view, ops);
+  return next ? { ...next, version: to } : null;
 }
 
 interface Waiting {

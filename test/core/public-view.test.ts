@@ -4,7 +4,7 @@ import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';
 import { applyPublicPatch, publicChange, viewPatch } from '../../core/public/patch.js';
-import fastJsonPatch from 'fast-json-patch';
+import { applyPatch } from 'rfc6902';
 import { publicView } from '../../core/public/view.js';
 import { simulateEvent } from '../../core/simulate.js';
 
@@ -182,8 +182,8 @@ describe('the patch between two views (viewPatch)', () => {
     })).json;
     fc.assert(
       fc.property(fc.dictionary(key, value, { maxKeys: 5 }), fc.dictionary(key, value, { maxKeys: 5 }), (before, after) => {
-        const copy = JSON.parse(JSON.stringify(before)) as object;
-        const reached = fastJsonPatch.applyPatch(copy, viewPatch(before, after) as fastJsonPatch.Operation[], true, true).newDocument;
+        const reached = JSON.parse(JSON.stringify(before)) as object;
+        expect(applyPatch(reached, viewPatch(before, after)).every((error) => error === null)).toBe(true);
         expect(reached).toEqual(JSON.parse(JSON.stringify(after)));
       }),
       { numRuns: 500 },

@@ -13,7 +13,7 @@ import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import jsonPatch from 'fast-json-patch';
+import { createPatch } from 'rfc6902';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -74,7 +74,7 @@ class FakePublicHost {
     const next = structuredClone(this.view);
     edit(next);
     next.version = this.view.version + 1;
-    const ops = jsonPatch.compare(this.view, next);
+    const ops = createPatch(this.view, next);
     const push: PublicPush = { type: 'patch', from: this.view.version, to: next.version, ops };
     this.view = next;
     for (const ws of this.sockets) ws.send(JSON.stringify(push));
