@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationPush } from '../../core/api/contract.js';
 import { clockView, type ClockView } from '../../core/clock/index.js';
 import { followedSnapshot } from '../support/followed-snapshot.js';
@@ -58,13 +58,6 @@ class Host {
   }
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 let dataDir: string;
 const hosts: Host[] = [];
@@ -127,16 +120,30 @@ describe('the clock service', () => {
     expect(wholeSecond(T0 + 999)).toBe(T0);
   });
 
-  it('ticks by itself once a second while an event is open', async () => {
+  it('ticks by itself once a second, just after each wall-clock second, while an event is open', async () => {
     const host = newHost();
     await eventWithRound(host, 'mtr', 4, 2);
-    const before = host.clockPushes().length;
-    await until(() => host.clockPushes().length >= before + 2, 'two ticks');
-    const [a, b] = host.clockPushes().slice(-2);
-    expect(a).toEqual({ type: 'clock', now: T0 }); // the frozen host time
-    expect(b?.now).toBe(T0);
+    // Its own timer, on fake timers from a whole second: 2.01 s later it has ticked exactly twice.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(T0);
+      const ticking = startClockService(host.service, { now: () => T0 });
+      const before = host.clockPushes().length;
+      vi.advanceTimersByTime(1_004);
+      expect(host.clockPushes().length).toBe(before);
+      vi.advanceTimersByTime(1_006);
+      expect(host.clockPushes().length).toBe(before + 2);
+      const [a, b] = host.clockPushes().slice(-2);
+      expect(a).toEqual({ type: 'clock', now: T0 }); // the frozen host time
+      expect(b?.now).toBe(T0);
+      ticking.stop();
+      vi.advanceTimersByTime(5_000);
+      expect(host.clockPushes().length).toBe(before + 2);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(host.windowClock().status).toBe('not-started');
-  }, 10_000);
+  });
 
   it('a restarted host resumes the clock exactly (pauses and adjustments included)', async () => {
     const first = newHost();

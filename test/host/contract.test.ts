@@ -24,6 +24,7 @@ import { startWebServer } from '../../electron/host/web-server.js';
 import { connectIpc } from '../../renderer/api/ipc-client.js';
 import { connectWebSocket, type WebSocketLike } from '../../renderer/api/ws-client.js';
 import { followedSnapshot } from '../support/followed-snapshot.js';
+import { until } from '../support/until.js';
 
 /** One transport under test: a station and a projector client, and a raw channel for bad requests. */
 interface Harness {
@@ -200,13 +201,6 @@ async function rejection(promise: Promise<unknown>): Promise<StationError> {
   throw new Error('expected the call to be refused');
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 const NAMES = ['Ana Archer', 'Bo Brandt', 'Chloé Dubois', "Dara O'Neill", 'Eitan Levi', 'Fumiko Sato'];
 

@@ -25,6 +25,7 @@ import { createHostServices } from '../../electron/host/host.js';
 import { noSupportLog, type SupportLog } from '../../electron/host/log.js';
 import { SITE_MARKER, SITE_SETTINGS_FILE } from '../../electron/host/site-publisher.js';
 import type { StationService } from '../../electron/host/station-service.js';
+import { until } from '../support/until.js';
 
 let dir: string;
 let dataDir: string;
@@ -101,13 +102,6 @@ const page = (): Promise<string> => readFile(path.join(siteDir, 'index.html'), '
 const published = (): number => lines.filter((l) => l.level === 'info' && l.message.startsWith('Published the event site')).length;
 
 /** Wait for something the host does after answering (the automatic publish). */
-async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('publishSite', () => {
   it('writes the site into the folder whole, says what it wrote, and remembers the folder for the event', async () => {

@@ -12,6 +12,7 @@ import type { ConnectionStatus, StationConnection } from '../../renderer/api/ind
 import { attachConnection, useStation } from '../../renderer/store/station.js';
 import { pairCommand } from '../host/save-fixtures.js';
 import { startRendererHost, resetStation, type RendererHost } from '../support/renderer-host.js';
+import { until } from '../support/until.js';
 
 let host: RendererHost;
 let detach: () => void = () => undefined;
@@ -64,21 +65,7 @@ function connectionThrough(filter: (push: StationPush) => boolean, status: { now
 }
 
 /** Resolves once `check` holds, tested at every change of the store; fails after 10 s (a guard, not a wait). */
-function until(check: () => boolean, what: string): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => {
-      stop();
-      reject(new Error(`never: ${what}`));
-    }, 10_000);
-    const stop = useStation.subscribe(() => {
-      if (!check()) return;
-      clearTimeout(guard);
-      stop();
-      resolve();
-    });
-  });
-}
+const untilStore = (check: () => boolean, what: string): Promise<void> => until(check, what, { subscribe: (changed) => useStation.subscribe(changed) });
 
 async function eventWithRound(): Promise<EventState> {
   await host.service.createEvent({ name: 'Deltas Open', ruleset: 'mtr', settings: {} });
@@ -104,23 +91,23 @@ describe('the store follows the journal', () => {
       return true;
     }, status);
     detach = attachConnection(connection);
-    await until(() => useStation.getState().snapshot?.summary?.name === 'Deltas Open', 'the first snapshot');
+    await untilStore(() => useStation.getState().snapshot?.summary?.name === 'Deltas Open', 'the first snapshot');
     const snapshotsAtStart = calls.snapshot;
 
     await host.service.dispatch({ command: result(1) });
-    await until(() => useStation.getState().snapshot?.state?.rounds[0]?.tables[0]?.result !== undefined, 'table 1 folded');
+    await untilStore(() => useStation.getState().snapshot?.state?.rounds[0]?.tables[0]?.result !== undefined, 'table 1 folded');
     expect(calls.journal).toBe(0);
 
     lose = true;
     await host.service.dispatch({ command: result(2) }); // this push is lost
     const { seq: hostSeq } = await host.service.dispatch({ command: result(3) }); // this one shows the gap
-    await until(() => useStation.getState().snapshot?.lastSeq === hostSeq, 'the gap filled');
+    await untilStore(() => useStation.getState().snapshot?.lastSeq === hostSeq, 'the gap filled');
     expect(calls.journal).toBe(1);
     expect(calls.snapshot).toBe(snapshotsAtStart);
     expect(useStation.getState().snapshot).toEqual(await host.service.snapshot());
 
     const ack = await host.service.undo({ seq: (await host.service.snapshot()).lastSeq });
-    await until(() => useStation.getState().snapshot?.lastSeq === ack.seq, 'the undo shown');
+    await untilStore(() => useStation.getState().snapshot?.lastSeq === ack.seq, 'the undo shown');
     expect(useStation.getState().snapshot).toEqual(await host.service.snapshot());
   });
 
@@ -129,7 +116,7 @@ describe('the store follows the journal', () => {
     const status = { now: 'connected' as ConnectionStatus, listeners: new Set<(s: ConnectionStatus) => void>() };
     const { connection, calls, dropAnswer } = connectionThrough(() => true, status);
     detach = attachConnection(connection);
-    await until(() => useStation.getState().snapshot !== null, 'the first snapshot');
+    await untilStore(() => useStation.getState().snapshot !== null, 'the first snapshot');
     const before = (await host.service.snapshot()).lastSeq;
     dropAnswer();
     const dropped = new Promise<void>((resolve) => status.listeners.add((now) => now === 'disconnected' && resolve()));

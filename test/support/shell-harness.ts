@@ -17,6 +17,7 @@ import { createHostServices } from '../../electron/host/host.js';
 import { IPC_RPC_CHANNEL } from '../../electron/host/ipc-channel.js';
 import { startShell, type Shell } from '../../electron/shell.js';
 import { EXTERNAL, FakeElectron, LAPTOP, type FakeBrowserWindow, type FakeWebContents } from './fake-electron.js';
+import { until } from './until.js';
 
 /** Where the shell is told its preload bundle is. */
 export const PRELOAD = path.join(path.sep, 'app', 'dist', 'electron', 'preload.cjs');
@@ -30,13 +31,7 @@ export async function tempDir(prefix: string): Promise<string> {
 }
 
 /** Wait for something the shell does without being awaited (a menu click, a window's close). */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { until };
 
 /** The StationApi as the page in `contents` reaches it: through the window's IPC, from its main frame. */
 export function pageApi(fake: FakeElectron, contents: FakeWebContents): StationApi {
