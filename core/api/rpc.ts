@@ -5,7 +5,7 @@
  */
 import { PodiumError } from '../model/errors.js';
 import type { StationPush } from './contract.js';
-import { isRequestMethod, type HostApi, type StationApi } from './methods.js';
+import { isRequestMethod, REQUEST_METHODS, type HostApi, type StationApi } from './methods.js';
 import type { Caller } from './roles.js';
 
 export type RpcMessage =
@@ -70,15 +70,20 @@ export function createRpcClient(channel: RpcChannel): StationApi {
     return () => listeners.delete(listener);
   };
   const methods = new Map<string, (params?: unknown) => Promise<unknown>>();
+  const get = (name: string | symbol): unknown => {
+    if (name === 'subscribe') return subscribe;
+    if (!isRequestMethod(name)) return undefined;
+    let method = methods.get(name);
+    if (!method) methods.set(name, (method = (params?: unknown) => call(name, params)));
+    return method;
+  };
+  const has = (name: string | symbol): boolean => name === 'subscribe' || isRequestMethod(name);
+  // Every method is an own, enumerable property too, so a client can be spread or wrapped (`{ ...api, dispatch }`).
   return new Proxy({} as StationApi, {
-    get(_target, name) {
-      if (name === 'subscribe') return subscribe;
-      if (!isRequestMethod(name)) return undefined;
-      let method = methods.get(name);
-      if (!method) methods.set(name, (method = (params?: unknown) => call(name, params)));
-      return method;
-    },
-    has: (_target, name) => name === 'subscribe' || isRequestMethod(name),
+    get: (_target, name) => get(name),
+    has: (_target, name) => has(name),
+    ownKeys: () => ['subscribe', ...REQUEST_METHODS],
+    getOwnPropertyDescriptor: (_target, name) => (has(name) ? { value: get(name), enumerable: true, configurable: true, writable: false } : undefined),
   });
 }
 

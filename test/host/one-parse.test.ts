@@ -119,6 +119,22 @@ describe('one parse, at the one entry every door leads to', () => {
   });
 });
 
+describe('the client derived from the method table', () => {
+  it('has every method of the table, and nothing else, also when spread or wrapped', async () => {
+    const { client, dispose } = await host();
+    try {
+      const { REQUEST_METHODS } = await import('../../core/api/methods.js');
+      expect(Object.keys(client).sort()).toEqual(['subscribe', ...REQUEST_METHODS].sort());
+      const wrapped = { ...client, dispatch: client.dispatch };
+      expect((await wrapped.snapshot()).summary?.name).toBeDefined();
+      expect('saveAsFromDialog' in client).toBe(false);
+      expect((client as unknown as Record<string, unknown>).constructor).toBeUndefined();
+    } finally {
+      await dispose();
+    }
+  });
+});
+
 describe('one queue', () => {
   it("the service's: concurrent commands are written in order, and a refused one does not disturb the rest", async () => {
     const { service, journal, dispose } = await host();
