@@ -414,7 +414,7 @@ function podBody(ctx: DocContext, round: Round, table: Table, width: number, pla
   if (ctx.ruleset.id === 'mstr-2022')
     out.push({ text: 'Games in order (winner’s seat, or D for a draw):  1 ______   2 ______   3 ______   4 ______', fontSize: 8, margin: [0, 5, 0, 0] });
   out.push({
-    text: '* Excluded: the player conceded, or received a match loss or a game loss (scores 0 even in a draw). Drop: tick to leave the event after this round.',
+    text: '* Excluded: conceded, or received a match or game loss (scores 0 even in a draw). Drop: tick to leave the event after this round.',
     fontSize: 7,
     color: COLORS.muted,
     margin: [0, 4, 0, 0],
