@@ -27,7 +27,7 @@ import { tableCode } from '../../core/public/table-codes.js';
 import { DEFAULT_DOOR_LIMITS } from '../../electron/host/lan-door.js';
 import { DEFAULT_CONNECTION_LIMITS } from '../../electron/host/lan-gate.js';
 import { DEFAULT_PUBLIC_LIMITS } from '../../electron/host/public-door.js';
-import { closedOf, http, joinAs, postJoin, rpcUrl, startVenueHost, tryUpgrade, within, type VenueHost } from './venue-helpers.js';
+import { closedOf, hostState, http, joinAs, postJoin, rpcUrl, startVenueHost, tryUpgrade, within, type VenueHost } from './venue-helpers.js';
 
 /** The n-th client address of a block (127.0.B.n), never 127.0.0.x (the host's own). */
 const clientAddress = (block: number, n: number): string => `127.0.${block}.${n}`;
@@ -84,7 +84,8 @@ async function pairedEvent(host: VenueHost): Promise<Round> {
   const proposed = await host.station.query({ kind: 'propose-pairing', seed: 2 });
   if (proposed.kind !== 'propose-pairing') throw new Error('no proposal');
   await host.station.dispatch({ command: publishCommand(1, 'swiss', proposed.proposal) });
-  return ((await host.station.snapshot()).state as EventState).rounds[0] as Round;
+  // The round's report key never leaves the host: read from the host's own state.
+  return hostState(host).rounds[0] as Round;
 }
 
 describe('the documented limits', () => {
