@@ -3,7 +3,7 @@
  * schema of its params, the type of its answer, and who may call it. Everything else is derived
  * from the table: the `StationApi` type the windows call, the host's request validation and its
  * refusals by role (`parseRequest`, the one parse of every request, whichever door it came
- * through), the screens' `mayCall`, and the client (core/api/rpc.ts: a Proxy over the table, as VS
+ * through), the screens' `mayCall`, and the client (core/api/rpc.ts: one function per row, as VS
  * Code's ProxyChannel). Who may send which journal command sits beside the command's schema
  * (core/event/commands.ts COMMAND_SENDERS).
  *

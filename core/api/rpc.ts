@@ -37,10 +37,10 @@ export class StationError extends Error {
 }
 
 /**
- * The renderer's side: a StationApi over any channel. A Proxy over the method table
- * (core/api/methods.ts), as VS Code's ProxyChannel: every method of the table is a request, named
- * as it is called; anything else is not there (so a typo is a TypeError, and an awaited client is
- * not taken for a promise).
+ * The renderer's side: a StationApi over any channel, made from the method table
+ * (core/api/methods.ts) as VS Code's ProxyChannel makes its client from a channel: every method of
+ * the table is a request, named as it is called; anything else is not there (so a typo is a
+ * TypeError, and an awaited client is not taken for a promise).
  */
 export function createRpcClient(channel: RpcChannel): StationApi {
   let nextId = 1;
@@ -69,22 +69,12 @@ export function createRpcClient(channel: RpcChannel): StationApi {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
-  const methods = new Map<string, (params?: unknown) => Promise<unknown>>();
-  const get = (name: string | symbol): unknown => {
-    if (name === 'subscribe') return subscribe;
-    if (!isRequestMethod(name)) return undefined;
-    let method = methods.get(name);
-    if (!method) methods.set(name, (method = (params?: unknown) => call(name, params)));
-    return method;
-  };
-  const has = (name: string | symbol): boolean => name === 'subscribe' || isRequestMethod(name);
-  // Every method is an own, enumerable property too, so a client can be spread or wrapped (`{ ...api, dispatch }`).
-  return new Proxy({} as StationApi, {
-    get: (_target, name) => get(name),
-    has: (_target, name) => has(name),
-    ownKeys: () => ['subscribe', ...REQUEST_METHODS],
-    getOwnPropertyDescriptor: (_target, name) => (has(name) ? { value: get(name), enumerable: true, configurable: true, writable: false } : undefined),
-  });
+  // One function per row of the method table, nothing else (not even Object's own members): a
+  // window can spread or wrap the client ({ ...api, dispatch }) and a test can replace a method.
+  const api = Object.create(null) as Record<string, unknown>;
+  api.subscribe = subscribe;
+  for (const method of REQUEST_METHODS) api[method] = (params?: unknown) => call(method, params);
+  return api as StationApi;
 }
 
 /**
