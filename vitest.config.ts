@@ -1,9 +1,40 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suites that take most of `npm test`'s time: end-to-end runs in Chromium, property tests over
+ * random events, child processes killed or started (crash, save lock, start, the command line),
+ * fuzzing, big saves and PDFs. `npm run test:fast` runs everything else (a developer's loop, under
+ * two minutes); `npm test` runs both.
+ */
+const SLOW = [
+  'test/e2e/**/*.test.ts',
+  'test/**/*-properties.test.ts',
+  'test/core/pod-policies.test.ts',
+  'test/core/transcript-roundtrip.test.ts',
+  'test/core/first-seat.test.ts',
+  'test/core/conformance*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/electron/**/*.test.ts',
+  'test/host/crash.test.ts',
+  'test/host/fuzz.test.ts',
+  'test/host/journal-open-speed.test.ts',
+  'test/host/save-lock.test.ts',
+  'test/host/start.test.ts',
+  'test/host/build-swap.test.ts',
+  'test/host/venue-proof.test.ts',
+  'test/host/send-buffer.test.ts',
+  'test/host/lan-flood.test.ts',
+  'test/host/last-open.test.ts',
+  'test/host/electron-*.test.ts',
+  'test/host/print-*.test.ts',
+  'test/renderer/round-loop.test.tsx',
+  'test/renderer/start.test.tsx',
+];
+const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Property tests and conformance runs pair whole events; give them room on a 2-core machine.
     testTimeout: 120_000,
     pool: 'forks',
@@ -11,8 +42,18 @@ export default defineConfig({
     // where much of a test's time is spent waiting on a browser, a child process or a socket. Two at
     // least keeps both cores busy (npm test under 15 minutes there).
     maxWorkers: Math.max(2, availableParallelism()),
-    // Once per run: names the browser the end-to-end tests use and checks poppler (under CI=true a
-    // missing one fails the run), and builds the renderer for the end-to-end tests in test/e2e.
-    globalSetup: ['test/support/e2e-global-setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'fast', include: ALL, exclude: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: SLOW,
+          // Once per run: names the browser the end-to-end tests use and checks poppler (under
+          // CI=true a missing one fails the run), and builds the renderer for test/e2e.
+          globalSetup: ['test/support/e2e-global-setup.ts'],
+        },
+      },
+    ],
   },
 });
