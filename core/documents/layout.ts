@@ -357,50 +357,6 @@ export function playoffSeeds(state: EventState): Map<PlayerId, number> {
   return new Map((state.playoff?.seeds ?? []).map((id, i) => [id, i + 1]));
 }
 
-/**
- * Who won a table, from its result alone: a player id, 'draw', or undefined (no result, or a result
- * that does not name one winner). Result forms: conformance README "Result forms".
- */
-export function tableWinner(table: Table): PlayerId | 'draw' | undefined {
-  const result = table.result as Record<string, unknown> | undefined;
-  if (!result) return undefined;
-  if (typeof result.winner === 'string') return result.winner;
-  if (result.vp && typeof result.vp === 'object') {
-    // Lightseekers: most VP; a tie goes to the last standing (defeated latest or never).
-    const vp = result.vp as Record<string, number>;
-    const defeated = Array.isArray(result.defeated) ? (result.defeated as string[]) : [];
-    const survival = (id: string): number => {
-      const i = defeated.indexOf(id);
-      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-    };
-    const ranked = [...table.seats].sort((a, b) => (vp[b] ?? 0) - (vp[a] ?? 0) || survival(b) - survival(a));
-    const [first, second] = ranked;
-    if (first === undefined) return undefined;
-    if (second !== undefined && (vp[first] ?? 0) === (vp[second] ?? 0) && survival(first) === survival(second)) return undefined;
-    return first;
-  }
-  if (result.draw === true) return 'draw';
-  const games = result.games;
-  if (Array.isArray(games)) {
-    if (games.length === 3 && games.every((g) => typeof g === 'number') && table.seats.length === 2) {
-      const [a, b] = games as number[];
-      return (a as number) > (b as number) ? table.seats[0] : (b as number) > (a as number) ? table.seats[1] : 'draw';
-    }
-    const wins = new Map<string, number>();
-    for (const g of games) if (typeof g === 'string' && g !== 'draw') wins.set(g, (wins.get(g) ?? 0) + 1);
-    let leader: string | 'draw' | undefined;
-    let best = 0;
-    for (const [id, count] of wins) {
-      if (count > best) {
-        best = count;
-        leader = id;
-      } else if (count === best) leader = 'draw';
-    }
-    return leader ?? 'draw';
-  }
-  return undefined;
-}
-
 /** The result of a table in a few words, as the rule set notes it ("2–1", "draw", "won by Ana"). */
 export function resultText(ctx: DocContext, table: Table): string {
   if (!table.result) return '';

@@ -9,7 +9,7 @@
  * change (patch.ts). Pure: the only time is `now`.
  */
 import { clockView } from '../clock/index.js';
-import { pointsBeforeRound, tableWinner } from '../documents/layout.js';
+import { pointsBeforeRound } from '../documents/layout.js';
 import { personName } from '../documents/names.js';
 import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
@@ -169,10 +169,11 @@ function playoffOver(state: EventState): boolean {
 function playoffBracket(state: EventState): PublicView['bracket'] {
   const rounds = state.rounds.filter((r) => r.stage === 'playoff');
   if (rounds.length === 0) return undefined;
+  const ruleset = getRuleset(state.ruleset);
   return rounds.map((r) => ({
     round: r.number,
     tables: r.tables.map((t) => {
-      const winner = tableWinner(t);
+      const winner = ruleset.tableWinner(t);
       return { table: t.table, seats: [...t.seats], ...(winner && winner !== 'draw' ? { winner } : {}) };
     }),
   }));

@@ -289,6 +289,28 @@ export interface Ruleset {
    */
   checkRound?(state: EventState, round: Round): void;
   /**
+   * Who won a table, from its result alone: a player, 'draw', or undefined (no result yet, or one
+   * that names no single winner: a Lightseekers VP tie nobody picked). What the phones' bracket, the
+   * bracket print and the Bracket screen mark as the winner.
+   */
+  tableWinner(table: Table): PlayerId | 'draw' | undefined;
+  /**
+   * Everyone at a played table in finishing order, where the rule set ranks a table's players
+   * (Lightseekers: VP, then last standing, RULES 3), so the final standings give places 2 to k from
+   * the final table; undefined for a table it cannot order. Absent: a table decides only who goes on.
+   */
+  finishingOrder?(table: Table): PlayerId[] | undefined;
+  /**
+   * Playoff rounds the event's cut takes when played in full (the final standings name rounds from
+   * the final back); undefined when it cannot say. Absent: the rounds played so far.
+   */
+  playoffRoundCount?(state: EventState): number | undefined;
+  /**
+   * The rule a deck check's extra minutes (TimeLimits.deckCheckExtraMinutes) come from, as printed
+   * ("MTR 2.6", "Commander X.5A"); null: the event's own rules, for a rule set citing no document.
+   */
+  deckCheckRule(settings: Settings): string | null;
+  /**
    * The players a finished playoff table sends on (its winner; a Lightseekers group final with 2–3
    * groups, its runner-up too), or null when its result does not decide that (no result, an MSTR
    * draw, a tie nobody picked).

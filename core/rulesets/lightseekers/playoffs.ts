@@ -65,6 +65,16 @@ function withFixedTables<P extends { tables: Table[]; warnings?: PairingWarning[
   return { ...placed, seatChoice: pairing.seatChoice.map((c) => ({ table: numberOf.get(c.table) ?? c.table, order: [...c.order] })) };
 }
 
+/**
+ * Ruleset.playoffRoundCount: the final table; a large event with two or more groups plays group
+ * finals first, then the grand final.
+ */
+export function lightseekersPlayoffRounds(variant: LightseekersVariant, state: EventState): number {
+  if (variant.structure !== 'large') return 1;
+  const first = state.rounds.find((r) => r.stage === 'playoff');
+  return first && first.tables.length > 1 ? 2 : 1;
+}
+
 export function lightseekersPlayoffCuts(variant: LightseekersVariant): number[] {
   switch (variant.structure) {
     case 'casual':

@@ -60,6 +60,15 @@ const STANDINGS_BRACKET: Record<number, readonly number[]> = {
 const DRAFT_BRACKET: readonly number[] = [0, 4, 2, 6, 1, 5, 3, 7];
 
 /** Rounds a single-elimination playoff of `top` players takes (top 8: 3). */
+/** Ruleset.playoffRoundCount: the bracket's rounds for the event's cut; undefined for a cut it draws none for. */
+export function mtrPlayoffRounds(state: EventState): number | undefined {
+  try {
+    return mtrPlayoffRoundCount(state.playoff?.top ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
 export function mtrPlayoffRoundCount(top: number): number {
   return Math.max(1, Math.ceil(Math.log2(Math.max(2, top))));
 }

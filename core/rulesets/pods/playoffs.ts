@@ -96,6 +96,15 @@ export function podPlayoffPlanOf(top: number): PlayoffPlan | null {
   return plan ? { waiting: plan.waiting, tablesPerRound: plan.podsPerRound } : null;
 }
 
+/** Ruleset.playoffRoundCount: podPlayoffRoundCount of the event's cut; undefined for a cut with no plan. */
+export function podPlayoffRounds(state: EventState): number | undefined {
+  try {
+    return podPlayoffRoundCount(state.playoff?.top ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Playoff rounds of a cut (top 4: 1; top 7–16: 2; top 40 and 64: 3). */
 export function podPlayoffRoundCount(top: number): number {
   return podPlayoffPlan(top).podsPerRound.length;
