@@ -4,7 +4,8 @@
  * without wrapping, boxes and signature lines, and the round a document is about.
  */
 import { fail } from '../model/errors.js';
-import type { EventState, Player, PlayerId, Round, Standing, Table, TeamMember } from '../model/types.js';
+import type { EventState, Player, PlayerId, Round, Table, TeamMember } from '../model/types.js';
+import { pointsBeforeRound } from '../event/points-before.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import { plural as pluralText } from '../text/format.js';
@@ -337,19 +338,8 @@ export function definition(
  * Points each player had before `round` (the standings of the rounds before it): what pairings by
  * table print beside each name. Empty when the rule set cannot compute them.
  */
-export function pointsBefore(ctx: DocContext, round: Round): Map<PlayerId, number> {
-  return pointsBeforeRound(ctx.state, round);
-}
-
-/** As pointsBefore, from the state alone (the players' phones show them too: core/public). */
-export function pointsBeforeRound(state: EventState, round: Round): Map<PlayerId, number> {
-  const before: EventState = { ...state, rounds: state.rounds.filter((r) => r.number < round.number && r.stage === 'swiss') };
-  delete before.playoff;
-  try {
-    return new Map(getRuleset(state.ruleset).standings(before).map((s: Standing) => [s.id, s.points]));
-  } catch {
-    return new Map();
-  }
+export function pointsBefore(ctx: DocContext, round: Round): ReadonlyMap<PlayerId, number> {
+  return pointsBeforeRound(ctx.state, round.number);
 }
 
 /** Swiss seed (1-based) of each playoff player, from the cut. */

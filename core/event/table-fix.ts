@@ -16,6 +16,7 @@ import { deriveSeed } from '../random/rng.js';
 import { getRuleset } from '../rulesets/index.js';
 import { plural, pluralWord } from '../text/format.js';
 import type { Command } from './commands.js';
+import { pointsBeforeRound } from './points-before.js';
 import { currentRound, opponentHistory } from './queries.js';
 
 export type FixTablesCommand = Extract<Command, { type: 'fix-tables' }>;
@@ -165,7 +166,7 @@ export function fixWarnings(state: EventState, round: Round, tables: readonly { 
   const ruleset = getRuleset(state.ruleset);
   const earlier = state.rounds.filter((r) => r.number < round.number);
   const history = opponentHistory(earlier);
-  const points = pointsBefore(state, earlier);
+  const points = pointsBeforeRound(state, round.number);
   const name = (id: PlayerId): string => nameOf(state, id);
   const pts = (id: PlayerId): string => plural(points.get(id) ?? 0, ruleset.presentation.words.pointUnit);
   const byId = new Map(state.players.map((p) => [p.id, p]));
@@ -219,18 +220,6 @@ function withoutDrop(player: Player, round: number): Player {
   if (player.droppedAfterRound === undefined || player.droppedAfterRound >= round) return player;
   const { droppedAfterRound: _dropped, ...rest } = player;
   return rest;
-}
-
-function pointsBefore(state: EventState, earlier: Round[]): Map<PlayerId, number> {
-  const out = new Map<PlayerId, number>();
-  const swiss = earlier.filter((r) => r.stage === 'swiss');
-  if (swiss.length === 0) return out;
-  try {
-    for (const s of getRuleset(state.ruleset).standings({ ...state, rounds: swiss, playoff: undefined })) out.set(s.id, s.points);
-  } catch {
-    // A partial state a rule set refuses: no points rather than no check.
-  }
-  return out;
 }
 
 function nameOf(state: EventState, id: PlayerId): string {

@@ -27,12 +27,16 @@ export function publicChange(before: PublicView | undefined, after: PublicView):
   return view.text.length < text.length ? view : { push, text };
 }
 
-/** A phone's view with a patch applied (a copy: the view given is left as it was), or null when the patch is not for it. */
+/**
+ * A phone's view with a patch applied, at the patch's version (a copy: the view given is left as it
+ * was), or null when the patch is not for it or does not apply (the phone then asks for the whole
+ * view). The player page and the tests apply patches with this alone.
+ */
 export function applyPublicPatch(view: PublicView, push: Extract<PublicPush, { type: 'patch' }>): PublicView | null {
   if (push.from !== view.version) return null;
   try {
     const copy = fastJsonPatch.deepClone(view) as PublicView;
-    return fastJsonPatch.applyPatch(copy, push.ops as fastJsonPatch.Operation[], true, true).newDocument;
+    return { ...fastJsonPatch.applyPatch(copy, push.ops as fastJsonPatch.Operation[], true, true).newDocument, version: push.to };
   } catch {
     return null;
   }

@@ -22,22 +22,8 @@ import type { TiebreakerInfo } from './ruleset.js';
 export type Segment = string | { name: string; strong?: boolean } | { strong: string } | { raised: string };
 export type RichText = readonly Segment[];
 
-/** A name inside plain text: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE (as renderer/lib/format.ts). */
-export function isolate(name: string): string {
-  return `\u2068${name}\u2069`;
-}
-
-/** "a, b and c". */
-export function andNames(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
-export function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' }) as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
+// A name isolated in a sentence, lists of names and ordinals, for the rule sets' words (core/text).
+export { andList, isolate, ordinal } from '../text/format.js';
 
 // ---------------------------------------------------------------------------------------------
 // Numbers

@@ -20,7 +20,7 @@
  */
 import { fail } from '../../model/errors.js';
 import type { LightseekersResult, PlayerId, Table, TableResult } from '../../model/types.js';
-import { pluralWord } from '../../text/format.js';
+import { andList, pluralWord } from '../../text/format.js';
 import type { ResultContext } from '../ruleset.js';
 
 export const LIGHTSEEKERS_RESULT_SHAPE =
@@ -122,12 +122,6 @@ export function lightseekersFinishingOrder(table: Table): PlayerId[] | undefined
   } catch {
     return undefined;
   }
-}
-
-/** "A and B" / "A, B and C". */
-export function andList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 export function validateLightseekersResult(table: Table, result: unknown, context: ResultContext): LightseekersResult {
