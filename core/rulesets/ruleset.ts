@@ -255,9 +255,9 @@ export interface Ruleset {
   readonly id: RulesetId;
   readonly title: string;
   /**
-   * The shape of play, which parts of core outside the rule sets still read (table fixes,
-   * transcripts, some printed documents). Screens never read it: what they show comes from
-   * `presentation`.
+   * The shape of play, for the rule sets' own files. Nothing outside core/rulesets/ branches on it
+   * (the lint refuses that): what the rest of core, the prints and the screens need is a method or
+   * a datum here or in `presentation`.
    */
   readonly family: 'head-to-head' | 'pods' | 'lightseekers';
   readonly terms: RulesetTerms;
