@@ -17,7 +17,7 @@
  * afterwards changing nothing (2.4C, `drawnPodWinner`; an MSTR draw decides nothing); Lightseekers by `gameOutcome`,
  * a large event's group finals with 2–3 groups sending their runner-up to the grand final too). Rounds already followed by another playoff
  * round are read from who played on; the latest round, once finished, is read from the rule set's
- * own next playoff round. Everything rule-set specific comes through the Ruleset given (its
+ * own next playoff round. Everything rule-set specific comes through the event's Ruleset (its
  * playoffRoundCount, playoffPlan, finishingOrder and presentation.playoff.earlierRoundName).
  */
 import type { EventState, PlayerId, PlayoffFinish, Round, Standing } from '../model/types.js';
