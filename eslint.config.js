@@ -18,8 +18,10 @@
  * - a rule set's internals (everything in core/rulesets/ but index.ts and ruleset.ts) are
  *   imported only inside core/rulesets/; everything else goes through the Ruleset interface.
  *   Tests (test/) may import them: they test the rule sets themselves.
- * - screens (renderer/screens/) do not branch on the rule set or its family: the Ruleset says
- *   what they need (issue 14, item 2).
+ * - core/ imports only the packages of CORE_PACKAGES (pure code that runs anywhere); the network,
+ *   the log and the QR codes (ws, pino, qrcode) stay in electron/host/ and the renderer.
+ * - nothing outside core/rulesets/ — the rest of core/ and all of renderer/ — branches on the rule
+ *   set or its family (an id or family compared or switched on): the Ruleset says what they need.
  *
  * Folder rules are checked on resolved paths (eslint-plugin-import-x's no-restricted-paths with
  * `.js` imports resolved to the `.ts` files), so they hold however an import is spelled.
@@ -43,6 +45,17 @@ const ELECTRON = { regex: '^electron(/.*)?$', message: 'Electron' };
 const REACT_AND_DOM = {
   regex: '^(react|react-dom|scheduler|zustand|dexie|@tanstack/react-[^/]+|@testing-library/.+)(/.*)?$',
   message: 'React or a DOM library',
+};
+
+/**
+ * The packages core/ may import: validation, the seeded generator, hashes, JSON patches. Anything
+ * else is refused there: a package joins this list only if it is pure and deterministic.
+ */
+const CORE_PACKAGES = ['zod', 'pure-rand', '@noble/hashes', 'rfc6902'];
+/** Any other package (relative paths aside, and Node, Electron and React, refused in their own words). */
+const NOT_A_CORE_PACKAGE = {
+  regex: `^(?!\\.|(${names(CORE_PACKAGES)})(/|$)|${NODE_MODULES.regex}|${ELECTRON.regex}|${REACT_AND_DOM.regex}).+`,
+  message: `a package not on core's list (${CORE_PACKAGES.join(', ')})`,
 };
 
 /** `no-restricted-imports` refusing `packages` (each {regex, message}) for `layer`, in words. */
@@ -80,19 +93,28 @@ const CORE_RUNTIME = Object.fromEntries(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Rule-family branches in screens
+// Rule-family branches outside core/rulesets/
 
-/** A rule set's id or a rule family, as a string the screens would compare with. */
+/** A rule set's id or a rule family, as a string code would compare with. */
 const RULE_NAME = '/^(mtr|mstr|mamtr|lightseekers|pods|head-to-head)(-|$)/';
 /** isPodRuleset, isLightseekers, isHeadToHeadResult, … (not isPodiumBridge). */
 const FAMILY_TEST = '/^is(Pods?|Lightseekers|Mtr|Mstr|Mamtr|HeadToHead)([A-Z]\\w*)?$/';
-const RULE_BRANCH = 'the screen branches on the rule set; ask the Ruleset instead (core/rulesets/ruleset.ts)';
+const RULE_BRANCH = 'the code branches on the rule set; outside core/rulesets/, ask the Ruleset instead (core/rulesets/ruleset.ts)';
+/** A rule set's id or family read off it: `ruleset.id`, `ctx.ruleset.family`, `rules.family`, `x.family`. */
+const RULESET_KEY =
+  "MemberExpression:matches([property.name='family'], [property.name='id']:matches([object.name=/^rule(set|s)$/i], [object.property.name=/^rule(set|s)$/i]))";
 const RULE_FAMILY_BRANCHES = [
   // state.ruleset === 'mtr', ruleset.family !== 'pods', id === 'mamtr-2024'
   { selector: `BinaryExpression[operator=/^[!=]==?$/][right.value=${RULE_NAME}]`, message: `Comparing with a rule set or family: ${RULE_BRANCH}.` },
   { selector: `BinaryExpression[operator=/^[!=]==?$/][left.value=${RULE_NAME}]`, message: `Comparing with a rule set or family: ${RULE_BRANCH}.` },
-  // switch (ruleset.family) { case 'pods': … }
+  // ruleset.id === 'my-own', ctx.ruleset.family !== `${kind}`: a rule set not named above
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.type='Literal'], [right.type='Literal'], [left.type='TemplateLiteral'], [right.type='TemplateLiteral']):not([left.value=${RULE_NAME}]):not([right.value=${RULE_NAME}]):has(> ${RULESET_KEY})`,
+    message: `Comparing a rule set's id or family: ${RULE_BRANCH}.`,
+  },
+  // switch (ruleset.family) { case 'pods': … }, switch (ctx.ruleset.id)
   { selector: `SwitchCase[test.value=${RULE_NAME}]`, message: `A case per rule set or family: ${RULE_BRANCH}.` },
+  { selector: `SwitchStatement:not(:has(> SwitchCase[test.value=${RULE_NAME}])) > ${RULESET_KEY}.discriminant`, message: `A switch on a rule set's id or family: ${RULE_BRANCH}.` },
   // id.startsWith('lightseekers'), ['mstr-2022', 'mamtr-2024'].includes(id)
   {
     selector: `CallExpression[callee.property.name=/^(startsWith|endsWith|includes)$/][arguments.0.value=${RULE_NAME}]`,
@@ -109,6 +131,12 @@ const RULE_FAMILY_BRANCHES = [
   { selector: `Property[key.value=${RULE_NAME}]`, message: `A table keyed by rule set: ${RULE_BRANCH}.` },
   // getRuleset('mamtr-2024'): a screen naming one rule set
   { selector: "CallExpression[callee.name='getRuleset'][arguments.0.type='Literal']", message: `A screen naming one rule set: ${RULE_BRANCH}.` },
+];
+
+/** core/ is deterministic and loads nothing at run time. */
+const CORE_SYNTAX = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core/ is deterministic: `new Date()` reads the clock; take `now` as an argument.' },
+  { selector: 'ImportExpression', message: 'core/ loads nothing at run time: import statically.' },
 ];
 
 /**
@@ -197,19 +225,21 @@ export default [
       globals: CORE_RUNTIME,
     },
     rules: {
-      'no-restricted-imports': refusePackages('core/', 'is pure TypeScript (ARCHITECTURE)', [NODE_MODULES, ELECTRON, REACT_AND_DOM]),
+      'no-restricted-imports': refusePackages('core/', 'is pure TypeScript (ARCHITECTURE)', [NODE_MODULES, ELECTRON, REACT_AND_DOM, NOT_A_CORE_PACKAGE]),
       'no-undef': 'error',
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'core/ is deterministic: take `now` as an argument.' },
         { object: 'Math', property: 'random', message: 'core/ is deterministic: take a seeded generator (core/random).' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core/ is deterministic: `new Date()` reads the clock; take `now` as an argument.' },
-        { selector: 'ImportExpression', message: 'core/ loads nothing at run time: import statically.' },
-      ],
+      'no-restricted-syntax': ['error', ...CORE_SYNTAX],
     },
+  },
+  {
+    // Outside the rule sets, core asks the Ruleset too (the same selectors as the renderer's).
+    files: ['core/**'],
+    ignores: ['core/rulesets/**'],
+    rules: { 'no-restricted-syntax': ['error', ...CORE_SYNTAX, ...RULE_FAMILY_BRANCHES] },
   },
   {
     files: ['renderer/**'],
@@ -218,7 +248,7 @@ export default [
     },
   },
   {
-    files: ['renderer/screens/**'],
+    files: ['renderer/**'],
     rules: {
       'no-restricted-syntax': ['error', ...RULE_FAMILY_BRANCHES],
     },

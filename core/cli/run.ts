@@ -10,6 +10,7 @@
  */
 import { DOCUMENT_NAMES } from '../api/contract.js';
 import { PodiumError } from '../model/errors.js';
+import { RULESET_IDS } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
@@ -116,7 +117,7 @@ function collected(io: CliIo, work: (out: string[], warnings: string[]) => numbe
 }
 
 function helpText(): string {
-  const rulesets = ['mtr', 'mstr-2022', 'mamtr-2024', 'lightseekers-casual', 'lightseekers-competitive', 'lightseekers-large']
+  const rulesets = RULESET_IDS
     .map((id) => {
       try {
         getRuleset(id);

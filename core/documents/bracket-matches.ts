@@ -16,7 +16,7 @@
  */
 import type { EventState, PlayerId, Round, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
-import { tableWinner } from './layout.js';
+import type { Ruleset } from '../rulesets/ruleset.js';
 
 export interface BracketSlot {
   id?: PlayerId;
@@ -74,13 +74,13 @@ function matchWord(players: number): string {
 /** Seed indexes (0-based) in bracket order for 2, 4 and 8 matches: adjacent ones feed the same match (MTR 10.4). */
 const PLAYOFF_PATTERN: Record<number, readonly number[]> = { 2: [0, 1], 4: [0, 3, 1, 2], 8: [0, 7, 3, 4, 1, 6, 2, 5] };
 
-function winnerOf(table: Table): PlayerId | undefined {
-  const winner = tableWinner(table);
+function winnerOf(ruleset: Ruleset, table: Table): PlayerId | undefined {
+  const winner = ruleset.tableWinner(table);
   return winner && winner !== 'draw' ? winner : undefined;
 }
 
-function matchOfTable(table: Table, upcoming: boolean): BracketMatch {
-  const winner = upcoming ? undefined : winnerOf(table);
+function matchOfTable(ruleset: Ruleset, table: Table, upcoming: boolean): BracketMatch {
+  const winner = upcoming ? undefined : winnerOf(ruleset, table);
   return {
     slots: [{ id: table.seats[0] }, { id: table.seats[1] }],
     ...(upcoming ? { upcoming: true } : { table }),
@@ -126,7 +126,7 @@ export function headToHeadBracket(state: EventState): DrawnBracket {
   // The columns known: the recorded rounds, then the round the rule set would pair now. The
   // first round as drawn, unless a drop broke the bracket before it was paired (then as recorded).
   const known: { round?: Round; matches: BracketMatch[]; ordered: boolean }[] = [];
-  const recorded = (round: Round): BracketMatch[] => [...round.tables.map((t) => matchOfTable(t, false)), ...round.byes.map((b) => matchOfBye(b.player, false))];
+  const recorded = (round: Round): BracketMatch[] => [...round.tables.map((t) => matchOfTable(ruleset, t, false)), ...round.byes.map((b) => matchOfBye(b.player, false))];
   const first = rounds[0];
   const pairs = Array.from({ length: Math.floor(order.length / 2) }, (_, j) => [order[2 * j], order[2 * j + 1]] as PlayerId[]);
   const fits = !first || (first.byes.length === 0 && first.tables.every((t) => pairs.some((pair) => pair.every((id) => t.seats.includes(id)))));
@@ -134,7 +134,7 @@ export function headToHeadBracket(state: EventState): DrawnBracket {
   else {
     const drawn = pairs.map((pair): BracketMatch => {
       const table = first?.tables.find((t) => pair.every((id) => t.seats.includes(id)));
-      return table ? matchOfTable(table, false) : { slots: [{ id: pair[0] }, { id: pair[1] }], upcoming: true, from: [] };
+      return table ? matchOfTable(ruleset, table, false) : { slots: [{ id: pair[0] }, { id: pair[1] }], upcoming: true, from: [] };
     });
     known.push({ ...(first ? { round: first } : {}), matches: drawn, ordered: true });
   }
@@ -150,7 +150,7 @@ export function headToHeadBracket(state: EventState): DrawnBracket {
     } catch {
       refused = true; // the bracket was changed by hand: the screen's next-round panel says why
     }
-    if (next) known.push({ matches: [...next.tables.map((t) => matchOfTable(t, true)), ...next.byes.map((b) => matchOfBye(b.player, true))], ordered: false });
+    if (next) known.push({ matches: [...next.tables.map((t) => matchOfTable(ruleset, t, true)), ...next.byes.map((b) => matchOfBye(b.player, true))], ordered: false });
     else over = !refused;
   }
 

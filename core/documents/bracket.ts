@@ -15,7 +15,7 @@
  */
 import type { EventState, PlayerId, Round, Table } from '../model/types.js';
 import { type BracketColumn, type BracketMatch, type BracketSlot, headToHeadBracket } from './bracket-matches.js';
-import { type DocContext, COLORS, definition, fitFontSize, textWidth, nameOf, pageBox, playoffSeeds, plural, resultText, tableWinner } from './layout.js';
+import { type DocContext, COLORS, definition, fitFontSize, textWidth, nameOf, pageBox, playoffSeeds, plural, resultText } from './layout.js';
 import type { CanvasItem, Content, DocDefinition } from './types.js';
 
 export function bracket(ctx: DocContext): DocDefinition {
@@ -274,11 +274,12 @@ function playedRound(ctx: DocContext, title: string, round: Round, next: Round |
  * (MAMTR 2.4C: the highest seed who took part in the draw); else the player found in the next round.
  */
 function playoffWinnerText(ctx: DocContext, round: Round, table: Table, next: Round | undefined): string {
-  const winner = tableWinner(table);
+  const winner = ctx.ruleset.tableWinner(table);
   if (winner && winner !== 'draw') return nameOf(ctx, winner);
-  // Only a rule set that sends a drawn table's player on says how (presentation.playoff.drawNote).
-  const byDraw = winner === 'draw' && ctx.ruleset.presentation.playoff.drawNote ? ctx.ruleset.advancing(ctx.state, round, table)?.[0] : undefined;
-  if (byDraw) return `${nameOf(ctx, byDraw)} (draw, 2.4C)`;
+  // Only a rule set that sends a drawn table's player on says how (presentation.playoff.drawMark).
+  const drawMark = ctx.ruleset.presentation.playoff.drawMark;
+  const byDraw = winner === 'draw' && drawMark ? ctx.ruleset.advancing(ctx.state, round, table)?.[0] : undefined;
+  if (byDraw) return `${nameOf(ctx, byDraw)} (${drawMark})`;
   const advanced = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id))) : undefined;
   if (advanced) return `${nameOf(ctx, advanced)} (advanced)`;
   if (winner === 'draw') return 'draw';

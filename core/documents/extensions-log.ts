@@ -24,14 +24,9 @@ const ROW_PITCH = ROW_HEIGHT + 7;
 /** Title, rules block, the table's header row and the note under the table. */
 const HEADING_HEIGHT = 150;
 
-/**
- * Where the extra minutes for a deck check come from: Commander X.5A (+4) only in a Commander event
- * (the pod rule sets' `format` setting); any other Magic event, pods included, follows MTR 2.6 (+3);
- * a rule set that cites no Magic document (Lightseekers, its terms) follows its own event rules.
- */
+/** Where the extra minutes for a deck check come from (Ruleset.deckCheckRule), or the event's own rules. */
 function deckCheckSource(ctx: DocContext): string {
-  if (ctx.ruleset.terms.document === null) return 'event rules';
-  return ctx.state.settings.format === 'commander' ? 'Commander X.5A' : 'MTR 2.6';
+  return ctx.ruleset.deckCheckRule(ctx.state.settings) ?? 'event rules';
 }
 
 export function endOfRoundInWords(procedure: EndOfRoundProcedure): string {

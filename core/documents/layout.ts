@@ -4,7 +4,8 @@
  * without wrapping, boxes and signature lines, and the round a document is about.
  */
 import { fail } from '../model/errors.js';
-import type { EventState, Player, PlayerId, Round, Standing, Table, TeamMember } from '../model/types.js';
+import type { EventState, Player, PlayerId, Round, Table, TeamMember } from '../model/types.js';
+import { pointsBeforeRound } from '../event/points-before.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import { plural as pluralText } from '../text/format.js';
@@ -337,68 +338,13 @@ export function definition(
  * Points each player had before `round` (the standings of the rounds before it): what pairings by
  * table print beside each name. Empty when the rule set cannot compute them.
  */
-export function pointsBefore(ctx: DocContext, round: Round): Map<PlayerId, number> {
-  return pointsBeforeRound(ctx.state, round);
-}
-
-/** As pointsBefore, from the state alone (the players' phones show them too: core/public). */
-export function pointsBeforeRound(state: EventState, round: Round): Map<PlayerId, number> {
-  const before: EventState = { ...state, rounds: state.rounds.filter((r) => r.number < round.number && r.stage === 'swiss') };
-  delete before.playoff;
-  try {
-    return new Map(getRuleset(state.ruleset).standings(before).map((s: Standing) => [s.id, s.points]));
-  } catch {
-    return new Map();
-  }
+export function pointsBefore(ctx: DocContext, round: Round): ReadonlyMap<PlayerId, number> {
+  return pointsBeforeRound(ctx.state, round.number);
 }
 
 /** Swiss seed (1-based) of each playoff player, from the cut. */
 export function playoffSeeds(state: EventState): Map<PlayerId, number> {
   return new Map((state.playoff?.seeds ?? []).map((id, i) => [id, i + 1]));
-}
-
-/**
- * Who won a table, from its result alone: a player id, 'draw', or undefined (no result, or a result
- * that does not name one winner). Result forms: conformance README "Result forms".
- */
-export function tableWinner(table: Table): PlayerId | 'draw' | undefined {
-  const result = table.result as Record<string, unknown> | undefined;
-  if (!result) return undefined;
-  if (typeof result.winner === 'string') return result.winner;
-  if (result.vp && typeof result.vp === 'object') {
-    // Lightseekers: most VP; a tie goes to the last standing (defeated latest or never).
-    const vp = result.vp as Record<string, number>;
-    const defeated = Array.isArray(result.defeated) ? (result.defeated as string[]) : [];
-    const survival = (id: string): number => {
-      const i = defeated.indexOf(id);
-      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-    };
-    const ranked = [...table.seats].sort((a, b) => (vp[b] ?? 0) - (vp[a] ?? 0) || survival(b) - survival(a));
-    const [first, second] = ranked;
-    if (first === undefined) return undefined;
-    if (second !== undefined && (vp[first] ?? 0) === (vp[second] ?? 0) && survival(first) === survival(second)) return undefined;
-    return first;
-  }
-  if (result.draw === true) return 'draw';
-  const games = result.games;
-  if (Array.isArray(games)) {
-    if (games.length === 3 && games.every((g) => typeof g === 'number') && table.seats.length === 2) {
-      const [a, b] = games as number[];
-      return (a as number) > (b as number) ? table.seats[0] : (b as number) > (a as number) ? table.seats[1] : 'draw';
-    }
-    const wins = new Map<string, number>();
-    for (const g of games) if (typeof g === 'string' && g !== 'draw') wins.set(g, (wins.get(g) ?? 0) + 1);
-    let leader: string | 'draw' | undefined;
-    let best = 0;
-    for (const [id, count] of wins) {
-      if (count > best) {
-        best = count;
-        leader = id;
-      } else if (count === best) leader = 'draw';
-    }
-    return leader ?? 'draw';
-  }
-  return undefined;
 }
 
 /** The result of a table in a few words, as the rule set notes it ("2–1", "draw", "won by Ana"). */

@@ -93,13 +93,14 @@ export function matchSlips(ctx: DocContext): DocDefinition {
 }
 
 function slip(ctx: DocContext, round: Round, table: Table, width: number): Content {
-  const family = ctx.ruleset.family;
+  // The rule set's slip: a match of two, a pod, or VP and the defeat order (TableShape.slip).
+  const kind = ctx.ruleset.presentation.table.slip;
   const playoff = round.stage === 'playoff';
   const settings = ctx.state.settings;
   // The stage in the rule set's words ("Swiss", "playoff"; a Lightseekers game names none).
   const stage = ctx.ruleset.presentation.words.stage(round.stage);
   const shape =
-    family !== 'head-to-head'
+    kind !== 'match'
       ? `${table.seats.length} players`
       : giant(ctx)
         ? 'Two-Headed Giant · one game'
@@ -136,9 +137,9 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
   // narrower (a seat-team slip's seat table only: its notes and team rows keep the full width).
   const bodyWidth = report?.qr ? width - report.qr.fit - SLIP_QR_GAP : width;
   const body =
-    family === 'lightseekers'
+    kind === 'vp'
       ? lightseekersBody(ctx, table, bodyWidth)
-      : family === 'pods' || table.seats.length > 2
+      : kind === 'pod' || table.seats.length > 2
         ? podBody(ctx, round, table, bodyWidth, playoff)
         : giant(ctx)
           ? giantBody(ctx, table, bodyWidth, playoff)
@@ -240,12 +241,12 @@ function headToHeadBody(ctx: DocContext, table: Table, width: number, playoff: b
 
 /** MTR 9: a Two-Headed Giant event (teams of two playing as one, one-game matches). */
 function giant(ctx: DocContext): boolean {
-  return ctx.ruleset.family === 'head-to-head' && ctx.state.settings.twoHeadedGiant;
+  return ctx.ruleset.presentation.table.slip === 'match' && ctx.state.settings.twoHeadedGiant;
 }
 
 /** MTR 8: a team event played seat against seat (A v A, B v B, C v C). */
 function seatTeams(ctx: DocContext): boolean {
-  return ctx.ruleset.family === 'head-to-head' && isTeamEvent(ctx) && !ctx.state.settings.twoHeadedGiant;
+  return ctx.ruleset.presentation.table.slip === 'match' && isTeamEvent(ctx) && !ctx.state.settings.twoHeadedGiant;
 }
 
 /** A team's name in bold over its people ("A Ana Costa · B Bo Berg"), and its seed in a playoff. */
@@ -386,14 +387,12 @@ function podBody(ctx: DocContext, round: Round, table: Table, width: number, pla
   // count): the players read the points they sign for beside the draw box, in place of the
   // documents' "1 point", on the same one line so the slip keeps its height.
   const houseRules = playoff ? undefined : houseRulesOf(ctx);
-  const drawNote =
-    playoff && ctx.ruleset.id === 'mamtr-2024'
-      ? 'Draw: the highest Swiss standing in the pod advances (MAMTR 2.4C).'
-      : playoff
-        ? 'Draw: a new game follows (MSTR 2.1A); the playoff is untimed.'
-        : houseRules
-          ? ''
-          : 'Draw: every player gets 1 point except the excluded.';
+  // A playoff's drawn pod: what the rule set does with it (MAMTR 2.4C, MSTR 2.1A).
+  const drawNote = playoff
+    ? (ctx.ruleset.presentation.playoff.slipDrawNote ?? '')
+    : houseRules
+      ? ''
+      : 'Draw: every player gets 1 point except the excluded.';
   const tick = `Tick when nobody won the match. ${drawNote}`.trimEnd();
   const noteWidth = width - 19 - textWidth('Draw', 9, true) - 6;
   const noteSize = houseRules ? fitFontSize(`${tick} ${houseRules}`, noteWidth, 7.5, 5.5, true) : 7.5;
@@ -411,7 +410,7 @@ function podBody(ctx: DocContext, round: Round, table: Table, width: number, pla
     ],
     margin: [0, 5, 0, 0],
   });
-  if (ctx.ruleset.id === 'mstr-2022')
+  if (ctx.ruleset.presentation.table.gamesInOrder)
     out.push({ text: 'Games in order (winner’s seat, or D for a draw):  1 ______   2 ______   3 ______   4 ______', fontSize: 8, margin: [0, 5, 0, 0] });
   out.push({
     text: '* Excluded: conceded, or received a match or game loss (scores 0 even in a draw). Drop: tick to leave the event after this round.',

@@ -10,7 +10,8 @@
  * transcript has no time.
  */
 import { penaltiesOf } from '../event/apply-penalties.js';
-import { ordinal, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../event/describe-penalties.js';
+import { PENALTY_LABELS, penaltyCounts, PENALTY_WORDS } from '../event/describe-penalties.js';
+import { ordinal } from '../text/format.js';
 import type { Penalty, PenaltyKind, PlayerId } from '../model/types.js';
 import { PENALTY_KINDS } from '../model/types.js';
 import { mtrCitation } from '../rulesets/ruleset.js';

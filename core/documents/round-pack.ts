@@ -17,8 +17,9 @@ import type { Content, DocDefinition } from './types.js';
 
 /** The parts of a round pack for this event, in print order. */
 export function roundPackParts(ctx: DocContext): ('pairings-by-name' | 'match-slips' | 'seating')[] {
-  const multiplayer = ctx.ruleset.family !== 'head-to-head';
-  return ['pairings-by-name', 'match-slips', ...(multiplayer ? (['seating'] as const) : [])];
+  // Tables of several seats get a seating chart; a match of two sits as pairings say.
+  const seats = ctx.ruleset.presentation.table.layout === 'seats';
+  return ['pairings-by-name', 'match-slips', ...(seats ? (['seating'] as const) : [])];
 }
 
 export function roundPack(ctx: DocContext): DocDefinition {

@@ -68,9 +68,8 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
       : 'Standings before round 1';
   const running = { document: 'Standings', about };
   const standings: Standing[] = final ?? ctx.ruleset.standings(state);
-  // MTR App. C: team events (MTR 8, 9) use no game points: GW% and OGW% are not printed (as on screen).
-  const teamMtr = ctx.ruleset.family === 'head-to-head' && isTeamEvent(ctx);
-  const tiebreakers = teamMtr ? ctx.ruleset.tiebreakers.filter((t) => t.key !== 'gw' && t.key !== 'ogw') : ctx.ruleset.tiebreakers;
+  // The rule set's columns, as on screen (MTR App. C: team events, MTR 8 and 9, print no GW% or OGW%).
+  const tiebreakers = ctx.ruleset.presentation.standings(state.settings).columns;
   const box = pageBox(ctx.options.pageSize, 'portrait');
   // The rule set's words: its points column, whether its records have draws and byes.
   const words = ctx.ruleset.presentation.words;

@@ -5,7 +5,7 @@
  */
 import { describeRegisterDecklist } from '../decklists/journal.js';
 import { criterionWords, getRuleset } from '../rulesets/index.js';
-import { andNames } from '../rulesets/ruleset.js';
+import { andList } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
@@ -128,8 +128,8 @@ function pairRound(c: CommandOf<'pair-round'>, seq: number, journal: JournalRead
 function recordResult(c: CommandOf<'record-result'>, seq: number, journal: JournalReading): EntryWords {
   const { amends, seats } = journal.noteResult(c.round, c.table, seq);
   let what = `Result ${amends ? 'amended' : 'entered'}: round ${c.round}, ${journal.tableWord} ${c.table} — ${journal.resultWords(c.table, c.result, seats)}`;
-  if (c.noShow) what += `; no-show: ${andNames(c.noShow.map(journal.name))} (dropped unless they report in)`;
-  if (c.drop) what += `; ${andNames(c.drop.map(journal.name))} dropped with the result`;
+  if (c.noShow) what += `; no-show: ${andList(c.noShow.map(journal.name))} (dropped unless they report in)`;
+  if (c.drop) what += `; ${andList(c.drop.map(journal.name))} dropped with the result`;
   return { what, why: c.reason, ...(c.drop || c.noShow ? { drops: true } : {}) };
 }
 
@@ -189,7 +189,7 @@ const DESCRIBERS: { [T in Command['type']]: Describer<T> } = {
   'add-extra-turns': (c, _seq, journal) => ({ what: `Round ${c.round}, ${journal.tableWord} ${c.table}: +${plural(c.turns, 'extra turn')}`, why: c.reason }),
   'record-intentional-draw': (c, _seq, journal) => ({ what: `Round ${c.round}, ${journal.tableWord} ${c.table}: intentional draw (its timer starts)` }),
   'start-deck-check': (c, _seq, journal) => ({
-    what: `Deck check started: round ${c.round}, ${journal.tableWord} ${c.table}, judge ${journal.isolate(c.judge)}${c.players ? ` (${andNames(c.players.map(journal.name))})` : ''}`,
+    what: `Deck check started: round ${c.round}, ${journal.tableWord} ${c.table}, judge ${journal.isolate(c.judge)}${c.players ? ` (${andList(c.players.map(journal.name))})` : ''}`,
   }),
   'end-deck-check': (c, _seq, journal) => ({ what: `Deck check ended: round ${c.round}, ${journal.tableWord} ${c.table}`, why: c.outcome }),
   'start-timer': (c) => {

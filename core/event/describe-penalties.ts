@@ -6,6 +6,7 @@
  */
 import type { EventState, Penalty, PenaltyKind, PlayerId } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
+import { ordinal } from '../text/format.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
@@ -70,12 +71,6 @@ export const PENALTY_LABELS: Record<PenaltyKind, string> = {
   disqualification: 'Disqualification',
 };
 
-/** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
 
 /** A Game Play Error named with its category ("Game Play Error — Missed Trigger"). */
 const GAME_PLAY_ERROR = /^game play error\s*[—–-]\s*(?=\S)/;

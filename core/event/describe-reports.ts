@@ -2,7 +2,7 @@
  * Players' reports from their phones, and the scorekeeper's decisions on them, in the event log's
  * words (describe-commands.ts has the rest): so the log answers "who said what" in an appeal.
  */
-import { andNames } from '../rulesets/ruleset.js';
+import { andList } from '../rulesets/ruleset.js';
 import type { Command } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
 import type { EntryWords } from './describe-commands.js';
@@ -21,7 +21,7 @@ function where(journal: JournalReading, round: number, table: number): string {
 export function reportResult(c: CommandOf<'report-result'>, seq: number, journal: JournalReading): EntryWords {
   journal.noteReport(c.round, c.table, seq, { reporter: c.player, result: c.result, ...(c.drop ? { drop: c.drop } : {}) });
   const seats = journal.seatingAt(c.round, seq)?.seats.get(c.table);
-  const drops = c.drop ? `; dropping: ${andNames(c.drop.map(journal.name))}` : '';
+  const drops = c.drop ? `; dropping: ${andList(c.drop.map(journal.name))}` : '';
   return { what: `Reported by ${journal.name(c.player)} (${phoneWords(c)}): ${where(journal, c.round, c.table)} — ${journal.resultWords(c.table, c.result, seats)}${drops}` };
 }
 
@@ -41,7 +41,7 @@ export function decideReport(c: CommandOf<'decide-report'>, seq: number, journal
   // Accepting records the reported result, as a result entered at the desk would.
   const { seats } = journal.noteResult(c.round, c.table, seq);
   const result = report ? ` — ${journal.resultWords(c.table, report.result, seats)}` : '';
-  const drops = report?.drop ? `; ${andNames(report.drop.map(journal.name))} dropped with the result` : '';
+  const drops = report?.drop ? `; ${andList(report.drop.map(journal.name))} dropped with the result` : '';
   return { what: `Accepted ${by} as the result: ${where(journal, c.round, c.table)}${result}${drops}`, why: c.reason, ...(report?.drop ? { drops: true } : {}) };
 }
 

@@ -3,7 +3,7 @@
  * Archer 2–1 Bo Berg", "Round 2 paired (12 tables, 1 bye)", "Ana Archer dropped after round 3") and
  * "why" (the reason it carries), with its kind for the filter and whether it was undone.
  *
- * Every name in the words is isolated (FSI … PDI, as renderer/lib/format.ts `isolate`; a caller
+ * Every name in the words is isolated (FSI … PDI, core/text `isolate`; a caller
  * may pass its own): the rows are plain text. Two people with the same name are told apart (their
  * note or id beside the name), in the cut too.
  *
@@ -23,6 +23,7 @@ import type { EventState } from '../model/types.js';
 import type { Command } from './commands.js';
 import { describeCommand } from './describe-commands.js';
 import { JournalReading } from './describe-journal.js';
+import { isolate } from '../text/format.js';
 
 export type LogKind = 'event' | 'registration' | 'pairings' | 'results' | 'drops' | 'penalties' | 'clock' | 'undo';
 
@@ -113,10 +114,8 @@ export interface DescribeOptions {
   isolate?: (name: string) => string;
 }
 
-const isolateName = (name: string): string => `\u2068${name}\u2069`;
-
 export function describeJournal(entries: readonly DescribedEntry[], state: EventState | null, options: DescribeOptions = {}): LogRow[] {
-  const journal = new JournalReading(entries, state, options.isolate ?? isolateName);
+  const journal = new JournalReading(entries, state, options.isolate ?? isolate);
   return entries.map((entry) => {
     const c = entry.command;
     const { what, why, drops } = describeCommand(c, entry.seq, journal);

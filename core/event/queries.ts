@@ -12,6 +12,11 @@ export function activePlayers(state: EventState, round = state.rounds.length + 1
   return state.players.filter((p) => isActiveIn(p, round));
 }
 
+/** Everyone who has dropped, whenever (MTR 2.10): a playoff replaces or passes over them. */
+export function droppedPlayers(state: EventState): Set<PlayerId> {
+  return new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
+}
+
 export function playerIndex(state: EventState): Map<PlayerId, Player> {
   return new Map(state.players.map((p) => [p.id, p]));
 }

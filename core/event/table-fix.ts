@@ -16,6 +16,7 @@ import { deriveSeed } from '../random/rng.js';
 import { getRuleset } from '../rulesets/index.js';
 import { plural, pluralWord } from '../text/format.js';
 import type { Command } from './commands.js';
+import { pointsBeforeRound } from './points-before.js';
 import { currentRound, opponentHistory } from './queries.js';
 
 export type FixTablesCommand = Extract<Command, { type: 'fix-tables' }>;
@@ -165,10 +166,13 @@ export function fixWarnings(state: EventState, round: Round, tables: readonly { 
   const ruleset = getRuleset(state.ruleset);
   const earlier = state.rounds.filter((r) => r.number < round.number);
   const history = opponentHistory(earlier);
-  const points = pointsBefore(state, earlier);
+  const points = pointsBeforeRound(state, round.number);
   const name = (id: PlayerId): string => nameOf(state, id);
   const pts = (id: PlayerId): string => plural(points.get(id) ?? 0, ruleset.presentation.words.pointUnit);
   const byId = new Map(state.players.map((p) => [p.id, p]));
+  // Draft pods where the rule set registers them (MTR 7.6); smaller pods where it has a standard size.
+  const draftPods = ruleset.presentation.registration(state.settings).draftPods;
+  const standardSize = ruleset.presentation.table.standardSize?.(state.settings);
   const warnings: PairingWarning[] = [];
   for (const table of tables) {
     const seats = table.seats;
@@ -178,9 +182,9 @@ export function fixWarnings(state: EventState, round: Round, tables: readonly { 
         const b = seats[y] as PlayerId;
         const met = earlier.filter((r) => r.tables.some((t) => t.seats.includes(a) && t.seats.includes(b))).map((r) => r.number);
         if ((history.get(a)?.get(b) ?? 0) > 0)
-          warnings.push({ kind: 'rematch', message: `${name(a)} and ${name(b)} ${ruleset.family === 'head-to-head' ? 'played' : 'sat at a table together'} in ${pluralWord(met.length, 'round', 'rounds')} ${met.join(', ')} (table ${table.table})`, players: [a, b] });
+          warnings.push({ kind: 'rematch', message: `${name(a)} and ${name(b)} ${ruleset.presentation.table.layout === 'pair' ? 'played' : 'sat at a table together'} in ${pluralWord(met.length, 'round', 'rounds')} ${met.join(', ')} (table ${table.table})`, players: [a, b] });
         const [pa, pb] = [byId.get(a)?.draftPod, byId.get(b)?.draftPod];
-        if (state.settings.pairWithinDraftPods && ruleset.family === 'head-to-head' && pa !== undefined && pb !== undefined && pa !== pb)
+        if (state.settings.pairWithinDraftPods && draftPods && pa !== undefined && pb !== undefined && pa !== pb)
           warnings.push({ kind: 'info', message: `${name(a)} (draft pod ${pa}) and ${name(b)} (draft pod ${pb}) are from different draft pods (MTR 7.6)`, players: [a, b] });
       }
     const values = seats.map((id) => points.get(id) ?? 0);
@@ -198,7 +202,7 @@ export function fixWarnings(state: EventState, round: Round, tables: readonly { 
         players: [...top, ...bottom],
       });
     }
-    if (ruleset.family === 'pods' && seats.length < state.settings.podSize)
+    if (standardSize !== undefined && seats.length < standardSize)
       warnings.push({ kind: 'smaller-pod', message: `Table ${table.table} is a pod of ${seats.length}: ${seats.map(name).join(', ')}`, players: [...seats] });
   }
   return warnings;
@@ -216,18 +220,6 @@ function withoutDrop(player: Player, round: number): Player {
   if (player.droppedAfterRound === undefined || player.droppedAfterRound >= round) return player;
   const { droppedAfterRound: _dropped, ...rest } = player;
   return rest;
-}
-
-function pointsBefore(state: EventState, earlier: Round[]): Map<PlayerId, number> {
-  const out = new Map<PlayerId, number>();
-  const swiss = earlier.filter((r) => r.stage === 'swiss');
-  if (swiss.length === 0) return out;
-  try {
-    for (const s of getRuleset(state.ruleset).standings({ ...state, rounds: swiss, playoff: undefined })) out.set(s.id, s.points);
-  } catch {
-    // A partial state a rule set refuses: no points rather than no check.
-  }
-  return out;
 }
 
 function nameOf(state: EventState, id: PlayerId): string {

@@ -45,6 +45,7 @@
 import { firstSeatField } from '../model/seats.js';
 import type { PairingWarning, Player, PlayerId, Settings, Table } from '../model/types.js';
 import { createRng } from '../random/rng.js';
+import { andList } from '../text/format.js';
 import type { TableShape } from '../rulesets/ruleset.js';
 
 export interface FixedSeatOptions {
@@ -239,12 +240,6 @@ function seatFixed(table: Table, fixedHere: readonly Player[], name: (p: Player)
     });
   }
   return { seats, warnings, fixed: true };
-}
-
-/** "a, b and c". */
-function andList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /**

@@ -5,7 +5,7 @@
  * The patch is made by `viewPatch`, which skips every part of the view that is the same object in
  * both (core/public/view.ts reuses a table, a player list, points and standings while their inputs
  * are the same objects), so a result costs the table it touched, not a walk of the whole view;
- * rfc6902 (maintained) applies it, on the phone and here (`patchedView`).
+ * rfc6902 (maintained) applies it, on the phone and in the tests (`applyPublicPatch`).
  *
  * Pure: no I/O.
  */
@@ -29,18 +29,17 @@ export function publicChange(before: PublicView | undefined, after: PublicView):
   return view.text.length < text.length ? view : { push, text };
 }
 
-/** A phone's view with a patch applied (a copy: the view given is left as it was), or null when the patch is not for it. */
+/**
+ * A phone's view with a patch applied, at the patch's version (a copy: the view given is left as it
+ * was), or null when the patch is not for it or does not apply (the phone then asks for the whole
+ * view). The player page and the tests apply patches with this alone.
+ */
 export function applyPublicPatch(view: PublicView, push: Extract<PublicPush, { type: 'patch' }>): PublicView | null {
   if (push.from !== view.version) return null;
-  return patchedView(view, push.ops);
-}
-
-/** `view` with RFC 6902 `ops` applied, on a copy; null when one does not apply (the phone then asks for the whole view). */
-export function patchedView(view: PublicView, ops: readonly unknown[]): PublicView | null {
   const copy = JSON.parse(JSON.stringify(view)) as PublicView;
   try {
-    const errors = applyPatch(copy, ops as Operation[]);
-    return errors.every((error) => error === null) ? copy : null;
+    const errors = applyPatch(copy, push.ops as Operation[]);
+    return errors.every((error) => error === null) ? { ...copy, version: push.to } : null;
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@
  * change (patch.ts). Pure: the only time is `now`.
  */
 import { clockView } from '../clock/index.js';
-import { pointsBeforeRound, tableWinner } from '../documents/layout.js';
+import { pointsBeforeRound } from '../event/points-before.js';
 import { personName } from '../documents/names.js';
 import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
@@ -22,11 +22,11 @@ import { disqualifiedPlayers } from '../event/apply-penalties.js';
 import { firstSeatField } from '../model/seats.js';
 
 /**
- * Points before a round and published standings cost a standings computation each: kept while the
- * rounds they read, the players and the settings are the same objects (a result in the current
- * round leaves them as they were, so 20 results a second recompute neither).
+ * Published standings cost a standings computation: kept while the rounds they read, the players
+ * and the settings are the same objects (a result in the current round leaves them as they were, so
+ * 20 results a second do not recompute them). Points before a round are cached where they are
+ * computed (core/event/points-before.ts).
  */
-const pointsCache = new WeakMap<Round, { basis: unknown[]; points: Record<PlayerId, number> }>();
 const standingsCache = new WeakMap<Round, { basis: unknown[]; standings: PublicStandings }>();
 
 /** What a computation over rounds 1..n depends on: those rounds (an earlier one may be amended), the players and the penalty log (a DQ is marked). */
@@ -134,16 +134,9 @@ function publicRound(state: EventState, round: Round, now: number): PublicRound 
   };
 }
 
+/** Points before a Swiss round (core/event/points-before.ts, which caches them); none for a playoff round. */
 function pointsBefore(state: EventState, round: Round): Record<PlayerId, number> {
-  if (round.stage !== 'swiss') return {};
-  const previous = state.rounds[round.number - 2];
-  if (!previous) return Object.fromEntries(pointsBeforeRound(state, round));
-  const basis = basisOf(state, round.number - 1);
-  const cached = pointsCache.get(previous);
-  if (cached && sameBasis(cached.basis, basis)) return cached.points;
-  const points = Object.fromEntries(pointsBeforeRound(state, round));
-  pointsCache.set(previous, { basis, points });
-  return points;
+  return round.stage === 'swiss' ? Object.fromEntries(pointsBeforeRound(state, round.number)) : {};
 }
 
 function publishedStandings(state: EventState): PublicStandings | undefined {
@@ -197,10 +190,11 @@ function playoffOver(state: EventState): boolean {
 function playoffBracket(state: EventState): PublicView['bracket'] {
   const rounds = state.rounds.filter((r) => r.stage === 'playoff');
   if (rounds.length === 0) return undefined;
+  const ruleset = getRuleset(state.ruleset);
   return rounds.map((r) => ({
     round: r.number,
     tables: r.tables.map((t) => {
-      const winner = tableWinner(t);
+      const winner = ruleset.tableWinner(t);
       return { table: t.table, seats: [...t.seats], ...(winner && winner !== 'draw' ? { winner } : {}) };
     }),
   }));

@@ -17,13 +17,11 @@
  * afterwards changing nothing (2.4C, `drawnPodWinner`; an MSTR draw decides nothing); Lightseekers by `gameOutcome`,
  * a large event's group finals with 2–3 groups sending their runner-up to the grand final too). Rounds already followed by another playoff
  * round are read from who played on; the latest round, once finished, is read from the rule set's
- * own next playoff round.
+ * own next playoff round. Everything rule-set specific comes through the event's Ruleset (its
+ * playoffRoundCount, playoffPlan, finishingOrder and presentation.playoff.earlierRoundName).
  */
 import type { EventState, PlayerId, PlayoffFinish, Round, Standing } from '../model/types.js';
-import { getRuleset } from './index.js';
-import { gameOutcome, isLightseekersResult } from './lightseekers/results.js';
-import { mtrPlayoffRoundCount } from './mtr/playoffs.js';
-import { podPlayoffPlan, podPlayoffRoundCount } from './pods/playoffs.js';
+import { getRuleset } from './registry.js';
 import type { Ruleset } from './ruleset.js';
 
 /** The finish in words, as a scorekeeper says it: "Champion", "Finalist", "Semifinal", ... */
@@ -38,23 +36,6 @@ export function playoffFinishLabel(finish: PlayoffFinish | undefined): string {
 /** Everyone a playoff round involves: seated, with a playoff bye, or waiting through it. */
 function playersOf(round: Round): PlayerId[] {
   return [...round.tables.flatMap((t) => t.seats), ...round.byes.map((b) => b.player), ...(round.waiting ?? [])];
-}
-
-/** Playoff rounds a cut takes when played in full (for naming rounds); undefined when unknown. */
-function plannedRounds(ruleset: Ruleset, state: EventState, played: number): number {
-  const top = state.playoff?.top ?? 0;
-  try {
-    if (ruleset.family === 'head-to-head') return mtrPlayoffRoundCount(top);
-    if (ruleset.family === 'pods') return podPlayoffRoundCount(top);
-  } catch {
-    return played;
-  }
-  // Lightseekers: the final table; a large event with two or more groups adds a grand final.
-  if (state.ruleset === 'lightseekers-large') {
-    const first = state.rounds.find((r) => r.stage === 'playoff');
-    return first && first.tables.length > 1 ? 2 : 1;
-  }
-  return 1;
 }
 
 /** The final standings after a playoff; null when the event has no playoff. */
@@ -76,7 +57,7 @@ export function finalStandings(state: EventState): Standing[] | null {
   const seedOf = (id: PlayerId): number => seedIndex.get(id) ?? Number.MAX_SAFE_INTEGER;
 
   const rounds = state.rounds.filter((r) => r.stage === 'playoff');
-  const total = Math.max(plannedRounds(ruleset, state, rounds.length), rounds.length);
+  const total = Math.max(ruleset.playoffRoundCount?.(state) ?? rounds.length, rounds.length);
   /** Round (1-based within the playoff) each player went out in; absent = still in. */
   const outIn = new Map<PlayerId, number>();
   let alive = new Set(playoff.seeds);
@@ -126,7 +107,8 @@ export function finalStandings(state: EventState): Standing[] | null {
   const roundName = (number: number): string => {
     const round = rounds[number - 1];
     const toFinal = finalRound - number;
-    if (ruleset.family === 'lightseekers' && toFinal >= 1) return 'Group final';
+    const earlier = ruleset.presentation.playoff.earlierRoundName;
+    if (earlier !== undefined && toFinal >= 1) return earlier;
     if (toFinal === 1) return 'Semifinal';
     if (toFinal === 2) return 'Quarterfinal';
     return `Top ${round ? playersOf(round).length : playoff.top} round`;
@@ -156,23 +138,19 @@ export function finalStandings(state: EventState): Standing[] | null {
 }
 
 /**
- * Lightseekers: each playoff player's place (0 = the winner) at the table of the round they went out
- * in — or, for the winner, the last round — read from that game (VP, then last standing: RULES 3),
- * so the final table gives places 2 to k. Empty for the other families (a bracket orders by seed).
+ * Where the rule set orders a table's players (Ruleset.finishingOrder; Lightseekers, RULES 3): each
+ * playoff player's place (0 = the winner) at the table of the round they went out in — or, for the
+ * winner, the last round — so the final table gives places 2 to k. Empty otherwise (a bracket orders
+ * by seed).
  */
 function finishingPlaces(ruleset: Ruleset, rounds: readonly Round[], outIn: ReadonlyMap<PlayerId, number>): Map<PlayerId, number> {
   const place = new Map<PlayerId, number>();
-  if (ruleset.family !== 'lightseekers') return place;
+  const finishingOrder = ruleset.finishingOrder;
+  if (!finishingOrder) return place;
   rounds.forEach((round, i) => {
     for (const table of round.tables) {
-      const result = table.result;
-      if (!isLightseekersResult(result)) continue;
-      let order: PlayerId[];
-      try {
-        order = gameOutcome(result, table.seats).order;
-      } catch {
-        continue;
-      }
+      const order = finishingOrder(table);
+      if (!order) continue;
       order.forEach((id, k) => {
         const out = outIn.get(id);
         if (out === undefined || out === i + 1) place.set(id, k);
@@ -182,14 +160,11 @@ function finishingPlaces(ruleset: Ruleset, rounds: readonly Round[], outIn: Read
   return place;
 }
 
-/** Pods: the seeds a cut's first round leaves waiting (recorded or not). */
+/** The seeds a cut's first round leaves waiting, recorded or not (a fixed plan's, Ruleset.playoffPlan: MAMTR/MSTR 10.4A). */
 function waitsFirstRound(ruleset: Ruleset, state: EventState, id: PlayerId): boolean {
   const first = state.rounds.find((r) => r.stage === 'playoff');
   if (first?.waiting?.includes(id)) return true;
-  if (ruleset.family !== 'pods' || !state.playoff) return false;
-  try {
-    return state.playoff.seeds.slice(0, podPlayoffPlan(state.playoff.top).waiting).includes(id);
-  } catch {
-    return false;
-  }
+  if (!state.playoff) return false;
+  const waiting = ruleset.playoffPlan?.(state.playoff.top)?.waiting ?? 0;
+  return state.playoff.seeds.slice(0, waiting).includes(id);
 }

@@ -115,6 +115,8 @@ export const MAMTR_2024: PodVariant = {
   settingsProblem: (settings) => (settings.endOfRound === 'extra-turns' ? 'MAMTR 2.4: at time the active player finishes the turn (no extra turns)' : null),
   // 2.4C: a drawn single-elimination match goes to the highest Swiss standing in the pod.
   playoffDrawGoesToHighestSeed: true,
+  playoffDrawSlipNote: 'Draw: the highest Swiss standing in the pod advances (MAMTR 2.4C).',
+  slipGamesInOrder: false,
 
   // 10.4A: always smaller pods, never byes; nobody sits in a second smaller pod where avoidable.
   unevenUsesByes: () => false,

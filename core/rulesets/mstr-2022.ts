@@ -65,6 +65,8 @@ export const MSTR_2022: PodVariant = {
   // 2.1A: one game usually wins the match; a drawn game is followed by a new game (and in a
   // playoff, 2.5B / X.7A: untimed, so a draw decides nothing — play on).
   playoffDrawGoesToHighestSeed: false,
+  playoffDrawSlipNote: 'Draw: a new game follows (MSTR 2.1A); the playoff is untimed.',
+  slipGamesInOrder: true,
   // 2.2B: with more than one game per match, the seating order is randomised again for each game.
   laterGamesReseat: true,
 

@@ -22,22 +22,8 @@ import type { TiebreakerInfo } from './ruleset.js';
 export type Segment = string | { name: string; strong?: boolean } | { strong: string } | { raised: string };
 export type RichText = readonly Segment[];
 
-/** A name inside plain text: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE (as renderer/lib/format.ts). */
-export function isolate(name: string): string {
-  return `\u2068${name}\u2069`;
-}
-
-/** "a, b and c". */
-export function andNames(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
-export function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' }) as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
+// A name isolated in a sentence, lists of names and ordinals, for the rule sets' words (core/text).
+export { andList, isolate, ordinal } from '../text/format.js';
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -145,6 +131,14 @@ export interface TableShape {
   layout: 'pair' | 'seats';
   /** The standard table size of a Swiss round, for marking smaller and larger tables (pods). */
   standardSize?(settings: Settings): number;
+  /**
+   * The printed match slip's body: a match of two (games won; MTR 8 teams seat by seat, MTR 9
+   * Two-Headed Giant), a pod (its winner or a draw, the excluded), or each player's VP and the
+   * defeat order (Lightseekers).
+   */
+  slip: 'match' | 'pod' | 'vp';
+  /** A pod slip asks for each game's winner in order (MSTR 2.1A: a drawn game is followed by a new one). */
+  gamesInOrder?: boolean;
 }
 
 export interface StandingsView {
@@ -314,6 +308,12 @@ export interface PlayoffView {
   tableWord: string;
   /** How a drawn playoff table sends a player on, in words (MAMTR 2.4C). */
   drawNote?: string;
+  /** The same, as the bracket print marks the player sent on: "Ana (draw, 2.4C)". With drawNote. */
+  drawMark?: string;
+  /** What a playoff slip tells the players of a drawn table; absent: nothing. */
+  slipDrawNote?: string;
+  /** The name of each playoff round before the final, where they share one (Lightseekers: "Group final"). */
+  earlierRoundName?: string;
   /**
    * The players of a final table choose their seats, lowest seed first (Lightseekers, RULES 3): the
    * rule in words. The printed bracket then lists each final table's choosing order.

@@ -255,9 +255,9 @@ export interface Ruleset {
   readonly id: RulesetId;
   readonly title: string;
   /**
-   * The shape of play, which parts of core outside the rule sets still read (table fixes,
-   * transcripts, some printed documents). Screens never read it: what they show comes from
-   * `presentation`.
+   * The shape of play, for the rule sets' own files. Nothing outside core/rulesets/ branches on it
+   * (the lint refuses that): what the rest of core, the prints and the screens need is a method or
+   * a datum here or in `presentation`.
    */
   readonly family: 'head-to-head' | 'pods' | 'lightseekers';
   readonly terms: RulesetTerms;
@@ -288,6 +288,28 @@ export interface Ruleset {
    * every Swiss table inside one group). `state` already holds the round; throws PodiumError.
    */
   checkRound?(state: EventState, round: Round): void;
+  /**
+   * Who won a table, from its result alone: a player, 'draw', or undefined (no result yet, or one
+   * that names no single winner: a Lightseekers VP tie nobody picked). What the phones' bracket, the
+   * bracket print and the Bracket screen mark as the winner.
+   */
+  tableWinner(table: Table): PlayerId | 'draw' | undefined;
+  /**
+   * Everyone at a played table in finishing order, where the rule set ranks a table's players
+   * (Lightseekers: VP, then last standing, RULES 3), so the final standings give places 2 to k from
+   * the final table; undefined for a table it cannot order. Absent: a table decides only who goes on.
+   */
+  finishingOrder?(table: Table): PlayerId[] | undefined;
+  /**
+   * Playoff rounds the event's cut takes when played in full (the final standings name rounds from
+   * the final back); undefined when it cannot say. Absent: the rounds played so far.
+   */
+  playoffRoundCount?(state: EventState): number | undefined;
+  /**
+   * The rule a deck check's extra minutes (TimeLimits.deckCheckExtraMinutes) come from, as printed
+   * ("MTR 2.6", "Commander X.5A"); null: the event's own rules, for a rule set citing no document.
+   */
+  deckCheckRule(settings: Settings): string | null;
   /**
    * The players a finished playoff table sends on (its winner; a Lightseekers group final with 2–3
    * groups, its runner-up too), or null when its result does not decide that (no result, an MSTR

@@ -1,6 +1,6 @@
 /**
- * Text in one place: counts with their nouns, wall-clock times, calendar days, date stamps and
- * lengths of time, through the JavaScript built-in `Intl` (PluralRules, NumberFormat,
+ * Text in one place: counts with their nouns, ordinals, lists of names, names isolated in a sentence, wall-clock times, calendar days, date stamps and
+ * lengths of time, through the JavaScript built-in `Intl` (PluralRules, ListFormat, NumberFormat,
  * DateTimeFormat) — for the engine's messages, the printed documents, the host, the command line
  * and the station's screens.
  *
@@ -34,6 +34,8 @@ function cached<T>(key: string, make: () => T): T {
 }
 
 const pluralRules = (locale: string): Intl.PluralRules => cached(`plural|${locale}`, () => new Intl.PluralRules(locale));
+const ordinalRules = (locale: string): Intl.PluralRules => cached(`ordinal|${locale}`, () => new Intl.PluralRules(locale, { type: 'ordinal' }));
+const andFormat = (locale: string): Intl.ListFormat => cached(`and|${locale}`, () => new Intl.ListFormat(locale, { type: 'conjunction' }));
 const grouped = (locale: string): Intl.NumberFormat => cached(`grouped|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }));
 const twoDigits = (locale: string): Intl.NumberFormat =>
   cached(`two|${locale}`, () => new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false }));
@@ -56,6 +58,36 @@ export function plural(count: number, one: string, many = `${one}s`, options: Co
   const locale = options.locale ?? DEFAULT_LOCALE;
   const number = options.grouping ? grouped(locale).format(count) : String(count);
   return `${number} ${pluralWord(count, one, many, options)}`;
+}
+
+const ORDINAL_SUFFIX: Readonly<Record<string, string>> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd": English suffixes, chosen by English's ordinal rules. */
+export function ordinal(n: number): string {
+  return `${n}${ORDINAL_SUFFIX[ordinalRules(DEFAULT_LOCALE).select(n)] ?? 'th'}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and names in a sentence
+
+/**
+ * The locale of a list without one given: British English, whose lists have no serial comma ("Ana,
+ * Bo and Cy"), as Podium's sentences have always been written (`en` would write "Bo, and Cy").
+ */
+const LIST_LOCALE = 'en-GB';
+
+/** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
+export function andList(items: readonly string[], options: TextOptions = {}): string {
+  return andFormat(options.locale ?? LIST_LOCALE).format(items);
+}
+
+/**
+ * A name inside plain text (a message, a title, a sentence built as a string): wrapped in FIRST
+ * STRONG ISOLATE … POP DIRECTIONAL ISOLATE, the plain-text form of <bdi>, so a right-to-left name
+ * cannot reorder the words after it ("Table 3: אבי כהן wins 2–0").
+ */
+export function isolate(name: string): string {
+  return `\u2068${name}\u2069`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@
  */
 import { type SettingsPatch, settingsPatchSchema } from '../event/commands.js';
 import type { EventState, Penalty, Player } from '../model/types.js';
+import { getRuleset } from '../rulesets/index.js';
 import { type JournalEntries, transcriptDecklists } from './decklists.js';
 import { transcriptToState } from './load.js';
 import { resultToTranscript } from './results.js';
@@ -39,7 +40,7 @@ import { firstSeatField } from '../model/seats.js';
 export function stateToTranscript(state: EventState, journal?: JournalEntries): Transcript {
   const decklists = transcriptDecklists(state, journal);
   const transcript = { ...plainTranscript(state), ...(decklists ? { decklists } : {}) };
-  if (!state.playoff && state.ruleset !== 'lightseekers-large') return transcript;
+  if (!state.playoff && !getRuleset(state.ruleset).presentation.groups) return transcript;
   return withPodiumFields(state, transcript);
 }
 

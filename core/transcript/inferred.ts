@@ -56,7 +56,7 @@ export function groupsFromRounds(t: Transcript): string[][] {
  */
 export function groupsAsRegistered(t: Transcript): (registered: ReadonlySet<string>) => string[][] | undefined {
   const groups: string[][] | undefined =
-    t.groups ?? (t.ruleset === 'lightseekers-large' && t.rounds.length > 0 ? groupsFromRounds(t) : undefined);
+    t.groups ?? (getRuleset(t.ruleset).presentation.groups && t.rounds.length > 0 ? groupsFromRounds(t) : undefined);
   const grouped = new Set<string>();
   return (registered) => {
     if (!groups) return undefined;

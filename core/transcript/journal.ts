@@ -85,7 +85,7 @@ export function buildJournal(t: Transcript): { entries: TranscriptEntry[]; state
     ? { top: t.playoff.top, draft: t.playoff.draft ?? false, seeds: [...t.playoff.seeds] }
     : undefined;
 
-  const unlisted = v2 && ruleset.family === 'head-to-head' ? unlistedAwardedByes(t) : new Map<number, string[]>();
+  const unlisted = v2 && ruleset.presentation.registration(current().settings).awardedByes ? unlistedAwardedByes(t) : new Map<number, string[]>();
   let swissCount = 0;
   t.rounds.forEach((round, r) => {
     const n = r + 1;
@@ -158,7 +158,8 @@ function playerInput(p: Transcript['players'][number]): PlayerInput {
 /** A bye of a playoff round advances; an MTR Swiss bye in rounds 1..awardedByes is the awarded one. */
 function byeKind(state: EventState, stage: 'swiss' | 'playoff', id: PlayerId, round: number): Bye['kind'] {
   if (stage === 'playoff') return 'playoff';
-  if (getRuleset(state.ruleset).family !== 'head-to-head') return 'pairing';
+  // Only a rule set that registers awarded byes (MTR) has them.
+  if (!getRuleset(state.ruleset).presentation.registration(state.settings).awardedByes) return 'pairing';
   const player = state.players.find((p) => p.id === id);
   return player !== undefined && player.awardedByes >= round ? 'awarded' : 'pairing';
 }

@@ -8,6 +8,7 @@
  */
 import { fail } from '../model/errors.js';
 import type { Settings, TableResult } from '../model/types.js';
+import { getRuleset } from '../rulesets/index.js';
 import { pluralWord } from '../text/format.js';
 
 /** True for MTR team events of 2 or 3 seats (not Two-Headed Giant, which plays as one). */
@@ -25,7 +26,8 @@ function keyList(keys: readonly string[]): string {
  * Throws PodiumError('invalid-result') for a team result not in the README's form.
  */
 export function resultFromTranscript(version: 1 | 2, ruleset: string, settings: Settings, result: Record<string, unknown>): Record<string, unknown> {
-  if (version === 1 || ruleset !== 'mtr') return result;
+  // Only matches of two have the team form, seat against seat (MTR 8); other tables keep theirs.
+  if (version === 1 || getRuleset(ruleset).presentation.table.layout !== 'pair') return result;
   const teamShape = `{ "seatGames": [${'ABC'.slice(0, settings.teamSize).split('').map((s) => `seat ${s}`).join(', ')}] }, each [game wins of the first team's player, of the second team's player, drawn games]`;
   if (!seatTeams(settings)) {
     if ('seatGames' in result)

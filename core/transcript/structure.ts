@@ -6,6 +6,7 @@
 import { plural } from '../text/format.js';
 import { fail } from '../model/errors.js';
 import type { PlayerId } from '../model/types.js';
+import { getRuleset } from '../rulesets/index.js';
 import type { Transcript, TranscriptDecklist, TranscriptPenalty, TranscriptPlayoff, TranscriptRound, TranscriptTable } from './schema.js';
 
 /** Player ids a result form of the README names (winner, games, excluded, defeated, vp). */
@@ -174,7 +175,8 @@ function checkTable(table: TranscriptTable, n: number, { players, label }: Roste
 
 /** lightseekers-large groups: recorded with a first round, each player in one group. */
 function checkGroups(t: Transcript, groups: NonNullable<Transcript['groups']>, { players, label }: Roster): void {
-  if (t.ruleset !== 'lightseekers-large') fail('invalid-input', `groups: only a lightseekers-large transcript has groups, not ${t.ruleset}`);
+  // Only a rule set whose events play in groups has them (Lightseekers large, RULES 3).
+  if (!getRuleset(t.ruleset).presentation.groups) fail('invalid-input', `groups: only a lightseekers-large transcript has groups, not ${t.ruleset}`);
   if (!t.rounds.some((r) => (r.stage ?? 'swiss') === 'swiss'))
     fail('invalid-input', 'groups: the groups are recorded with the first round, and this transcript has no round');
   const seen = new Map<string, number>();

@@ -12,6 +12,7 @@
  * Works with the browser's WebSocket and with any object of the same shape (the `ws` package's
  * WebSocket in Node tests).
  */
+import { createBackoff } from '../../core/api/backoff.js';
 import type { StationApi } from '../../core/api/contract.js';
 import { createRpcClient, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
 
@@ -68,7 +69,7 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
   let socket: WebSocketLike | null = null;
   let closed = false;
   let refusedBecause: string | null = null;
-  let delay = 250;
+  const backoff = createBackoff({ firstMs: 250, maxMs: 5000 });
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -93,8 +94,7 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
       if (closed) return;
       setStatus('connecting');
       connect();
-    }, delay);
-    delay = Math.min(delay * 2, 5000);
+    }, backoff.next());
   };
 
   const connect = (): void => {
@@ -103,7 +103,7 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
     let opened = false;
     ws.addEventListener('open', () => {
       opened = true;
-      delay = 250;
+      backoff.reset();
       setStatus('connected');
       markReady();
       while (outbox.length > 0 && ws.readyState === OPEN) transmit(ws, outbox.shift() as { text: string; id?: number });

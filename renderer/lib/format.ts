@@ -1,5 +1,5 @@
 /** How the station writes times, numbers and names (times and counts: core/text/format.ts). */
-import { clockDuration } from '../../core/text/format.js';
+import { clockDuration, isolate } from '../../core/text/format.js';
 
 export { plural, pluralWord } from '../../core/text/format.js';
 
@@ -13,14 +13,9 @@ export function percent(value: number): string {
   return `${(value * 100).toFixed(2)}%`;
 }
 
-/**
- * A name inside plain text (a toast, a title, an option, a sentence built as a string): wrapped in
- * FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, the plain-text form of <bdi> (components/Name.tsx),
- * so a right-to-left name cannot reorder the words after it ("Table 3: אבי כהן wins 2–0").
- */
-export function isolate(name: string): string {
-  return `\u2068${name}\u2069`;
-}
+// A name inside plain text (a toast, a title, an option): the plain-text form of <bdi>
+// (components/Name.tsx), as the engine's words set it (core/text).
+export { isolate } from '../../core/text/format.js';
 
 /**
  * A message from the engine with the names in it isolated (pairing warnings name their players; the

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicReport, PublicTable, PublicView } from '../../core/public/types.js';
-import { andNames, type Ruleset } from '../../core/rulesets/ruleset.js';
+import { andList, type Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
 import { codeFor, phoneId } from './memory.js';
 import { CodeStep, Problem, sentence, type Talk } from './Report.js';
@@ -19,7 +19,7 @@ export function statusWords(report: PublicReport, seats: readonly string[], name
   if (report.status === 'disputed') return 'Disputed: the scorekeeper decides at the desk. A judge can help if you need one.';
   if (report.status === 'agreed') return 'Everyone agreed: the scorekeeper records it at the desk.';
   const missing = seats.filter((id) => id !== report.reporter && !report.answers[id]);
-  return missing.length > 0 ? `Waiting for ${andNames(missing.map((id) => (id === me ? 'you' : name(id))))} to answer.` : 'Waiting for the scorekeeper.';
+  return missing.length > 0 ? `Waiting for ${andList(missing.map((id) => (id === me ? 'you' : name(id))))} to answer.` : 'Waiting for the scorekeeper.';
 }
 
 function Answers({ report, seats, name, me }: { report: PublicReport; seats: readonly string[]; name: (id: string) => string; me: string }) {

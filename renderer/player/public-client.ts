@@ -13,9 +13,10 @@
  *
  * The socket comes from a factory, so tests drive the client with a fake.
  */
+import { type Backoff, createBackoff } from '../../core/api/backoff.js';
+import { applyPublicPatch } from '../../core/public/patch.js';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
 import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
-import { patchedView } from '../../core/public/patch.js';
 
 /** What the client hears from a socket. */
 export interface SocketHandlers {
@@ -128,8 +129,7 @@ const browserTimers: Timers = {
 
 /** The view after `ops`, or null when they do not apply (then the page asks for the whole view). */
 export function patchView(view: PublicView, to: number, ops: readonly unknown[]): PublicView | null {
-  const next = patchedView(view, ops);
-  return next ? { ...next, version: to } : null;
+  return applyPublicPatch(view, { type: 'patch', from: view.version, to, ops: [...ops] });
 }
 
 interface Waiting {
@@ -143,7 +143,6 @@ export class PublicClient {
   private readonly waiting = new Map<number, Waiting>();
   private socket: SocketLike | null = null;
   private open = false;
-  private attempts = 0;
   private retryTimer: unknown = null;
   private nextId = 1;
   private closed = false;
@@ -153,7 +152,7 @@ export class PublicClient {
   private readonly createSocket: SocketFactory;
   private readonly timers: Timers;
   private readonly now: () => number;
-  private readonly backoff: { firstMs: number; maxMs: number };
+  private readonly backoff: Backoff;
   private readonly answerMs: number;
 
   constructor(options: PublicClientOptions = {}) {
@@ -161,7 +160,7 @@ export class PublicClient {
     this.createSocket = options.createSocket ?? browserSocket;
     this.timers = options.timers ?? browserTimers;
     this.now = options.now ?? Date.now;
-    this.backoff = options.backoff ?? { firstMs: 1000, maxMs: 15_000 };
+    this.backoff = createBackoff(options.backoff ?? { firstMs: 1000, maxMs: 15_000 });
     this.answerMs = options.answerMs ?? 15_000;
     this.connect();
   }
@@ -249,8 +248,7 @@ export class PublicClient {
       return;
     }
     this.set({ status: 'offline' });
-    const delay = Math.min(this.backoff.maxMs, this.backoff.firstMs * 2 ** this.attempts);
-    this.attempts++;
+    const delay = this.backoff.next();
     this.retryTimer = this.timers.set(() => {
       this.retryTimer = null;
       this.connect();
@@ -280,11 +278,11 @@ export class PublicClient {
     }
     switch (message.type) {
       case 'view':
-        this.attempts = 0;
+        this.backoff.reset();
         this.set({ view: message.view, noEvent: null, status: 'online' });
         return;
       case 'no-event':
-        this.attempts = 0;
+        this.backoff.reset();
         this.set({ view: null, noEvent: message.message, status: 'online' });
         return;
       case 'patch': {

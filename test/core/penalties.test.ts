@@ -8,7 +8,8 @@ import { disqualifiedPlayers, penaltiesOf } from '../../core/event/apply-penalti
 import { apply, replay } from '../../core/event/apply.js';
 import { type Command, newCommandSchema, parseCommand } from '../../core/event/commands.js';
 import { describeJournal } from '../../core/event/describe.js';
-import { COMMON_INFRACTIONS, infractionKey, ordinal, penaltyHistory, resultNote } from '../../core/event/describe-penalties.js';
+import { COMMON_INFRACTIONS, infractionKey, penaltyHistory, resultNote } from '../../core/event/describe-penalties.js';
+import { ordinal } from '../../core/text/format.js';
 import { activePlayers } from '../../core/event/queries.js';
 import { mayDispatch } from '../../core/api/methods.js';
 import { PodiumError } from '../../core/model/errors.js';

@@ -3,8 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../core/clock/index.js';
 import { minutesAndSeconds } from '../../core/documents/extension-entries.js';
 import { plural as documentPlural } from '../../core/documents/layout.js';
-import { calendarDate, clockDuration, dateTimeStamp, dayAndTime, plural, pluralWord, wallClock } from '../../core/text/format.js';
+import { andList, calendarDate, clockDuration, dateTimeStamp, dayAndTime, isolate, ordinal, plural, pluralWord, wallClock } from '../../core/text/format.js';
 import { formatClock, plural as screenPlural } from '../../renderer/lib/format.js';
+
+describe('ordinals, lists and names in a sentence', () => {
+  it('ordinals by the ordinal rules', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 1000].map((n) => ordinal(n))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th', '112th', '1000th']);
+  });
+
+  it('lists without a serial comma, as Podium has always written them', () => {
+    expect(andList([])).toBe('');
+    expect(andList(['Ana'])).toBe('Ana');
+    expect(andList(['Ana', 'Bo'])).toBe('Ana and Bo');
+    expect(andList(['Ana', 'Bo', 'Cy'])).toBe('Ana, Bo and Cy');
+    expect(andList(['Ana', 'Bo', 'Cy'], { locale: 'en-US' })).toBe('Ana, Bo, and Cy');
+  });
+
+  it('a name isolated from the words around it', () => {
+    expect(isolate('אבי כהן')).toBe('\u2068אבי כהן\u2069');
+  });
+});
 
 describe('counts', () => {
   it('one and many, by the plural rules of the locale', () => {

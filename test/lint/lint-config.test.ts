@@ -104,6 +104,78 @@ describe('core/ is pure and deterministic', () => {
   });
 });
 
+describe('core/ imports only the packages on its list', () => {
+  const file = 'core/public/lint-probe.ts';
+  const refused = ["import { WebSocket } from 'ws';", "import pino from 'pino';", "import { create } from 'qrcode';", "import { renderToString } from 'react-dom/server';", "import express from 'express';"];
+  for (const code of refused) {
+    it(`refuses ${code}`, async () => {
+      const findings = await lint(file, code);
+      expect(rules(findings)).toEqual(['no-restricted-imports']);
+    });
+  }
+
+  it('names the list for a package not on it', async () => {
+    expect(await lint(file, "import { WebSocketServer } from 'ws';")).toContainEqual({
+      rule: 'no-restricted-imports',
+      line: 1,
+      message: expect.stringMatching(/not on core's list \(zod, pure-rand, @noble\/hashes, rfc6902\)/),
+    });
+  });
+
+  it('accepts the packages on the list, with their subpaths, and relative imports', async () => {
+    const code = [
+      "import { z } from 'zod';",
+      "import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';",
+      "import { sha256 } from '@noble/hashes/sha2.js';",
+      "import { createPatch } from 'rfc6902';",
+      "import { fold } from '../event/fold.js';",
+      'export const probe = [z, xoroshiro128plus, sha256, compare, fold];',
+    ].join('\n');
+    expect(await lint(file, code)).toEqual([]);
+  });
+
+  it('leaves the host its packages', async () => {
+    expect(await lint('electron/host/lint-probe.ts', "import { WebSocket } from 'ws';\nimport pino from 'pino';\nexport const probe = [WebSocket, pino];\n")).toEqual([]);
+  });
+});
+
+describe('nothing outside core/rulesets/ branches on the rule set', () => {
+  const refused = [
+    "if (ctx.ruleset.id === 'mamtr-2024') go();",
+    "const pods = ctx.ruleset.family === 'pods';",
+    "if (ruleset.id === 'a-rule-set-of-my-own') go();",
+    'if (getRuleset(state.ruleset).family !== `${kind}`) go();',
+    "switch (ruleset.family) { case 'head-to-head': go(); }",
+    "switch (ctx.ruleset.id) { case 'anything': go(); }",
+    "if (state.ruleset === 'lightseekers-large') go();",
+  ];
+  const probe = (code: string): string => `declare const ctx: { ruleset: { id: string; family: string } };\ndeclare const ruleset: { id: string; family: string };\ndeclare const state: { ruleset: string };\ndeclare const kind: string;\ndeclare function getRuleset(id: string): { family: string };\ndeclare function go(): void;\n${code}\n`;
+  for (const file of ['core/documents/lint-probe.ts', 'core/transcript/lint-probe.ts', 'renderer/lib/lint-probe.ts', 'renderer/player/lint-probe.tsx']) {
+    for (const code of refused) {
+      it(`refuses ${code} in ${file}`, async () => {
+        expect(rules(await lint(file, probe(code)))).toEqual(['no-restricted-syntax']);
+      });
+    }
+  }
+
+  it("refuses `ruleset.id ===` added to a real core file (the match slips)", async () => {
+    const file = 'core/documents/match-slips.ts';
+    const real = readFileSync(path.join(repoRoot, file), 'utf8');
+    const before = await lint(file, real);
+    const line = real.split('\n').length + 2;
+    const broken = await lint(file, `${real}\nexport function lintProbe(ctx: DocContext): string {\n  return ctx.ruleset.id === 'mamtr-2024' ? 'pod' : 'match';\n}\n`);
+    expect(broken).toHaveLength(before.length + 1);
+    expect(broken).toContainEqual({ rule: 'no-restricted-syntax', line, message: expect.stringMatching(/branches on the rule set/) });
+  });
+
+  it('accepts the same inside core/rulesets/, and a person’s family name or an identity check anywhere', async () => {
+    expect(await lint('core/rulesets/mtr/lint-probe.ts', probe("if (ctx.ruleset.id === 'mamtr-2024') go();\nswitch (ruleset.family) { case 'pods': go(); }"))).toEqual([]);
+    const code = "declare const p: { family?: string; full: string };\ndeclare const ruleset: { id: string };\ndeclare const state: { ruleset: string };\nexport const probe = p.family !== undefined && p.family !== p.full && ruleset.id === state.ruleset;\n";
+    expect(await lint('core/documents/lint-probe.ts', code)).toEqual([]);
+    expect(await lint('renderer/lib/lint-probe.ts', code)).toEqual([]);
+  });
+});
+
 describe("a rule set's internals stay in core/rulesets/", () => {
   const internal = (from: string): string => `import { isPodResult } from '${from}';\nexport const probe = isPodResult;\n`;
   it('refuses them in core/ outside core/rulesets/, in the renderer and in electron/', async () => {

@@ -128,6 +128,9 @@ export const testRuleset: Ruleset = {
   endOfRound: () => ({ kind: 'active-player-finishes' }),
   recommendedRounds: (input) => ({ swissRounds: 3, top: 0, effectivePlayers: input.competitors }),
   advancing: () => null,
+  // A heat has stars, not a winner: no table is marked won.
+  tableWinner: () => undefined,
+  deckCheckRule: () => null,
   presentation: {
     words: {
       competitor: () => 'player',
@@ -145,7 +148,7 @@ export const testRuleset: Ruleset = {
     settings: { fields: () => [], announcesRounds: true, formats: [] },
     registration: () => ({ awardedByes: false, draftPods: false }),
     groups: false,
-    table: { layout: 'seats', standardSize: () => 3 },
+    table: { layout: 'seats', standardSize: () => 3, slip: 'pod' },
     standings: () => ({ columns: TIEBREAKERS, draws: false, groups: false }),
     breakdown(state, standing) {
       const t = tallies(state).get(standing.id);

@@ -5,7 +5,7 @@
  * runner-up goes on to a final (casual and large events). No no-shows: the game is entered as played.
  */
 import type { LightseekersResult, PlayerId, Table, TableResult } from '../../model/types.js';
-import { andNames, isolate, ordinal, type EntryContext, type ReadResult, type ResultDraft, type ResultEntry, type ResultField, type ResultForm } from '../presentation.js';
+import { andList, isolate, ordinal, type EntryContext, type ReadResult, type ResultDraft, type ResultEntry, type ResultField, type ResultForm } from '../presentation.js';
 import { gameOutcome, isLightseekersResult, leaders } from './results.js';
 import type { LightseekersVariant } from './variant.js';
 
@@ -112,7 +112,7 @@ function form(variant: LightseekersVariant, table: Table, draft: ResultDraft, co
       kind: 'choice',
       key: WINNER,
       testId: 'tie-question',
-      legend: `${andNames(tied.map((id) => isolate(context.name(id))))} are tied for the win: ${game.value.vp[tied[0] as PlayerId]} VP each and ${tied.length === 2 ? 'both' : 'all'} still standing. Who won?`,
+      legend: `${andList(tied.map((id) => isolate(context.name(id))))} are tied for the win: ${game.value.vp[tied[0] as PlayerId]} VP each and ${tied.length === 2 ? 'both' : 'all'} still standing. Who won?`,
       options: tied.map((id) => ({ id, label: [seatLabel(id), { name: context.name(id) }] })),
     });
   const runnerTie = winner && variant.runnerUpGoesOn ? runnerUpTie(game.value, table.seats, winner) : [];
@@ -121,7 +121,7 @@ function form(variant: LightseekersVariant, table: Table, draft: ResultDraft, co
       kind: 'choice',
       key: RUNNER_UP,
       testId: 'runner-up-question',
-      legend: `${andNames(runnerTie.map((id) => isolate(context.name(id))))} are tied for runner-up. Who is the runner-up? (needed where the runner-up goes on to a final)`,
+      legend: `${andList(runnerTie.map((id) => isolate(context.name(id))))} are tied for runner-up. Who is the runner-up? (needed where the runner-up goes on to a final)`,
       options: runnerTie.map((id) => ({ id, label: [seatLabel(id), { name: context.name(id) }] })),
     });
   return { fields };

@@ -10,13 +10,13 @@ import type { EventState, PlayerId, Round, Settings, SettingsInput, Table } from
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { lightseekersPair } from './pairing.js';
-import { lightseekersNextPlayoffRound, lightseekersPlayoff, lightseekersPlayoffCuts } from './playoffs.js';
+import { lightseekersNextPlayoffRound, lightseekersPlayoff, lightseekersPlayoffCuts, lightseekersPlayoffRounds } from './playoffs.js';
 import { lightseekersRandomResults } from './random-result.js';
-import { gameOutcome, isLightseekersResult, validateLightseekersResult } from './results.js';
+import { gameOutcome, isLightseekersResult, lightseekersFinishingOrder, lightseekersTableWinner, validateLightseekersResult } from './results.js';
 import { lightseekersPresentation } from './presentation.js';
 import { grandFinalPerGroup } from './tables.js';
 import { checkTieDecision, lightseekersStandings } from './standings.js';
-import { lightseekersDescribeEndOfRound, lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
+import { LIGHTSEEKERS_DECK_CHECK_RULE, lightseekersDescribeEndOfRound, lightseekersEndOfRound, lightseekersRecommendedRounds, lightseekersTimeLimits } from './timing.js';
 import { LIGHTSEEKERS_CASUAL, LIGHTSEEKERS_COMPETITIVE, LIGHTSEEKERS_LARGE, type LightseekersVariant } from './variant.js';
 
 /** No draft pods in Lightseekers. */
@@ -92,6 +92,10 @@ function createLightseekersRuleset(variant: LightseekersVariant): Ruleset {
     endOfRound: (settings, stage) => lightseekersEndOfRound(variant, settings, stage),
     recommendedRounds: (input, settings) => lightseekersRecommendedRounds(variant, input, settings),
     advancing: (state, round, table) => advancing(variant, state, round, table),
+    tableWinner: lightseekersTableWinner,
+    finishingOrder: lightseekersFinishingOrder,
+    playoffRoundCount: (state) => lightseekersPlayoffRounds(variant, state),
+    deckCheckRule: () => LIGHTSEEKERS_DECK_CHECK_RULE,
     describeEndOfRound: lightseekersDescribeEndOfRound,
     randomResults: lightseekersRandomResults,
   };

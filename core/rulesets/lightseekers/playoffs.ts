@@ -40,13 +40,14 @@
  * player's table, the lowest when several meet, the others 1, 2, … in order. No seat is fixed: the
  * players choose their seats, or they are drawn. A seat choice names its table's new number.
  */
+import { droppedPlayers } from '../../event/queries.js';
 import { fail } from '../../model/errors.js';
 import type { EventState, PairingProposal, PairingWarning, PlayerId, Round, SeatChoice, Table } from '../../model/types.js';
 import { withFixedSeats } from '../../pairing/fixed-seats.js';
 import { createRng, deriveSeed } from '../../random/rng.js';
-import { plural, pluralWord } from '../../text/format.js';
+import { andList, plural, pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
-import { andList, gameOutcome, isLightseekersResult } from './results.js';
+import { gameOutcome, isLightseekersResult } from './results.js';
 import { groupStandings, swissOnly } from './standings.js';
 import { casualRow, competitiveFinalSize, describeSizes, grandFinalPerGroup } from './tables.js';
 import type { LightseekersVariant } from './variant.js';
@@ -65,6 +66,16 @@ function withFixedTables<P extends { tables: Table[]; warnings?: PairingWarning[
   return { ...placed, seatChoice: pairing.seatChoice.map((c) => ({ table: numberOf.get(c.table) ?? c.table, order: [...c.order] })) };
 }
 
+/**
+ * Ruleset.playoffRoundCount: the final table; a large event with two or more groups plays group
+ * finals first, then the grand final.
+ */
+export function lightseekersPlayoffRounds(variant: LightseekersVariant, state: EventState): number {
+  if (variant.structure !== 'large') return 1;
+  const first = state.rounds.find((r) => r.stage === 'playoff');
+  return first && first.tables.length > 1 ? 2 : 1;
+}
+
 export function lightseekersPlayoffCuts(variant: LightseekersVariant): number[] {
   switch (variant.structure) {
     case 'casual':
@@ -79,10 +90,6 @@ export function lightseekersPlayoffCuts(variant: LightseekersVariant): number[] 
 function nameIn(state: EventState): (id: PlayerId) => string {
   const names = new Map(state.players.map((p) => [p.id, p.name]));
   return (id) => names.get(id) ?? id;
-}
-
-function droppedIds(state: EventState): Set<PlayerId> {
-  return new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
 }
 
 function requireFinished(round: Round | undefined, what: string): void {
@@ -162,7 +169,7 @@ export function casualFinalists(state: EventState, warnings: PairingWarning[]): 
     });
     advance = actual.map(() => 1);
   }
-  const dropped = droppedIds(state);
+  const dropped = droppedPlayers(state);
   const winners: PlayerId[] = [];
   const runnersUp: PlayerId[] = [];
   tables.forEach((table, i) => {
@@ -193,7 +200,7 @@ export function competitiveCut(state: EventState, group: number | undefined, war
   const participants = group === undefined ? state.players.length : state.players.filter((p) => p.group === group).length;
   const size = competitiveFinalSize(participants);
   const where = group === undefined ? '' : ` of group ${group}`;
-  const dropped = droppedIds(state);
+  const dropped = droppedPlayers(state);
   const standings = groupStandings(swissOnly(state), group);
   const eligible = standings.filter((s) => !s.dropped && !dropped.has(s.id));
   if (eligible.length < size)
@@ -285,7 +292,7 @@ export function lightseekersNextPlayoffRound(variant: LightseekersVariant, state
   const playoff = state.playoff;
   if (!playoff) fail('not-allowed', 'the final table has not been cut yet: make the cut first');
   const nameOf = nameIn(state);
-  const dropped = droppedIds(state);
+  const dropped = droppedPlayers(state);
   const warnings: PairingWarning[] = [];
   const playoffRounds = state.rounds.filter((r) => r.stage === 'playoff');
   const latest = playoffRounds[playoffRounds.length - 1];

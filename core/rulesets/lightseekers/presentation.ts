@@ -41,7 +41,7 @@ export function lightseekersPresentation(variant: LightseekersVariant, tiebreake
     settings: { fields: () => [], announcesRounds: false, formats: [] },
     registration: () => ({ awardedByes: false, draftPods: false }),
     groups: large,
-    table: { layout: 'seats' },
+    table: { layout: 'seats', slip: 'vp' },
     // Games have no draws: the record reads W–L.
     standings: () => ({ columns: tiebreakers, draws: false, groups: large }),
     breakdown: lightseekersBreakdown,
@@ -63,6 +63,8 @@ export function lightseekersPresentation(variant: LightseekersVariant, tiebreake
       tableWord: 'Table',
       choosingOrder: 'Final tables: the lowest seed chooses a seat first, the top seed last.',
       finishColumn: 'Final',
+      // RULES 3: a large event's group finals come before the grand final.
+      earlierRoundName: 'Group final',
       // RULES 3: places at a final table go by the game's finish (VP, then the last standing).
       finalOrder: large
         ? 'the grand final’s players by their finish at it (VP, then the last standing), then the group finals’ players by their place at their table (then by seed), then everyone else in standings order'

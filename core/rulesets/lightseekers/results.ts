@@ -20,7 +20,7 @@
  */
 import { fail } from '../../model/errors.js';
 import type { LightseekersResult, PlayerId, Table, TableResult } from '../../model/types.js';
-import { pluralWord } from '../../text/format.js';
+import { andList, pluralWord } from '../../text/format.js';
 import type { ResultContext } from '../ruleset.js';
 
 export const LIGHTSEEKERS_RESULT_SHAPE =
@@ -101,10 +101,27 @@ export function gameOutcome(result: LightseekersResult, seats: readonly PlayerId
   return { winner, runnerUp, runnerUpTied, longevity, order: [...placed, ...rest] };
 }
 
-/** "A and B" / "A, B and C". */
-export function andList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/**
+ * Who won a table (Ruleset.tableWinner): the most VP, a tie going to the last standing, else the
+ * winner the scorekeeper picked; undefined without a result or while the tie is unpicked.
+ */
+export function lightseekersTableWinner(table: Table): PlayerId | undefined {
+  const result = table.result;
+  if (!isLightseekersResult(result)) return undefined;
+  const tied = leaders(result.vp, result.defeated, table.seats);
+  if (tied.length === 1) return tied[0];
+  return result.winner !== undefined && tied.includes(result.winner) ? result.winner : undefined;
+}
+
+/** Everyone at a table by their finish at it (Ruleset.finishingOrder: RULES 3); undefined without a decided result. */
+export function lightseekersFinishingOrder(table: Table): PlayerId[] | undefined {
+  const result = table.result;
+  if (!isLightseekersResult(result)) return undefined;
+  try {
+    return gameOutcome(result, table.seats).order;
+  } catch {
+    return undefined;
+  }
 }
 
 export function validateLightseekersResult(table: Table, result: unknown, context: ResultContext): LightseekersResult {

@@ -24,6 +24,8 @@ import type { LightseekersVariant } from './variant.js';
 /** seeds/004: "typically 1.5 hours". */
 export const LIGHTSEEKERS_ROUND_MINUTES = 90;
 export const LIGHTSEEKERS_DECK_CHECK_EXTRA_MINUTES = 0;
+/** The event's own rules set the deck check's time: there is no document to cite. */
+export const LIGHTSEEKERS_DECK_CHECK_RULE = null;
 export const LIGHTSEEKERS_JUDGE_PAUSE_THRESHOLD_SECONDS = 60;
 
 export function lightseekersTimeLimits(_variant: LightseekersVariant, _settings: Settings, _stage: Stage): TimeLimits {

@@ -7,13 +7,13 @@ import type { Settings, SettingsInput } from '../../model/types.js';
 import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { mtrPair } from './pairing.js';
-import { mtrAdvancing, mtrBracketOrder, mtrIsPlayoffFinal, mtrNextPlayoffRound, mtrPlayoff } from './playoffs.js';
+import { mtrAdvancing, mtrBracketOrder, mtrIsPlayoffFinal, mtrNextPlayoffRound, mtrPlayoff, mtrPlayoffRounds } from './playoffs.js';
 import { mtrPenaltyResults } from './penalties.js';
 import { mtrPresentation } from './presentation.js';
 import { mtrRandomResults } from './random-result.js';
-import { mtrCheckNoShow, validateMtrResult } from './results.js';
+import { mtrCheckNoShow, mtrTableWinner, validateMtrResult } from './results.js';
 import { mtrStandings } from './standings.js';
-import { mtrDescribeEndOfRound, mtrDraftTimers, mtrEndOfRound, mtrRecommendedRounds, mtrTimeLimits } from './timing.js';
+import { MTR_DECK_CHECK_RULE, mtrDescribeEndOfRound, mtrDraftTimers, mtrEndOfRound, mtrRecommendedRounds, mtrTimeLimits } from './timing.js';
 
 /** Matches of two, best of three by default. */
 export const MTR_DEFAULTS: Settings = { ...SHARED_DEFAULTS, gamesToWin: 2, podSize: 2 };
@@ -63,6 +63,9 @@ export const mtr: Ruleset = {
   recommendedRounds: mtrRecommendedRounds,
   draftTimers: mtrDraftTimers,
   advancing: mtrAdvancing,
+  tableWinner: mtrTableWinner,
+  playoffRoundCount: mtrPlayoffRounds,
+  deckCheckRule: () => MTR_DECK_CHECK_RULE,
   isPlayoffFinal: mtrIsPlayoffFinal,
   bracketOrder: mtrBracketOrder,
   describeEndOfRound: mtrDescribeEndOfRound,

@@ -23,6 +23,7 @@
  * playoff pattern (1 v 4, 2 v 3) — seed 1 meets the winner of 4 v 5 — or, when the count leaves
  * someone without an opponent again, the round is paired by seed as above.
  */
+import { droppedPlayers } from '../../event/queries.js';
 import { fail } from '../../model/errors.js';
 import type {
   Bye,
@@ -36,7 +37,7 @@ import type {
 } from '../../model/types.js';
 import { withFixedSeats } from '../../pairing/fixed-seats.js';
 import { createRng } from '../../random/rng.js';
-import { pluralWord } from '../../text/format.js';
+import { andList, pluralWord } from '../../text/format.js';
 import type { PlayoffOptions, PlayoffPairing } from '../ruleset.js';
 import { isHeadToHeadResult, matchOutcome } from './results.js';
 import { mtrStandings } from './standings.js';
@@ -60,6 +61,15 @@ const STANDINGS_BRACKET: Record<number, readonly number[]> = {
 const DRAFT_BRACKET: readonly number[] = [0, 4, 2, 6, 1, 5, 3, 7];
 
 /** Rounds a single-elimination playoff of `top` players takes (top 8: 3). */
+/** Ruleset.playoffRoundCount: the bracket's rounds for the event's cut; undefined for a cut it draws none for. */
+export function mtrPlayoffRounds(state: EventState): number | undefined {
+  try {
+    return mtrPlayoffRoundCount(state.playoff?.top ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
 export function mtrPlayoffRoundCount(top: number): number {
   return Math.max(1, Math.ceil(Math.log2(Math.max(2, top))));
 }
@@ -208,7 +218,7 @@ export function mtrPlayoff(state: EventState, options: PlayoffOptions, seed: num
     fail('round-unfinished', `round ${last.number} is not finished (${pluralWord(open.length, 'table', 'tables')} ${open.join(', ')}): the cut needs the final standings`);
   }
   const standings = mtrStandings(swissOnly(state));
-  const dropped = new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
+  const dropped = droppedPlayers(state);
   const eligible = standings.filter((s) => !s.dropped && !dropped.has(s.id));
   if (eligible.length < top) {
     fail('invalid-input', `a top ${top} playoff needs ${top} players who have not dropped; only ${eligible.length} ${pluralWord(eligible.length, 'remains', 'remain')}`);
@@ -296,7 +306,7 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
   // The final was played (or won by a walkover): the playoff is over.
   if (latest && latest.tables.length + latest.byes.filter((b) => b.kind === 'playoff').length <= 1) return null;
 
-  const droppedIds = new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
+  const droppedIds = droppedPlayers(state);
   const known = new Set(state.players.map((p) => p.id));
   const dropped = advancing.filter((id) => droppedIds.has(id) || !known.has(id));
   const alive = advancing.filter((id) => !dropped.includes(id));
@@ -333,9 +343,4 @@ export function mtrNextPlayoffRound(state: EventState, seed: number): PairingPro
   const message = `${parts.join('; ')} (MTR 2.10)`;
   const warnings: PairingWarning[] = [{ kind: 'info', message, players: [...(paired.bye !== undefined ? [paired.bye] : []), ...dropped] }];
   return withFixedSeats(state.players, { tables: paired.tables, byes, warnings, seed }, FIXED_IN_PLAYOFF);
-}
-
-function andList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -53,7 +53,7 @@ export function mtrPresentation(tiebreakers: readonly TiebreakerInfo[]): Ruleset
     },
     registration: (settings) => ({ awardedByes: true, draftPods: settings.format === 'draft' }),
     groups: false,
-    table: { layout: 'pair' },
+    table: { layout: 'pair', slip: 'match' },
     // MTR App. C: team events do not use game points.
     standings: (settings) => ({
       columns: settings.teamSize > 1 ? tiebreakers.filter((t) => t.key !== 'gw' && t.key !== 'ogw') : tiebreakers,

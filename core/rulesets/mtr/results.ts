@@ -51,6 +51,13 @@ export function gamePoints(games: readonly [number, number, number]): [number, n
   return [3 * a + d, 3 * b + d];
 }
 
+/** Who won a table (Ruleset.tableWinner): seat 1 or 2 by matchOutcome, 'draw', or undefined without a result. */
+export function mtrTableWinner(table: Table): PlayerId | 'draw' | undefined {
+  if (!isHeadToHeadResult(table.result) || table.seats.length !== 2) return undefined;
+  const outcome = matchOutcome(table.result);
+  return outcome === 'draw' ? 'draw' : outcome === 'seat1' ? table.seats[0] : table.seats[1];
+}
+
 /** Match points of each seat (MTR App. C): win 3, draw 1, loss 0. */
 export function matchPoints(result: HeadToHeadResult): [number, number] {
   const outcome = matchOutcome(result);

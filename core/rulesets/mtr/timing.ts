@@ -30,6 +30,8 @@ export const MTR_MINIMUM_ROUND_MINUTES = 40;
 export const MTR_PLAYOFF_ROUND_MINUTES = 90;
 /** MTR 2.6: a deck check earns its own duration plus 3 minutes. */
 export const MTR_DECK_CHECK_EXTRA_MINUTES = 3;
+/** Where MTR_DECK_CHECK_EXTRA_MINUTES comes from, as the extensions log cites it. */
+export const MTR_DECK_CHECK_RULE = 'MTR 2.6';
 /** MTR 2.6: a judge pause of more than one minute extends the match by the pause. */
 export const MTR_JUDGE_PAUSE_THRESHOLD_SECONDS = 60;
 /** MTR 2.5: extra turns after the active player's turn; 3 where teammates share a game (2HG). */

@@ -4,7 +4,7 @@
  * ticked), read into the pod results of results.ts; the boxes that take it; a result in words.
  */
 import type { PlayerId, PodResult, Table, TableResult } from '../../model/types.js';
-import { andNames, type EntryContext, type ReadResult, type ResultDraft, type ResultEntry, type ResultForm } from '../presentation.js';
+import { andList, type EntryContext, type ReadResult, type ResultDraft, type ResultEntry, type ResultForm } from '../presentation.js';
 import { isPodResult, podMatchWinner } from './results.js';
 
 export type Parsed<T> = { kind: 'ok'; value: T } | { kind: 'empty' } | { kind: 'problem'; problem: string };
@@ -142,7 +142,7 @@ function describeForLog(result: Readonly<Record<string, unknown>>, _seats: reado
   }
   if (Array.isArray(result.games)) words += ` (games: ${(result.games as string[]).map((g) => (g === 'draw' ? 'draw' : name(g))).join(', ')})`;
   const excluded = Array.isArray(result.excluded) ? (result.excluded as string[]) : [];
-  if (excluded.length > 0) words += `; ${andNames(excluded.map(name))} excluded (conceded, match or game loss)`;
+  if (excluded.length > 0) words += `; ${andList(excluded.map(name))} excluded (conceded, match or game loss)`;
   return words;
 }
 

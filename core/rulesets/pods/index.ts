@@ -9,16 +9,16 @@ import type { Ruleset, TiebreakerInfo } from '../ruleset.js';
 import { settingsOver, SHARED_DEFAULTS } from '../settings.js';
 import { MAMTR_2024 } from '../mamtr-2024.js';
 import { MSTR_2022 } from '../mstr-2022.js';
-import { podAdvancing, podIsPlayoffFinal, podNextPlayoffRound, podPlayoff, podPlayoffPlanOf, POD_PLAYOFF_CUTS } from './playoffs.js';
+import { podAdvancing, podIsPlayoffFinal, podNextPlayoffRound, podPlayoff, podPlayoffPlanOf, podPlayoffRounds, POD_PLAYOFF_CUTS } from './playoffs.js';
 import { podPair } from './pairing.js';
 import { podPolicyProblem } from './policies.js';
 import { podPresentation } from './presentation.js';
 import { podRandomResults } from './random-result.js';
 import { podRecommendedRounds } from './recommended-rounds.js';
 import { podPenaltyResults } from './penalties.js';
-import { checkPodPlayerId, podCheckNoShow, validatePodResult } from './results.js';
+import { checkPodPlayerId, podCheckNoShow, podTableWinner, validatePodResult } from './results.js';
 import { podStandings } from './standings.js';
-import { podDraftTimers, podEndOfRound, podTimeLimits } from './timing.js';
+import { podDeckCheckRule, podDraftTimers, podEndOfRound, podTimeLimits } from './timing.js';
 import type { PodVariant } from './variant.js';
 
 /** RULES 2 "Clock extras": the `format` setting defaults to Commander for both pod rule sets. */
@@ -71,6 +71,9 @@ function createPodRuleset(variant: PodVariant): Ruleset {
     recommendedRounds: (input, settings) => podRecommendedRounds(variant, input, settings),
     draftTimers: (settings) => podDraftTimers(variant, settings),
     advancing: (state, _round, table) => podAdvancing(state, table),
+    tableWinner: podTableWinner,
+    playoffRoundCount: podPlayoffRounds,
+    deckCheckRule: podDeckCheckRule,
     isPlayoffFinal: podIsPlayoffFinal,
     playoffPlan: podPlayoffPlanOf,
     describeEndOfRound: (procedure, round) => variant.describeEndOfRound(procedure, round),

@@ -29,6 +29,7 @@
  * seed (RULES 2 "playoff draw"), and after the final a drop changes nothing. A pod left with one
  * player gives that player a playoff bye (they advance).
  */
+import { droppedPlayers } from '../../event/queries.js';
 import { fail } from '../../model/errors.js';
 import type {
   Bye,
@@ -96,6 +97,15 @@ export function podPlayoffPlanOf(top: number): PlayoffPlan | null {
   return plan ? { waiting: plan.waiting, tablesPerRound: plan.podsPerRound } : null;
 }
 
+/** Ruleset.playoffRoundCount: podPlayoffRoundCount of the event's cut; undefined for a cut with no plan. */
+export function podPlayoffRounds(state: EventState): number | undefined {
+  try {
+    return podPlayoffRoundCount(state.playoff?.top ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Playoff rounds of a cut (top 4: 1; top 7–16: 2; top 40 and 64: 3). */
 export function podPlayoffRoundCount(top: number): number {
   return podPlayoffPlan(top).podsPerRound.length;
@@ -141,10 +151,6 @@ function swissOnly(state: EventState): EventState {
   return { ...rest, rounds: state.rounds.filter((r) => r.stage === 'swiss') };
 }
 
-function droppedIds(state: EventState): Set<PlayerId> {
-  return new Set(state.players.filter((p) => p.droppedAfterRound !== undefined).map((p) => p.id));
-}
-
 /** The first round's pods (seed positions) and waiting seeds of a cut, from the cut's seed list. */
 function firstRound(plan: PodPlayoffPlan, seeds: readonly PlayerId[]): { pods: PlayerId[][]; waiting: PlayerId[] } {
   const waiting = seeds.slice(0, plan.waiting);
@@ -166,7 +172,7 @@ export function podPlayoff(variant: PodVariant, state: EventState, options: Play
     const open = last.tables.filter((t) => t.result === undefined).map((t) => t.table);
     fail('round-unfinished', `round ${last.number} is not finished (${pluralWord(open.length, 'table', 'tables')} ${open.join(', ')}): the cut needs the final standings`);
   }
-  const dropped = droppedIds(state);
+  const dropped = droppedPlayers(state);
   const eligible = podStandings(variant, swissOnly(state)).filter((s) => !s.dropped && !dropped.has(s.id));
   if (eligible.length < top) {
     fail('invalid-input', `a top ${top} playoff needs ${top} players who have not dropped; only ${eligible.length} ${pluralWord(eligible.length, 'remains', 'remain')}`);
@@ -291,7 +297,7 @@ export function podNextPlayoffRound(variant: PodVariant, state: EventState, seed
     fail('invalid-input', `a top ${plan.top} playoff needs ${plan.top} seeds, it has ${playoff.seeds.length}`);
   const seedIndex = new Map(playoff.seeds.map((id, i) => [id, i]));
   const seedOf = (id: PlayerId) => seedIndex.get(id) ?? Number.MAX_SAFE_INTEGER;
-  const dropped = droppedIds(state);
+  const dropped = droppedPlayers(state);
   const known = new Set(state.players.map((p) => p.id));
   const gone = (id: PlayerId) => dropped.has(id) || !known.has(id);
   const playoffRounds = state.rounds.filter((r) => r.stage === 'playoff');

@@ -9,6 +9,7 @@ import { podBreakdown } from './breakdown.js';
 import { podResultEntry } from './entry.js';
 import { podPlayoffPlan } from './playoffs.js';
 import { documentDefault, podHouseRules } from './policies.js';
+import { podDeckCheckExtraMinutes, podDeckCheckRule } from './timing.js';
 import type { PodVariant } from './variant.js';
 
 const PLANS: Record<number, string> = {
@@ -56,13 +57,13 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
         { value: 'draft', label: 'Booster draft' },
       ],
       // X.5A (both documents): a Commander deck check adds 4 minutes; other formats the MTR 2.6 3.
-      formatNote: (draft) => (draft.format === 'commander' ? 'Deck checks add 4 minutes (Commander, X.5A)' : 'Deck checks add 3 minutes (MTR 2.6)'),
+      formatNote: (draft) => `Deck checks add ${podDeckCheckExtraMinutes(draft)} minutes (${podDeckCheckRule(draft)})`,
       documentDefault: (field, draft) => documentDefault(variant, field, draft),
     },
     houseRules: (settings) => podHouseRules(variant, settings),
     registration: () => ({ awardedByes: false, draftPods: false }),
     groups: false,
-    table: { layout: 'seats', standardSize: (settings) => settings.podSize },
+    table: { layout: 'seats', standardSize: (settings) => settings.podSize, slip: 'pod', gamesInOrder: variant.slipGamesInOrder },
     standings: () => ({ columns: tiebreakers, draws: true, groups: false }),
     breakdown: (state, standing, name) => podBreakdown(variant, state, standing.id, name),
     results: podResultEntry,
@@ -83,7 +84,8 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
       tableWord: 'Pod',
       finishColumn: 'Playoff',
       finalOrder: 'the playoff players by how far they got (then by Swiss seed), then everyone else in Swiss order',
-      ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'draw: won by the highest Swiss seed who took part in it (2.4C)' } : {}),
+      ...(variant.playoffDrawGoesToHighestSeed ? { drawNote: 'draw: won by the highest Swiss seed who took part in it (2.4C)', drawMark: 'draw, 2.4C' } : {}),
+      slipDrawNote: variant.playoffDrawSlipNote,
     },
   };
 }

@@ -83,6 +83,11 @@ export function podMatchWinner(result: PodResult, _settings?: Settings): PlayerI
   return 'draw';
 }
 
+/** Who won a table (Ruleset.tableWinner): podMatchWinner of its result; undefined without one. */
+export function podTableWinner(table: Table): PlayerId | 'draw' | undefined {
+  return isPodResult(table.result) ? podMatchWinner(table.result) : undefined;
+}
+
 export function validatePodResult(variant: PodVariant, table: Table, result: unknown, context: ResultContext): PodResult {
   const { stage, nameOf } = context;
   const seated = new Set(table.seats);

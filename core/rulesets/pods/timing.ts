@@ -25,6 +25,7 @@ import {
   mtrDeckConstruction,
   MTR_BOOSTER_DRAFT_TIMERS,
   MTR_DECK_CHECK_EXTRA_MINUTES,
+  MTR_DECK_CHECK_RULE,
   MTR_JUDGE_PAUSE_THRESHOLD_SECONDS,
   MTR_MINIMUM_ROUND_MINUTES,
 } from '../mtr/timing.js';
@@ -37,6 +38,11 @@ export const POD_DECK_CHECK_EXTRA_MINUTES = 4;
 /** Minutes a deck check adds beyond its duration: +4 in a Commander event, else the MTR 2.6 +3. */
 export function podDeckCheckExtraMinutes(settings: Settings): number {
   return settings.format === 'commander' ? POD_DECK_CHECK_EXTRA_MINUTES : MTR_DECK_CHECK_EXTRA_MINUTES;
+}
+
+/** The rule podDeckCheckExtraMinutes follows, as printed: Commander X.5A, else MTR 2.6. */
+export function podDeckCheckRule(settings: Settings): string {
+  return settings.format === 'commander' ? 'Commander X.5A' : MTR_DECK_CHECK_RULE;
 }
 
 /**

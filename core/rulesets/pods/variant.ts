@@ -35,6 +35,10 @@ export interface PodVariant {
   settingsProblem(settings: Settings): string | null;
   /** 2.4C: a drawn playoff pod is won by the highest Swiss standing in it (MAMTR); MSTR: play on. */
   playoffDrawGoesToHighestSeed: boolean;
+  /** What a playoff slip tells the players of a drawn pod, citing the document (2.4C; 2.1A). */
+  playoffDrawSlipNote: string;
+  /** The slip asks for each game's winner in order: a drawn game is followed by a new one (MSTR 2.1A). */
+  slipGamesInOrder: boolean;
 
   // 10.4 Pairing
   /** 10.4A: uneven counts get byes (MSTR at Competitive REL and above) or smaller pods. */

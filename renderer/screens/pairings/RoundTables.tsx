@@ -21,7 +21,7 @@ export interface RoundTablesProps {
   tables: readonly Table[];
   byes: readonly Bye[];
   waiting?: readonly PlayerId[];
-  points: Map<PlayerId, number>;
+  points: ReadonlyMap<PlayerId, number>;
   /** Events played in groups (the rule set says): each player's group. */
   groups?: Map<PlayerId, number>;
   /** Show only tables with a player whose name matches. */

@@ -4,6 +4,7 @@
  * Pure functions of the pushed state (cached per state, so re-renders stay cheap).
  */
 import type { EventState, PairingProposal, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
+import { pointsBeforeRound } from '../../../core/event/points-before.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { distinguishedNames } from '../../../core/documents/names.js';
 import { isolate } from '../../lib/format.js';
@@ -45,40 +46,17 @@ export function nameIn(state: EventState): (id: PlayerId) => string {
 }
 
 /**
- * One cached answer per round number, reused while the players and the earlier rounds are the same.
- * Every push brings a freshly parsed state, so "the same" is checked by content: a signature of the
- * earlier rounds and the players (far cheaper than standings of a big event on every result).
+ * Each player's points before round `round` was played (what pairings print beside a name; core
+ * computes and caches them), 0 for a player the standings could not give any.
  */
-const pointsCache = new Map<number, { signature: string; points: Map<PlayerId, number> }>();
-
-function signatureOf(state: EventState, earlier: readonly Round[]): string {
-  const players = state.players.map((p) => `${p.id}:${p.joinedRound}:${p.droppedAfterRound ?? ''}`).join(',');
-  return `${state.id}|${state.ruleset}|${JSON.stringify(state.settings)}|${players}|${JSON.stringify(earlier)}`;
-}
-
-/** Each player's points before round `round` was played (what pairings print beside a name). */
-export function pointsBefore(state: EventState, round: number): Map<PlayerId, number> {
-  const earlier = state.rounds.filter((r) => r.number < round && r.stage === 'swiss');
-  const signature = signatureOf(state, earlier);
-  const hit = pointsCache.get(round);
-  if (hit && hit.signature === signature) return hit.points;
-  const points = new Map<PlayerId, number>();
-  if (earlier.length > 0) {
-    try {
-      const standings = getRuleset(state.ruleset).standings({ ...state, rounds: earlier, playoff: undefined });
-      for (const s of standings) points.set(s.id, s.points);
-    } catch {
-      // Standings of a partial state that a rule set refuses: show no points rather than fail.
-    }
-  }
-  for (const p of state.players) if (!points.has(p.id)) points.set(p.id, 0);
-  if (pointsCache.size > 64) pointsCache.clear();
-  pointsCache.set(round, { signature, points });
-  return points;
+export function pointsBefore(state: EventState, round: number): ReadonlyMap<PlayerId, number> {
+  const points = pointsBeforeRound(state, round);
+  if (state.players.every((p) => points.has(p.id))) return points;
+  return new Map([...state.players.map((p) => [p.id, 0] as const), ...points]);
 }
 
 /** Points now (all results entered so far). */
-export function pointsNow(state: EventState): Map<PlayerId, number> {
+export function pointsNow(state: EventState): ReadonlyMap<PlayerId, number> {
   return pointsBefore(state, Number.MAX_SAFE_INTEGER);
 }
 

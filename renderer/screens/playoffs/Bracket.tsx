@@ -9,7 +9,6 @@
  */
 import type { ReactNode } from 'react';
 import { type BracketMatch, headToHeadBracket } from '../../../core/documents/bracket-matches.js';
-import { tableWinner } from '../../../core/documents/layout.js';
 import type { EventState, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { Name } from '../../components/Name.js';
@@ -28,11 +27,11 @@ function roundNames(total: number): string[] {
  * the next round, or the one the rule set sends on (MAMTR 2.4C: the highest Swiss seed who took part in the draw).
  */
 export function advancedFrom(state: EventState, round: Round, table: Table, next: Round | undefined): { id?: PlayerId; note?: string } {
-  const winner = tableWinner(table);
+  const ruleset = getRuleset(state.ruleset);
+  const winner = ruleset.tableWinner(table);
   if (winner && winner !== 'draw') return { id: winner };
   const moved = next ? table.seats.find((id) => next.tables.some((t) => t.seats.includes(id)) || next.byes.some((b) => b.player === id) || next.waiting?.includes(id)) : undefined;
   if (moved) return { id: moved, note: 'advanced' };
-  const ruleset = getRuleset(state.ruleset);
   const best = winner === 'draw' ? ruleset.advancing(state, round, table)?.[0] : undefined;
   if (best) return { id: best, note: ruleset.presentation.playoff.drawNote ?? 'advanced' };
   return {};

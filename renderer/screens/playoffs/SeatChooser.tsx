@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { PlayerId } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
-import { ordinal } from '../standings/people.js';
+import { ordinal } from '../../../core/text/format.js';
 import type { SeedInfo } from './common.js';
 
 export function SeatChooser({

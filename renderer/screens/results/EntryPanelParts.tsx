@@ -97,7 +97,7 @@ export function TableBox({ target, setTarget, suggestion, hasTable, tableBox, on
 export function TableWho({ state, table, points, tableProblem, suggestion, hasRound }: {
   state: EventState;
   table: Table | undefined;
-  points: Map<PlayerId, number>;
+  points: ReadonlyMap<PlayerId, number>;
   tableProblem: string | null;
   suggestion: number | null;
   hasRound: boolean;
@@ -191,7 +191,7 @@ export function SlipBoxes({ state, table, dropBoxes, noShowsAllowed, noShow, typ
   );
 }
 
-function Seats({ state, table, points }: { state: EventState; table: Table; points: Map<PlayerId, number> }) {
+function Seats({ state, table, points }: { state: EventState; table: Table; points: ReadonlyMap<PlayerId, number> }) {
   const names = displayNames(state);
   if (table.seats.length === 2)
     return (

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { penaltiesOf, tablePenalties } from '../../../core/event/apply-penalties.js';
-import { ordinal, PENALTY_LABELS, penaltyCounts, PENALTY_WORDS, resultNote } from '../../../core/event/describe-penalties.js';
+import { PENALTY_LABELS, penaltyCounts, PENALTY_WORDS, resultNote } from '../../../core/event/describe-penalties.js';
+import { ordinal } from '../../../core/text/format.js';
 import type { EventState, Penalty } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { PrintButton } from '../../components/PrintButton.js';

@@ -21,7 +21,7 @@ export interface FieldsProps {
   setDraft: (draft: Draft) => void;
   /** Type `text` into the box `key` and record it right away (the common-result buttons). */
   quick: (key: string, text: string) => void;
-  points: Map<PlayerId, number>;
+  points: ReadonlyMap<PlayerId, number>;
 }
 
 /** The rule set's field of one kind. */

@@ -36,10 +36,3 @@ export function searchKey(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
-}
