@@ -7,13 +7,17 @@
  * its words shown until a view comes). Requests (`look`, `report`,
  * `confirm`) carry an id the answer repeats.
  *
- * When the socket closes the page says so and tries again, 1 s, 2 s, 4 s … up to 15 s apart. A
+ * When the socket closes the page says so and tries again, 1 s, 2 s, 4 s … up to 15 s apart. The
+ * host ticks every few seconds (its heartbeat, core/api/heartbeat.ts): a socket that has brought
+ * nothing for SILENT_AFTER_MS — a dropped Wi-Fi leaves it half-open, with no close — is given up
+ * the same way, and so is one that does not open within CONNECT_WITHIN_MS. A
  * request is never kept for later: offline, it is refused at once in words (UX.md: nothing typed on
  * a disconnected device is silently lost or silently applied later).
  *
  * The socket comes from a factory, so tests drive the client with a fake.
  */
 import { applyPatch, type Operation } from 'fast-json-patch';
+import { WATCHDOG_CHECK_MS, watchdog } from '../../core/api/heartbeat.js';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
 import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
 
@@ -226,20 +230,40 @@ export class PublicClient {
     if (this.closed) return;
     let socket: SocketLike | null = null;
     const mine = (): boolean => socket !== null && this.socket === socket;
+    const link = { startedAt: this.now(), openedAt: null as number | null, heardAt: this.now() };
+    // The watchdog: silence (or a connection that never opens) is a dead link, though no close came.
+    const look = (): void => {
+      if (!mine()) return;
+      if (watchdog(link, this.now()) === 'fine') {
+        this.timers.set(look, WATCHDOG_CHECK_MS);
+        return;
+      }
+      const dead = socket as SocketLike;
+      this.lost();
+      try {
+        dead.close();
+      } catch {
+        // (already closing)
+      }
+    };
     socket = this.createSocket(this.url, {
       open: () => {
         if (!mine()) return;
+        link.openedAt = link.heardAt = this.now();
         this.open = true;
         this.set({ status: 'online' });
       },
       message: (data) => {
-        if (mine()) this.receive(data);
+        if (!mine()) return;
+        link.heardAt = this.now();
+        this.receive(data);
       },
       close: () => {
         if (mine()) this.lost();
       },
     });
     this.socket = socket;
+    this.timers.set(look, WATCHDOG_CHECK_MS);
   }
 
   private lost(): void {
