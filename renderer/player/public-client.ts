@@ -75,6 +75,8 @@ export interface PublicClientOptions {
   backoff?: { firstMs: number; maxMs: number };
   /** How long a request waits for its answer (default 15 s). */
   answerMs?: number;
+  /** The watchdog's timers (default `timers`; null: no watchdog, for tests of the rest). */
+  watchdogTimers?: Timers | null;
 }
 
 /** Can this browser take its first view gzip-compressed (DecompressionStream: Chrome 80, Safari 16.4, Firefox 113)? */
@@ -163,6 +165,7 @@ export class PublicClient {
   private readonly now: () => number;
   private readonly backoff: { firstMs: number; maxMs: number };
   private readonly answerMs: number;
+  private readonly watchdogTimers: Timers | null;
 
   constructor(options: PublicClientOptions = {}) {
     this.url = options.url ?? publicSocketUrl(window.location);
@@ -171,6 +174,7 @@ export class PublicClient {
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? { firstMs: 1000, maxMs: 15_000 };
     this.answerMs = options.answerMs ?? 15_000;
+    this.watchdogTimers = options.watchdogTimers === undefined ? this.timers : options.watchdogTimers;
     this.connect();
   }
 
@@ -232,10 +236,11 @@ export class PublicClient {
     const mine = (): boolean => socket !== null && this.socket === socket;
     const link = { startedAt: this.now(), openedAt: null as number | null, heardAt: this.now() };
     // The watchdog: silence (or a connection that never opens) is a dead link, though no close came.
+    const dog = this.watchdogTimers;
     const look = (): void => {
       if (!mine()) return;
       if (watchdog(link, this.now()) === 'fine') {
-        this.timers.set(look, WATCHDOG_CHECK_MS);
+        dog?.set(look, WATCHDOG_CHECK_MS);
         return;
       }
       const dead = socket as SocketLike;
@@ -263,7 +268,7 @@ export class PublicClient {
       },
     });
     this.socket = socket;
-    this.timers.set(look, WATCHDOG_CHECK_MS);
+    dog?.set(look, WATCHDOG_CHECK_MS);
   }
 
   private lost(): void {
