@@ -99,5 +99,6 @@ function describeSending(sending: NewCommand | readonly NewCommand[]): string {
   if (Array.isArray(sending)) return `${sending.length} changes together`;
   const command = sending as NewCommand;
   if (command.type === 'record-result') return `Result of table ${command.table} (round ${command.round})`;
-  return command.type.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const words = command.type.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return 'table' in command && typeof command.table === 'number' ? `${words}, table ${command.table}` : words;
 }

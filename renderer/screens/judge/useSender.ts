@@ -9,7 +9,8 @@ import type { NewCommand } from '../../../core/event/commands.js';
 import { sendCommand, type SendOutcome } from './send.js';
 
 export interface Sender {
-  send(command: NewCommand): Promise<SendOutcome>;
+  /** `label`: what it is in words, shown while it waits to send ("Table 12: Ana Archer wins 2–1"). */
+  send(command: NewCommand, label?: string): Promise<SendOutcome>;
   busy: boolean;
   /** Offline (or the connection dropped before the host answered): waiting to send it. */
   waiting: boolean;
@@ -18,11 +19,11 @@ export interface Sender {
 export function useSender(): Sender {
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(false);
-  const send = useCallback(async (command: NewCommand): Promise<SendOutcome> => {
+  const send = useCallback(async (command: NewCommand, label?: string): Promise<SendOutcome> => {
     setBusy(true);
     setWaiting(false);
     try {
-      return await sendCommand(command, { onWaiting: () => setWaiting(true) });
+      return await sendCommand(command, { onWaiting: () => setWaiting(true), ...(label !== undefined ? { label } : {}) });
     } finally {
       setBusy(false);
       setWaiting(false);
