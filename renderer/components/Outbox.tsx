@@ -25,8 +25,9 @@ export function Outbox({ show, title }: { show: (place: string) => boolean; titl
     <section className="outbox" aria-label={title ?? 'Typed while offline'} data-testid="outbox">
       <p className="outbox-title">
         {title ?? 'Typed while offline'}
-        {waiting > 0 ? ` — ${waiting} waiting to send: each goes once, when the connection is back` : ''}
+        {waiting > 0 ? ` · ${waiting} waiting to send` : ''}
       </p>
+      {waiting > 0 && <p className="outbox-hint">Each goes once, by itself, when the connection is back.</p>}
       <ul>
         {items.map((item) => (
           <li key={item.id} className={`outbox-item outbox-${item.state}`} data-testid="outbox-item" data-state={item.state}>

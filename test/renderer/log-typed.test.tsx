@@ -48,6 +48,12 @@ describe('typed, then arrived', () => {
     expect(entry?.typedAt).toBe(typed);
     // Sent at once: nothing kept (the window's clock is the host's to a second or so).
     expect(journal.entries[now]?.typedAt).toBeUndefined();
+    // Kept in the save: read back after the event is closed and opened again.
+    const where = (await host.connection.api.snapshot()).summary?.path as string;
+    await host.connection.api.closeEvent();
+    await host.connection.api.openEvent({ path: where });
+    const reread = await host.connection.api.query({ kind: 'journal' });
+    expect(reread.kind === 'journal' ? reread.entries[late]?.typedAt : null).toBe(typed);
 
     render(<App connection={host.connection} view="station" />);
     await waitFor(() => expect(row(now)).toBeTruthy());

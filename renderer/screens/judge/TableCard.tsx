@@ -78,7 +78,7 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
           </div>
         )}
       </header>
-      <Outbox show={(place) => place === judgePlace(table.table)} title={`Typed at table ${table.table} while offline`} />
+      <Outbox show={(place) => place === judgePlace(table.table)} title="Typed here while offline" />
       <ol className="judge-seats" data-testid="judge-seats">
         {table.seats.map((id, i) => (
           <li key={id} className={table.noShow?.includes(id) ? 'judge-seat judge-seat-absent' : 'judge-seat'}>
