@@ -20,6 +20,7 @@ import { printDocument } from './components/PrintButton.js';
 import { ClockScreen } from './screens/ClockScreen.js';
 import { clockFace } from './screens/clock/display.js';
 import { DeviceConnecting, DeviceRemoved, OfflineBanner } from './screens/device/DevicePages.js';
+import { Outbox } from './components/Outbox.js';
 import { JudgeScreen } from './screens/judge/JudgeScreen.js';
 import { deviceLabel, NetworkButton, NetworkPanel } from './screens/network/NetworkPanel.js';
 import { SiteNotice } from './screens/publish/PublishPanel.js';
@@ -362,6 +363,8 @@ function Station() {
       </div>
       <main className={hasEvent ? 'screen' : 'screen start'}>
         {snapshot?.summary?.readOnly && <ReadOnlyBanner summary={snapshot.summary} />}
+        {/* What was typed here while offline: waiting to send, then its outcome (store/outbox.ts). */}
+        <Outbox show={(place) => place === screen} />
         {hasEvent ? <Screen /> : <StartScreen />}
       </main>
       {!hasEvent && <Toasts />}

@@ -64,6 +64,8 @@ export interface PushedEntry {
   station: string;
   /** The joined device that sent it (none: the head-judge station itself). */
   by?: DeviceRef;
+  /** When it was typed, when that was well before it arrived (it waited offline; ISO, host time). */
+  typedAt?: string;
   command: Command | WithheldCommand;
 }
 
@@ -80,6 +82,10 @@ export interface DeviceView extends DeviceRef {
   joinedAt: string;
   lastSeen: string | null;
   connected: boolean;
+  /** When the host last heard from it (a heartbeat's answer, a message; ISO, host time), while it is connected or was cut off. */
+  heardAt?: string;
+  /** Not heard from for a while (core/api/heartbeat.ts): connected but answering nothing, or cut off for it and not back. */
+  silent?: boolean;
 }
 
 /** The venue network as the head-judge station sees it (local station only). */

@@ -59,6 +59,12 @@ const none = z.object({}).strict();
 const path = z.string().min(1).max(4096);
 const seed = z.number().int().optional();
 const cid = z.string().min(1).max(64).optional();
+/** When the command was typed (ISO, on the host's clock as the window knows it): the event log shows it beside when it arrived. */
+const typedAt = z
+  .string()
+  .max(40)
+  .refine((text) => !Number.isNaN(Date.parse(text)), { error: 'typedAt is not a time (an ISO date and time, such as 2026-05-02T14:02:00.000Z)' })
+  .optional();
 
 const querySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('standings') }).strict(),
@@ -108,15 +114,16 @@ export const METHODS = {
    * The host stamps the time (`at`) of clock commands and results: a window leaves it out. `cid`,
    * the client's own id for the command: sent again (after a dropped connection) it is answered
    * with the first sending's ack and never written twice. New commands' names refuse control
-   * characters (core/model/names.ts); the journal reader does not.
+   * characters (core/model/names.ts); the journal reader does not. `typedAt`: when it was typed
+   * (a command that waited offline arrives later), kept with its entry.
    */
-  dispatch: answers<DispatchAck>()(z.object({ command: newCommandSchema, cid }).strict(), FLOOR, (who, p) => commandsRefusal(who, [p.command])),
+  dispatch: answers<DispatchAck>()(z.object({ command: newCommandSchema, cid, typedAt }).strict(), FLOOR, (who, p) => commandsRefusal(who, [p.command])),
   /**
    * Several commands, all or nothing, written and pushed at once (a CSV import): each is checked
    * against the state the ones before it leave; a refusal names the command's place. No undo or
    * pairing in a batch.
    */
-  dispatchBatch: answers<BatchAck>()(z.object({ commands: z.array(newCommandSchema).min(1).max(MAX_BATCH), cid }).strict(), FLOOR, (who, p) => commandsRefusal(who, p.commands)),
+  dispatchBatch: answers<BatchAck>()(z.object({ commands: z.array(newCommandSchema).min(1).max(MAX_BATCH), cid, typedAt }).strict(), FLOOR, (who, p) => commandsRefusal(who, p.commands)),
   undo: answers<DispatchAck>()(z.object({ seq: z.number().int().min(0), reason: z.string().max(500).optional() }).strict(), DESKS),
   query: answers<QueryResult>()(querySchema, EVERYONE, queryRefusal),
   print: answers<PrintResult>()(

@@ -12,7 +12,9 @@ export type RpcMessage =
   | { kind: 'request'; id: number; method: string; params: unknown }
   | { kind: 'response'; id: number; ok: true; result: unknown }
   | { kind: 'response'; id: number; ok: false; error: RpcError }
-  | { kind: 'push'; push: StationPush };
+  | { kind: 'push'; push: StationPush }
+  /** The host's sign of life on an idle link (core/api/heartbeat.ts): clients only note that they heard it. */
+  | { kind: 'beat'; now: number };
 
 export interface RpcError {
   /** PodiumError codes, plus 'invalid-request' and 'internal'. */

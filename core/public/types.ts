@@ -157,7 +157,7 @@ export interface PublicView {
  * What the host pushes to a phone on `/public` (a WebSocket, no token):
  * - `view`: the whole published view (on connect, and when a change is too large to patch);
  * - `patch`: RFC 6902 operations from `from` to `to` (a result: a few hundred bytes);
- * - `tick`: the host's time, on connect and every 10 s (the phone counts the clock from `clock.endsAt`);
+ * - `tick`: the host's time, on connect and every 3 s, its heartbeat (core/api/heartbeat.ts; the phone counts the clock from `clock.endsAt`);
  * - `no-event`: no event is open at the station; a `view` follows once one is.
  */
 export type PublicPush =

@@ -161,6 +161,7 @@ export class Store implements EventStoreHandle {
           station: this.options.station,
           ...(sender.by ? { by: sender.by } : {}),
           ...(sender.cid !== undefined ? { cid: sender.cid } : {}),
+          ...(sender.typedAt !== undefined ? { typedAt: sender.typedAt } : {}),
           command: p.command,
         }),
       );

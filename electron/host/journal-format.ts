@@ -65,6 +65,7 @@ export function entryLine(entry: JournalEntry): string {
     station: entry.station,
     ...(entry.by ? { by: entry.by } : {}),
     ...(entry.cid !== undefined ? { cid: entry.cid } : {}),
+    ...(entry.typedAt !== undefined ? { typedAt: entry.typedAt } : {}),
     command: entry.command,
   });
   return `${body.slice(0, -1)},"sum":"${checksum(body)}"}\n`;
@@ -218,7 +219,11 @@ function checkEntry(raw: Record<string, unknown>, problem: string | undefined, s
     return { ok: false, message: `the event id "${command.id.slice(0, 60)}" differs from the header's "${header.eventId.slice(0, 60)}"` };
   const time = implausibleEntryTime(at, ms) ?? implausibleCommandTime(command);
   if (time) return { ok: false, message: `${time}: the line was changed, or the computer's clock was wrong when it was written` };
-  const sender = { ...(raw.by !== undefined ? { by: raw.by as JournalEntry['by'] } : {}), ...(raw.cid !== undefined ? { cid: raw.cid as string } : {}) };
+  const sender = {
+    ...(raw.by !== undefined ? { by: raw.by as JournalEntry['by'] } : {}),
+    ...(raw.cid !== undefined ? { cid: raw.cid as string } : {}),
+    ...(raw.typedAt !== undefined ? { typedAt: raw.typedAt as string } : {}),
+  };
   return { ok: true, entry: { seq, at, station: raw.station as string, ...sender, command } };
 }
 

@@ -19,6 +19,7 @@ const NO_CREATION_TIME = 'the header has no creation time';
 const NO_TIME = 'the entry has no valid time ("at")';
 const NO_STATION = 'the entry has no valid station name';
 const NO_DEVICE = 'the entry\'s device ("by") is not an id, a name and a role';
+const NO_TYPED = 'the entry\'s typing time ("typedAt") is not a date and time';
 const NO_CID = 'the entry\'s command id ("cid") is not 1 to 64 characters';
 
 /** Line 1 of every save (journal-types.ts JournalHeader). */
@@ -45,6 +46,11 @@ export const journalEntrySchema = z.strictObject({
     )
     .optional(),
   cid: z.string({ error: NO_CID }).min(1, { error: NO_CID }).max(64, { error: NO_CID }).optional(),
+  typedAt: z
+    .string({ error: NO_TYPED })
+    .max(40, { error: NO_TYPED })
+    .refine((at) => !Number.isNaN(Date.parse(at)), { error: NO_TYPED })
+    .optional(),
   command: z.unknown(),
   sum: z.string().regex(/^[0-9a-f]{16}$/),
 });

@@ -28,11 +28,13 @@ export interface JournalEntry {
   by?: SenderRef;
   /** The sender's own id for the command: a second sending is answered with this entry (sent-by.ts). */
   cid?: string;
+  /** When the sender typed it, when that was well before it arrived (it waited offline): ISO. */
+  typedAt?: string;
   command: Command;
 }
 
 /** Who sent a command, written into its entry. */
-export type EntrySender = Pick<JournalEntry, 'by' | 'cid'>;
+export type EntrySender = Pick<JournalEntry, 'by' | 'cid' | 'typedAt'>;
 
 export interface OpenedJournal {
   header: JournalHeader;

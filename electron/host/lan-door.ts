@@ -29,6 +29,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi } from '../../core/api/contract.js';
+import { HOST_DROP_AFTER_MS, isSilent, WATCHDOG_CHECK_MS } from '../../core/api/heartbeat.js';
 import { serveRpc } from '../../core/api/rpc.js';
 import type { Caller, DeviceRef, DeviceRole } from '../../core/api/roles.js';
 import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
@@ -138,6 +139,11 @@ export interface LanDoor {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, served: Served): void;
   /** Is any connection of this device open? */
   isConnected(id: string): boolean;
+  /**
+   * When the device was last heard from (a pong, a message; host time), and whether it has gone
+   * silent (heartbeat: connected but answering nothing, or cut off for it and not back yet).
+   */
+  hearing(id: string): { heardAt?: string; silent?: boolean };
   /** Open device connections. */
   connections(): number;
   /** Close every connection of a device now (it was revoked); how many there were. */
@@ -217,11 +223,83 @@ interface DeviceConnections {
   serve(ws: WebSocket, record: DeviceRecord, api: HostApi, address: string): void;
   wss: WebSocketServer;
   isConnected(id: string): boolean;
+  hearing(id: string): { heardAt?: string; silent?: boolean };
   /** Open connections of a device. */
   of(id: string): number;
   count(): number;
   closeDevice(id: string): number;
   closeAll(): void;
+}
+
+/**
+ * When each device was last heard from, and which have gone silent (core/api/heartbeat.ts): a
+ * device connected but answering nothing, or cut off by the heartbeat and not back yet. Looked at
+ * every second while any is connected or lost; a change is told (the station's list is pushed).
+ */
+function deviceHearing(open: ReadonlySet<Connection>, perDevice: ReadonlyMap<string, number>, onChange: () => void) {
+  /** Devices cut off by the heartbeat (a dead link), with when they were last heard: silent until they are back. */
+  const lost = new Map<string, number>();
+  /** Devices the station's list shows as silent now (a change is pushed to it). */
+  const silentNow = new Set<string>();
+  const heardAt = (id: string): number | null => {
+    let latest: number | null = null;
+    for (const connection of open) if (connection.device.id === id) latest = Math.max(latest ?? 0, connection.channel.heardAt());
+    return latest ?? lost.get(id) ?? null;
+  };
+  const silentAt = (id: string, now: number): boolean => {
+    const heard = heardAt(id);
+    if (heard === null) return false;
+    return perDevice.has(id) ? isSilent(heard, now) : lost.has(id);
+  };
+  /** Every heartbeat: a device that went silent, or was heard again, changes the station's list. */
+  let watching: ReturnType<typeof setInterval> | null = null;
+  const look = (): void => {
+    const now = Date.now();
+    let changed = false;
+    for (const id of new Set([...perDevice.keys(), ...lost.keys(), ...silentNow])) {
+      const silent = silentAt(id, now);
+      if (silent === silentNow.has(id)) continue;
+      changed = true;
+      if (silent) silentNow.add(id);
+      else silentNow.delete(id);
+    }
+    if (changed) onChange();
+    if (open.size === 0 && lost.size === 0 && watching) {
+      clearInterval(watching);
+      watching = null;
+    }
+  };
+  const watch = (): void => {
+    if (watching) return;
+    watching = setInterval(look, WATCHDOG_CHECK_MS);
+    watching.unref();
+  };
+  return {
+    heard(id: string): void {
+      if (silentNow.has(id)) look();
+    },
+    lost(id: string, at: number): void {
+      lost.set(id, at);
+    },
+    connected(id: string): void {
+      lost.delete(id);
+      watch();
+      look();
+    },
+    of(id: string): { heardAt?: string; silent?: boolean } {
+      const heard = heardAt(id);
+      if (heard === null) return {};
+      return { heardAt: new Date(heard).toISOString(), ...(silentNow.has(id) ? { silent: true } : {}) };
+    },
+    forget(id: string): void {
+      lost.delete(id);
+      silentNow.delete(id);
+    },
+    clear(): void {
+      lost.clear();
+      silentNow.clear();
+    },
+  };
 }
 
 /** Every device's open connections: served as the device, each message admitted by its bucket. */
@@ -243,6 +321,7 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
     else perDevice.delete(connection.device.id);
     return true;
   };
+  const hearing = deviceHearing(open, perDevice, options.onChange);
   const tooMany = `too many messages (more than ${limits.messages.burst} at once, or ${limits.messages.perSecond} a second)`;
   const tooManyHere = `too many messages from this address (more than ${limits.messagesPerAddress.burst} at once, or ${limits.messagesPerAddress.perSecond} a second, for every device there)`;
 
@@ -268,6 +347,13 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
           admit: () => (!bucket.take() ? tooMany : !shared.take() ? tooManyHere : null),
           onRefused: (reason) => options.log?.warn(`Closed ${device.name}'s connection for ${reason}`, { device: device.id }),
         },
+        heartbeat: {
+          onHeard: () => hearing.heard(device.id),
+          onDead: () => {
+            hearing.lost(device.id, channel.heardAt());
+            options.log?.warn(`Closed ${device.name}'s connection: it answered nothing for ${HOST_DROP_AFTER_MS / 1000} s (a dead link)`, { device: device.id });
+          },
+        },
       });
       // Revoked while the handshake went on: not served at all.
       if (!options.registry.get(device.id)) return channel.shut(CLOSE_REVOKED, NOT_JOINED);
@@ -279,6 +365,7 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
       channel.onMessage(() => options.registry.seen(device.id));
       const connection: Connection = { ws, device, channel, stop };
       opened(connection);
+      hearing.connected(device.id);
       options.registry.seen(device.id);
       options.onChange();
       ws.on('close', () => {
@@ -291,6 +378,7 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
     },
 
     isConnected: (id) => perDevice.has(id),
+    hearing: (id) => hearing.of(id),
     of: (id) => perDevice.get(id) ?? 0,
     count: () => open.size,
 
@@ -302,12 +390,14 @@ function deviceConnections(options: LanDoorOptions, limits: DoorLimits): DeviceC
         closed++;
       }
       messages.forget(id);
+      hearing.forget(id);
       if (closed > 0) options.onChange();
       return closed;
     },
 
     closeAll() {
       for (const connection of [...open]) close(connection, CLOSE_NETWORK_OFF, 'the venue network was turned off');
+      hearing.clear();
     },
   };
 }
@@ -397,6 +487,7 @@ export function createLanDoor(options: LanDoorOptions): LanDoor {
     },
 
     isConnected: (id) => devices.isConnected(id),
+    hearing: (id) => devices.hearing(id),
     connections: () => devices.count(),
     closeDevice: (id) => devices.closeDevice(id),
     closeAll() {

@@ -19,7 +19,8 @@
  * What phones are sent (public-feed.ts): on connect the whole view (or "no event open"; gzip-
  * compressed in a binary frame for a phone that asked `?z=gzip`) and the host's time; at each
  * journal change one push, computed once and serialised once for every phone (an undo or an event
- * opened again: the whole view); the host's time every PUBLIC_TICK_MS.
+ * opened again: the whole view); the host's time every PUBLIC_TICK_MS, with a ping (a phone that
+ * answers none for HOST_DROP_AFTER_MS is cut off: public-phones.ts).
  * Nothing is computed while no phone is connected.
  *
  * Plain Node: no `electron` import.
@@ -183,11 +184,15 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
   const failed = (error: unknown): void => options.log?.error?.("A phone's request failed", error);
 
   function welcome(ws: WebSocket, entrance: PublicEntrance, address: string, served: PublicHost, gzip: boolean): void {
-    const phone: Phone = { ws, entrance, address, bucket: new TokenBucket(limits.perConnection, clock), ...(gzip ? { gzip } : {}) };
+    const phone: Phone = { ws, entrance, address, bucket: new TokenBucket(limits.perConnection, clock), heardAt: now(), ...(gzip ? { gzip } : {}) };
+    ws.on('pong', () => {
+      phone.heardAt = now();
+    });
     ws.on('error', () => ws.terminate());
     ws.on('close', () => phones.forget(phone));
     ws.on('message', (data, isBinary) => {
       if (!phones.has(phone)) return; // closed by this side: nothing after counts
+      phone.heardAt = now();
       if (!phone.bucket.take() || !perAddress.get(address).take()) return shut(phone, tooMany);
       const parsed = parsePublicRequest(data, isBinary);
       if (!parsed.ok) return shut(phone, parsed.reason);

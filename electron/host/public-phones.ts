@@ -2,7 +2,9 @@
  * The phones connected to the public door (public-door.ts) and what goes out to them: the feed's
  * pushes (public-feed.ts) once per journal change, made once and sent as the same bytes to
  * every phone, a slice of phones at a time; the host's time every PUBLIC_TICK_MS while any phone
- * is connected; each phone's
+ * is connected, with a WebSocket ping (the tick is the phone's heartbeat, core/api/heartbeat.ts: a
+ * phone that hears neither for a few seconds says it is offline, and one that answers no ping for
+ * HOST_DROP_AFTER_MS is cut off — a dropped Wi-Fi leaves its socket half-open); each phone's
  * send buffer bounded (a phone that stops reading is dropped and reconnects for the whole view).
  * With no phone connected there is no timer and no view.
  *
@@ -10,12 +12,13 @@
  */
 import { WebSocket } from 'ws';
 import type { StationPush } from '../../core/api/contract.js';
+import { HEARTBEAT_MS, hostBeat } from '../../core/api/heartbeat.js';
 import type { PublicPush } from '../../core/public/types.js';
 import { PublicFeed, type OpenEvent } from './public-feed.js';
 import type { TokenBucket } from './rate-limit.js';
 
-/** How often phones are told the host's time (they count the round clock themselves in between). */
-export const PUBLIC_TICK_MS = 10_000;
+/** How often phones are told the host's time (they count the round clock themselves in between): their heartbeat. */
+export const PUBLIC_TICK_MS = HEARTBEAT_MS;
 
 /** Which door a phone came through: the local one (127.0.0.1) or a LAN listener of the venue network. */
 export type PublicEntrance = 'local' | 'lan';
@@ -28,6 +31,8 @@ export interface Phone {
   bucket: TokenBucket;
   /** It asked for its first view gzip-compressed (a binary frame): public-feed.ts firstCompressed. */
   gzip?: boolean;
+  /** When it last answered a ping or sent a message (host time): the door keeps it. */
+  heardAt?: number;
 }
 
 /** Phones sent a push between two turns of the event loop. */
@@ -82,7 +87,7 @@ export class PhoneFanOut {
     if (feed.stale()) this.broadcast(feed.update());
     this.phones.add(phone);
     if (!this.ticker) {
-      this.ticker = setInterval(() => this.broadcast(this.tick()), PUBLIC_TICK_MS);
+      this.ticker = setInterval(() => this.beat(), PUBLIC_TICK_MS);
       this.ticker.unref();
     }
     if (phone.gzip) this.send(phone, feed.firstCompressed(), true);
@@ -149,6 +154,24 @@ export class PhoneFanOut {
       if (job.next >= job.phones.length) this.outbox.shift();
     }
     if (this.outbox.length > 0) setImmediate(() => this.drainSlice());
+  }
+
+  /** The heartbeat: a phone that answered nothing for a while is cut off, every other one pinged and told the time. */
+  private beat(): void {
+    const now = this.now();
+    for (const phone of [...this.phones]) {
+      if (phone.heardAt !== undefined && hostBeat(phone.heardAt, now) === 'drop') {
+        this.forget(phone);
+        phone.ws.terminate();
+        continue;
+      }
+      try {
+        if (phone.ws.readyState === WebSocket.OPEN) phone.ws.ping();
+      } catch {
+        // (closing meanwhile: its close does the rest)
+      }
+    }
+    this.broadcast(this.tick());
   }
 
   private tick(): Buffer {

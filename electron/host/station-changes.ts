@@ -51,12 +51,21 @@ function asWritten(sent: NewCommand, entry: JournalEntry): Command {
 }
 
 /** Who sent a command, as its journal entry records it: the joined device and the client's command id. */
-function senderOf(caller: Caller, cid: string | undefined): EntrySender {
+/**
+ * A command typed this long before it arrived (it waited offline) keeps when it was typed with its
+ * entry; one that came at once does not (the window's clock is the host's to a second or so, and
+ * every entry would grow for nothing).
+ */
+export const TYPED_EARLIER_MS = 5_000;
+
+function senderOf(caller: Caller, cid: string | undefined, typedAt: string | undefined, now: number): EntrySender {
   const by = deviceOf(caller);
-  return { ...(by ? { by } : {}), ...(cid !== undefined ? { cid } : {}) };
+  const typed = typedAt !== undefined ? Date.parse(typedAt) : Number.NaN;
+  const waited = !Number.isNaN(typed) && now - typed >= TYPED_EARLIER_MS;
+  return { ...(by ? { by } : {}), ...(cid !== undefined ? { cid } : {}), ...(waited ? { typedAt: new Date(typed).toISOString() } : {}) };
 }
 
-export function dispatch(context: StationContext, { command, cid }: ParsedParams<'dispatch'>, caller: Caller): Promise<DispatchAck> {
+export function dispatch(context: StationContext, { command, cid, typedAt }: ParsedParams<'dispatch'>, caller: Caller): Promise<DispatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
     const earlier = slot.sent.earlier(caller, cid, [command], slot.requireOpen().entries(), asWritten);
@@ -64,11 +73,12 @@ export function dispatch(context: StationContext, { command, cid }: ParsedParams
     const handle = slot.requireWritable();
     if (command.type === 'undo') checkUndo(handle, command.target);
     refuseSecondResult(command as Command, handle.state(), handle.entries(), (seq) => handle.undoneBy(seq) !== undefined);
-    return append(slot, stampHostTime(command, context.now().getTime()), senderOf(caller, cid));
+    const now = context.now().getTime();
+    return append(slot, stampHostTime(command, now), senderOf(caller, cid, typedAt, now));
   });
 }
 
-export function dispatchBatch(context: StationContext, { commands, cid }: ParsedParams<'dispatchBatch'>, caller: Caller): Promise<BatchAck> {
+export function dispatchBatch(context: StationContext, { commands, cid, typedAt }: ParsedParams<'dispatchBatch'>, caller: Caller): Promise<BatchAck> {
   const { slot } = context;
   return slot.exclusive(async () => {
     const earlier = slot.sent.earlier(caller, cid, commands, slot.requireOpen().entries(), asWritten);
@@ -77,7 +87,7 @@ export function dispatchBatch(context: StationContext, { commands, cid }: Parsed
     const stamped = commands.map((command) => {
         return stampHostTime(command, context.now().getTime());
     });
-    const entries = await handle.appendMany(stamped, senderOf(caller, cid));
+    const entries = await handle.appendMany(stamped, senderOf(caller, cid, typedAt, context.now().getTime()));
     for (const entry of entries) slot.sent.add(entry);
     slot.broadcast({ type: 'entries', eventId: handle.state().id, entries: entries.map(pushedEntry) });
     return { from: (entries[0] as JournalEntry).seq, seq: (entries.at(-1) as JournalEntry).seq };
@@ -111,7 +121,7 @@ export function undo(context: StationContext, input: ParsedParams<'undo'>, calle
   return slot.exclusive(async () => {
     checkUndo(slot.requireWritable(), input.seq);
     const command: Command = { type: 'undo', target: input.seq, ...(input.reason !== undefined ? { reason: input.reason } : {}) };
-    return append(slot, command, senderOf(caller, undefined));
+    return append(slot, command, senderOf(caller, undefined, undefined, 0));
   });
 }
 

@@ -141,5 +141,12 @@ export class OpenEventSlot {
  * (player)".
  */
 export function pushedEntry(entry: JournalEntry): PushedEntry & { command: JournalEntry['command'] } {
-  return { seq: entry.seq, at: entry.at, station: entry.station, ...(entry.by ? { by: entry.by as PushedEntry['by'] } : {}), command: entry.command };
+  return {
+    seq: entry.seq,
+    at: entry.at,
+    station: entry.station,
+    ...(entry.by ? { by: entry.by as PushedEntry['by'] } : {}),
+    ...(entry.typedAt !== undefined ? { typedAt: entry.typedAt } : {}),
+    command: entry.command,
+  };
 }

@@ -33,6 +33,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { HostApi, StationPush } from '../../core/api/contract.js';
 import { serveRpc, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
+import { keepAlive, type KeepAliveOptions } from './heartbeat.js';
 import { frameText, parseDeviceMessage } from './strict-messages.js';
 
 export const RPC_PATH = '/rpc';
@@ -193,12 +194,19 @@ export interface WebSocketChannelOptions {
   onDropped?: (dropped: DroppedConnection) => void;
   /** A joined device's connection: every message admitted and read strictly (default: the local station's lenient reading). */
   inbound?: InboundGuard;
+  /**
+   * Ping it and send it a beat every few seconds, and cut it off once it has answered nothing for
+   * a while (heartbeat.ts): how a half-open link is noticed on both sides.
+   */
+  heartbeat?: Omit<KeepAliveOptions, 'beat'>;
 }
 
 export interface WebSocketChannel extends RpcChannel {
   stats(): SendBufferStats;
   /** Stop taking messages and sending pushes at once, and close the connection (a revoked device). */
   shut(code: number, reason: string): void;
+  /** When the other side was last heard from (host time; with a heartbeat only, else when it connected). */
+  heardAt(): number;
 }
 
 /** A close reason fits a control frame (at most 123 bytes); ours are ASCII words. */
@@ -356,7 +364,20 @@ export function webSocketChannel(socket: WebSocket, options: WebSocketChannelOpt
     backlog.sent(socket.bufferedAmount);
   };
 
+  const connectedAt = Date.now();
+  const alive = options.heartbeat
+    ? keepAlive(socket, {
+        ...options.heartbeat,
+        // Only on an idle link: anything else on its way is as good a sign of life.
+        beat: () => {
+          if (dropped || shut || held.size > 0 || socket.bufferedAmount > 0 || socket.readyState !== WebSocket.OPEN) return;
+          socket.send(JSON.stringify({ kind: 'beat', now: (options.heartbeat?.now ?? Date.now)() } satisfies RpcMessage));
+        },
+      })
+    : null;
+
   return {
+    heardAt: () => alive?.heardAt() ?? connectedAt,
     send(message) {
       if (dropped || shut || socket.readyState !== WebSocket.OPEN) return;
       if (message.kind === 'push' && (held.size > 0 || socket.bufferedAmount > limits.coalesceAboveBytes)) {
@@ -440,6 +461,7 @@ export function attachWebSocketRpc(server: Server, api: HostApi, options: WebSoc
       const channel = webSocketChannel(ws, {
         ...(options.sendBuffer ? { sendBuffer: options.sendBuffer } : {}),
         ...(options.onDropped ? { onDropped: options.onDropped } : {}),
+        heartbeat: {},
       });
       channels.set(ws, channel);
       const stop = serveRpc(api, channel, options.onInvalidRequest ? { onInvalid: options.onInvalidRequest } : {});

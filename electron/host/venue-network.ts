@@ -224,7 +224,7 @@ function statusOf(
             return { role, code, url: `${first}${JOIN_PATH.slice(1)}?code=${encodeURIComponent(code)}` };
           })
         : [],
-    devices: registry.list().map((device) => ({ ...device, connected: door.isConnected(device.id) })),
+    devices: registry.list().map((device) => ({ ...device, connected: door.isConnected(device.id), ...door.hearing(device.id) })),
     addresses: state.addresses,
     chosen: state.chosen,
     ...(state.problem !== undefined ? { problem: state.problem } : {}),

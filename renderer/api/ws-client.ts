@@ -9,11 +9,18 @@
  * A connection that fails before it ever opens may have been refused (a missing or stale station
  * key); the `refusal` probe says so, and then the channel stops trying and reports 'refused'.
  *
+ * A dead link is noticed here too (core/api/heartbeat.ts): the host sends something at least every
+ * few seconds (the clock, a push, a `beat`), so a socket that has brought nothing for
+ * SILENT_AFTER_MS — a dropped Wi-Fi leaves it half-open, and no close ever comes — is given up as
+ * if it had closed (calls waiting fail as 'disconnected', the status says so) and a new one is
+ * tried; so is a new one that does not open within CONNECT_WITHIN_MS.
+ *
  * Works with the browser's WebSocket and with any object of the same shape (the `ws` package's
  * WebSocket in Node tests).
  */
 import { createBackoff } from '../../core/api/backoff.js';
 import type { StationApi } from '../../core/api/contract.js';
+import { WATCHDOG_CHECK_MS, watchdog } from '../../core/api/heartbeat.js';
 import { createRpcClient, type RpcChannel, type RpcMessage } from '../../core/api/rpc.js';
 
 export interface WebSocketLike {
@@ -47,6 +54,8 @@ export interface WebSocketChannelOptions {
    * (then no more attempts), or null when the host is just not there (keep trying).
    */
   refusal?: () => Promise<string | null>;
+  /** This device's clock for the watchdog (default Date.now). */
+  now?: () => number;
 }
 
 const OPEN = 1;
@@ -54,6 +63,65 @@ const OPEN = 1;
 /** The host's RPC endpoint for the page we were served from. */
 export function defaultRpcUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc`;
+}
+
+const LOST_BEFORE_ANSWER = 'the connection to the station host was lost before it answered: try again';
+
+/** The answer a call gets when it never reached the host, or its answer never came back. */
+function failure(id: number, code: string, message: string): RpcMessage {
+  return { kind: 'response', id, ok: false, error: { code, message } };
+}
+
+function closeQuietly(ws: WebSocketLike): void {
+  try {
+    ws.close();
+  } catch {
+    // (already closing)
+  }
+}
+
+/** A frame's JSON, or null when it is not JSON. */
+function parseFrame(data: unknown): unknown {
+  try {
+    return JSON.parse(typeof data === 'string' ? data : String(data));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The watchdog of one socket (core/api/heartbeat.ts): `dead` is called once it has been silent too
+ * long, or has not opened in time, while `current()` says it is still the channel's socket.
+ */
+function watchLink(now: () => number, current: () => boolean, dead: () => void): { opened(): void; heard(): void; stop(): void } {
+  const link = { startedAt: now(), openedAt: null as number | null, heardAt: now() };
+  const timer = setInterval(() => {
+    if (!current()) return clearInterval(timer);
+    if (watchdog(link, now()) === 'fine') return;
+    clearInterval(timer);
+    dead();
+  }, WATCHDOG_CHECK_MS);
+  return {
+    opened: () => {
+      link.openedAt = link.heardAt = now();
+    },
+    heard: () => {
+      link.heardAt = now();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** A connection failed before it opened: ask the host whether it refuses this page (then stop), else try again. */
+function askWhyRefused(refusal: () => Promise<string | null>, then: { retry(): void; stillWanted(): boolean; refused(reason: string): void }): void {
+  refusal().then(
+    (reason) => {
+      if (!then.stillWanted()) return;
+      if (reason === null) return then.retry();
+      then.refused(reason);
+    },
+    () => then.retry(),
+  );
 }
 
 export function createWebSocketChannel(url: string, options: WebSocketChannelOptions = {}): WebSocketChannel {
@@ -97,56 +165,59 @@ export function createWebSocketChannel(url: string, options: WebSocketChannelOpt
     }, backoff.next());
   };
 
+  const now = options.now ?? Date.now;
+
+  /** `ws` is gone (closed, or given up by the watchdog): fail what waits, say so, and try again. */
+  const gone = (ws: WebSocketLike, opened: boolean, probe: boolean): void => {
+    if (socket !== ws) return;
+    socket = null;
+    for (const id of [...waiting]) deliver(failure(id, 'disconnected', LOST_BEFORE_ANSWER));
+    waiting.clear();
+    setStatus('disconnected');
+    if (closed || !reconnect) return;
+    if (opened || !probe || !options.refusal) return retry();
+    askWhyRefused(options.refusal, {
+      retry,
+      stillWanted: () => !closed,
+      refused(reason) {
+        refusedBecause = reason;
+        closed = true;
+        setStatus('refused');
+        for (const item of outbox.splice(0)) if (item.id !== undefined) deliver(failure(item.id, 'refused', reason));
+      },
+    });
+  };
+
   const connect = (): void => {
     const ws = create(url);
     socket = ws;
     let opened = false;
+    // Silent (or never opening): the link is dead though no close came. Give this socket up.
+    const dog = watchLink(now, () => socket === ws, () => {
+      gone(ws, opened, false);
+      closeQuietly(ws);
+    });
     ws.addEventListener('open', () => {
+      if (socket !== ws) return;
       opened = true;
+      dog.opened();
       backoff.reset();
       setStatus('connected');
       markReady();
       while (outbox.length > 0 && ws.readyState === OPEN) transmit(ws, outbox.shift() as { text: string; id?: number });
     });
     ws.addEventListener('message', (event) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(typeof event.data === 'string' ? event.data : String(event.data));
-      } catch {
-        return;
-      }
-      const m = message as Partial<RpcMessage>;
+      if (socket !== ws) return;
+      dog.heard();
+      const message = parseFrame(event.data);
+      const m = message as Partial<RpcMessage> | null;
+      if (!m || m.kind === 'beat') return; // a beat is a sign of life, nothing more
       if (m && m.kind === 'response' && typeof m.id === 'number') waiting.delete(m.id);
       deliver(message);
     });
     ws.addEventListener('close', () => {
-      if (socket !== ws) return;
-      socket = null;
-      for (const id of [...waiting]) {
-        deliver({
-          kind: 'response',
-          id,
-          ok: false,
-          error: { code: 'disconnected', message: 'the connection to the station host was lost before it answered: try again' },
-        });
-      }
-      waiting.clear();
-      setStatus('disconnected');
-      if (closed || !reconnect) return;
-      if (opened || !options.refusal) return retry();
-      options.refusal().then(
-        (reason) => {
-          if (closed) return;
-          if (reason === null) return retry();
-          refusedBecause = reason;
-          closed = true;
-          setStatus('refused');
-          for (const item of outbox.splice(0)) {
-            if (item.id !== undefined) deliver({ kind: 'response', id: item.id, ok: false, error: { code: 'refused', message: reason } });
-          }
-        },
-        () => retry(),
-      );
+      dog.stop();
+      gone(ws, opened, true);
     });
     // An 'error' is always followed by 'close', which does the work.
     ws.addEventListener('error', () => undefined);

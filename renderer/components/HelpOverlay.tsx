@@ -1,6 +1,7 @@
 /**
- * The station's help (`?`): every keyboard shortcut, and where the host's support log is — the
- * file a scorekeeper sends with a support request (electron/host/log.ts).
+ * The station's help (`?`): every keyboard shortcut, where the host's support log is — the file a
+ * scorekeeper sends with a support request (electron/host/log.ts) — and what happens when the
+ * venue's Wi-Fi drops.
  *
  * The host tells the local station the path with `whoami` (a device is never told host paths),
  * the same over IPC and the WebSocket.
@@ -35,6 +36,25 @@ function SupportLog() {
   );
 }
 
+/** When the venue's Wi-Fi drops (core/api/heartbeat.ts, store/send.ts): what each device does, and the station's device list. */
+function WhenTheLinkDrops() {
+  return (
+    <section className="help-offline" aria-labelledby="help-offline-title" data-testid="help-offline">
+      <h3 id="help-offline-title">When the Wi-Fi drops</h3>
+      <p>
+        The station and every device hear from each other every few seconds (a heartbeat). A desk, a judge’s phone, a display or a player’s phone that hears
+        nothing for 8 seconds says it is <strong>offline</strong>, in a banner, and reconnects by itself once the link is back. The Venue network panel lists a
+        silent device as “Not heard from for 12 s”, counting.
+      </p>
+      <p>
+        What is typed on a desk or a judge’s phone while it is offline is kept where it was typed as <strong>waiting to send</strong>. It is sent once, when the
+        connection is back (under its own id, so the station never writes it twice), and then says <strong>Saved</strong> or <strong>Refused</strong> with the
+        station’s reason. The event log shows when such a result was typed and when it arrived (“typed 14:02, arrived 14:05”).
+      </p>
+    </section>
+  );
+}
+
 export function HelpOverlay() {
   const open = useStation((s) => s.helpOpen);
   const setOpen = useStation((s) => s.setHelpOpen);
@@ -56,6 +76,7 @@ export function HelpOverlay() {
           </tbody>
         </table>
         <SupportLog />
+        <WhenTheLinkDrops />
         <StationKeyHelp />
         <button type="button" onClick={() => setOpen(false)}>
           Close

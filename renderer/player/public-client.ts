@@ -7,13 +7,17 @@
  * its words shown until a view comes). Requests (`look`, `report`,
  * `confirm`) carry an id the answer repeats.
  *
- * When the socket closes the page says so and tries again, 1 s, 2 s, 4 s … up to 15 s apart. A
+ * When the socket closes the page says so and tries again, 1 s, 2 s, 4 s … up to 15 s apart. The
+ * host ticks every few seconds (its heartbeat, core/api/heartbeat.ts): a socket that has brought
+ * nothing for SILENT_AFTER_MS — a dropped Wi-Fi leaves it half-open, with no close — is given up
+ * the same way, and so is one that does not open within CONNECT_WITHIN_MS. A
  * request is never kept for later: offline, it is refused at once in words (UX.md: nothing typed on
  * a disconnected device is silently lost or silently applied later).
  *
  * The socket comes from a factory, so tests drive the client with a fake.
  */
 import { type Backoff, createBackoff } from '../../core/api/backoff.js';
+import { WATCHDOG_CHECK_MS, watchdog } from '../../core/api/heartbeat.js';
 import { applyPublicPatch } from '../../core/public/patch.js';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
 import { PUBLIC_SOCKET_PATH } from '../../core/public/types.js';
@@ -72,6 +76,8 @@ export interface PublicClientOptions {
   backoff?: { firstMs: number; maxMs: number };
   /** How long a request waits for its answer (default 15 s). */
   answerMs?: number;
+  /** The watchdog's timers (default `timers`; null: no watchdog, for tests of the rest). */
+  watchdogTimers?: Timers | null;
 }
 
 /** Can this browser take its first view gzip-compressed (DecompressionStream: Chrome 80, Safari 16.4, Firefox 113)? */
@@ -154,6 +160,7 @@ export class PublicClient {
   private readonly now: () => number;
   private readonly backoff: Backoff;
   private readonly answerMs: number;
+  private readonly watchdogTimers: Timers | null;
 
   constructor(options: PublicClientOptions = {}) {
     this.url = options.url ?? publicSocketUrl(window.location);
@@ -162,6 +169,7 @@ export class PublicClient {
     this.now = options.now ?? Date.now;
     this.backoff = createBackoff(options.backoff ?? { firstMs: 1000, maxMs: 15_000 });
     this.answerMs = options.answerMs ?? 15_000;
+    this.watchdogTimers = options.watchdogTimers === undefined ? this.timers : options.watchdogTimers;
     this.connect();
   }
 
@@ -221,20 +229,41 @@ export class PublicClient {
     if (this.closed) return;
     let socket: SocketLike | null = null;
     const mine = (): boolean => socket !== null && this.socket === socket;
+    const link = { startedAt: this.now(), openedAt: null as number | null, heardAt: this.now() };
+    // The watchdog: silence (or a connection that never opens) is a dead link, though no close came.
+    const dog = this.watchdogTimers;
+    const look = (): void => {
+      if (!mine()) return;
+      if (watchdog(link, this.now()) === 'fine') {
+        dog?.set(look, WATCHDOG_CHECK_MS);
+        return;
+      }
+      const dead = socket as SocketLike;
+      this.lost();
+      try {
+        dead.close();
+      } catch {
+        // (already closing)
+      }
+    };
     socket = this.createSocket(this.url, {
       open: () => {
         if (!mine()) return;
+        link.openedAt = link.heardAt = this.now();
         this.open = true;
         this.set({ status: 'online' });
       },
       message: (data) => {
-        if (mine()) this.receive(data);
+        if (!mine()) return;
+        link.heardAt = this.now();
+        this.receive(data);
       },
       close: () => {
         if (mine()) this.lost();
       },
     });
     this.socket = socket;
+    dog?.set(look, WATCHDOG_CHECK_MS);
   }
 
   private lost(): void {

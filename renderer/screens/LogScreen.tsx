@@ -65,8 +65,23 @@ function useJournal(): { entries: JournalEntryView[]; error: string | null; load
   return { entries, error, loaded, retry: () => setAttempt((n) => n + 1) };
 }
 
-/** A row with who sent it: a device on the venue network, or (none) the head-judge station itself. */
-type WhoRow = LogRow & { who: { text: string; title: string; device?: DeviceRef } };
+/** A row with who sent it: a device on the venue network, or (none) the head-judge station itself; and when it was typed, when that was well before it arrived. */
+type WhoRow = LogRow & { who: { text: string; title: string; device?: DeviceRef }; late?: string };
+
+/** A command that waited (offline) more than this before it arrived says when it was typed. */
+export const TYPED_LATE_MS = 60_000;
+
+/**
+ * "typed 14:02, arrived 14:05": an entry typed on a device while its link was down and sent once
+ * it was back (store/send.ts), when the two differ by more than a minute; else null.
+ */
+export function typedAndArrived(typedAt: string | undefined, at: string): string | null {
+  if (typedAt === undefined) return null;
+  const typed = Date.parse(typedAt);
+  const arrived = Date.parse(at);
+  if (Number.isNaN(typed) || Number.isNaN(arrived) || arrived - typed <= TYPED_LATE_MS) return null;
+  return `typed ${wallClock(typed)}, arrived ${wallClock(arrived)}`;
+}
 
 /** "Head-judge station", as the column heads it. */
 const STATION_LABEL = HEAD_STATION.replace(/^the (.)/, (_, first: string) => first.toUpperCase());
@@ -101,7 +116,11 @@ function useLogRows(entries: JournalEntryView[], kinds: Set<LogKind>, query: str
   const deferredQuery = useDeferredValue(query);
   const rows = useMemo(() => {
     const devices = new Map(entries.map((e) => [e.seq, e.by] as const));
-    const described: WhoRow[] = describeJournal(entries, state).map((row) => ({ ...row, who: whoSent(devices.get(row.seq)) }));
+    const typed = new Map(entries.map((e) => [e.seq, e.typedAt] as const));
+    const described: WhoRow[] = describeJournal(entries, state).map((row) => {
+      const late = typedAndArrived(typed.get(row.seq), row.at);
+      return { ...row, who: whoSent(devices.get(row.seq)), ...(late !== null ? { late } : {}) };
+    });
     for (const row of described) row.search = searchKey(`${row.seq} ${row.what} ${row.why ?? ''} ${row.who.text}`);
     return described.reverse();
   }, [entries, state]);
@@ -185,6 +204,11 @@ function LogEntry({ item, row, measure, canUndo, onUndo }: { item: VirtualItem; 
           </span>
         )}
         {undone && <span className="log-undone">undone by entry {row.undoneBy}</span>}
+        {row.late && (
+          <span className="log-late" data-testid="log-late" title="Typed while the device was offline, sent once its connection was back">
+            {row.late}
+          </span>
+        )}
       </div>
       <div className="log-actions">
         {row.undoable && canUndo && (

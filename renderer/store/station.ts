@@ -8,7 +8,8 @@ import { create } from 'zustand';
 import { clockView, type ClockView } from '../../core/clock/index.js';
 import type { DispatchAck, NetworkStatus, StationApi, StationSnapshot } from '../../core/api/contract.js';
 import { follow, newFollower, type FollowerEffect, type FollowerInput } from '../../core/api/follower.js';
-import { sendCommand, type SendOutcome } from './send.js';
+import { stillWaiting } from './outbox.js';
+import { sendCommand, type SendOptions, type SendOutcome } from './send.js';
 import type { NewCommand } from '../../core/event/commands.js';
 import type { PairingProposal } from '../../core/model/types.js';
 import type { ConnectionStatus, StationConnection } from '../api/index.js';
@@ -75,8 +76,15 @@ export interface StationStore {
   /**
    * Append a command; on success an Undo toast (when `done` is given); on failure a problem toast.
    * Clock commands and results go without a time: the host stamps `at` with its own clock.
+   * Offline, it waits to send (listed on the screen it was typed on: store/outbox.ts).
    */
   dispatch(command: NewCommand, done?: string): Promise<DispatchAck | null>;
+  /**
+   * Send a command, or several as one batch, through store/send.ts (a client command id, resent
+   * under it, waiting offline), with when it was typed on the host's clock; `place` defaults to
+   * the screen shown. Nothing else is said: the caller shows the outcome.
+   */
+  send(sending: NewCommand | readonly NewCommand[], options?: SendOptions): Promise<SendOutcome>;
   /** Run host work with progress and errors in words; resolves null when it failed. */
   run<T>(label: string, work: (api: StationApi) => Promise<T>): Promise<T | null>;
   undo(seq: number): Promise<void>;
@@ -110,13 +118,31 @@ export const useStation = create<StationStore>((set, get) => ({
     setTimeout(() => get().dismiss(toast.id), toast.kind === 'problem' ? TOAST_MS * 2 : TOAST_MS);
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+  async send(sending, options = {}) {
+    const connection = get().connection;
+    if (!connection) return { kind: 'offline', message: 'Not sent: this window is not connected to the station host.' };
+    return sendCommand(connection, sending, { place: get().screen, typedAt: Date.now() + get().clockSkewMs, ...options });
+  },
   async dispatch(command, done) {
     // One id for every sending of this command: after a dropped connection it is sent again, and
     // the host writes it once (store/send.ts).
-    const connection = get().connection;
-    if (!connection) return null;
-    const outcome = await get().run('Saving…', (): Promise<SendOutcome> => sendCommand(connection, command));
-    if (!outcome) return null;
+    if (!get().connection) return null;
+    let waiting = false;
+    const timer = setTimeout(() => {
+      if (!waiting) set({ progress: 'Saving…' });
+    }, PROGRESS_AFTER_MS);
+    let outcome: SendOutcome;
+    try {
+      outcome = await get().send(command, {
+        onWaiting: () => {
+          waiting = true;
+          if (get().progress === 'Saving…') set({ progress: null });
+        },
+      });
+    } finally {
+      clearTimeout(timer);
+      if (get().progress === 'Saving…') set({ progress: null });
+    }
     if (outcome.kind !== 'saved') {
       get().toast(outcome.message, { kind: 'problem' });
       return null;
@@ -272,7 +298,13 @@ export function attachConnection(connection: StationConnection): () => void {
     }, 0);
   });
   feed({ type: 'connected' });
+  // Closing the page with commands still waiting to send would lose them: the browser asks first.
+  const warnBeforeClosing = (event: Event): void => {
+    if (stillWaiting() > 0) event.preventDefault();
+  };
+  globalThis.addEventListener?.('beforeunload', warnBeforeClosing);
   return () => {
+    globalThis.removeEventListener?.('beforeunload', warnBeforeClosing);
     stopPushes();
     stopStatus();
     stopRedraws();

@@ -30,7 +30,7 @@ warnIfSkipped('venue network');
 /** A second loopback address: the LAN side of the host, as devices reach it. */
 const LAN_ADDRESS = '127.0.0.2';
 const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-const OFFLINE = 'Offline — nothing you enter is saved until the connection is back';
+const OFFLINE = 'Offline — what you enter waits to send, and is saved once the connection is back';
 const REMOVED = 'This device was removed by the scorekeeper — scan a join code again';
 
 describe.skipIf(!chromiumAvailable)('the venue network, in the browser', () => {

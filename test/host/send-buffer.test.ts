@@ -198,7 +198,11 @@ describe('a window that stops reading', () => {
   it('the renderer’s client, when dropped, reconnects by itself and catches up with a fresh snapshot', async () => {
     let socket: Socket | null = null;
     const statuses: ConnectionStatus[] = [];
+    // A frozen tab's timers stand still too: its watchdog (core/api/heartbeat.ts) sees no time pass
+    // until it wakes up, so it is the host that drops it here.
+    let frozenAt: number | null = null;
     const window = connectWebSocket(rpcUrl(), {
+      now: () => frozenAt ?? Date.now(),
       // The first connection's socket is kept so the test can stop it reading; later ones are normal.
       create: (url) =>
         new WebSocket(url, {
@@ -213,6 +217,7 @@ describe('a window that stops reading', () => {
     try {
       await window.channel.ready;
       expect((await window.api.snapshot()).state?.players).toHaveLength(1024);
+      frozenAt = Date.now();
       (socket as Socket | null)?.pause(); // the tab freezes
       const reconnected = new Promise<void>((resolve) => {
         const stop = window.channel.onStatus((status) => {
@@ -230,6 +235,7 @@ describe('a window that stops reading', () => {
       expect(mostWaiting).toBeLessThanOrEqual(mostAllowed);
 
       // The tab wakes up: it reads what was on the wire, sees the close, and reconnects.
+      frozenAt = null;
       (socket as Socket | null)?.resume();
       await reconnected;
       expect(statuses).toEqual(['connected', 'disconnected', 'connecting', 'connected']);

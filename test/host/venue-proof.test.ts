@@ -569,7 +569,7 @@ describe('the proof that nothing is lost (issue 15, 4)', () => {
     let waits = 0;
     const send = (table: number, what: string): Promise<unknown> =>
       within(
-        sendCommand(connection, resultCommand(1, table, [2, 1, 0]), () => waits++),
+        sendCommand(connection, resultCommand(1, table, [2, 1, 0]), { onWaiting: () => waits++ }),
         what,
         20_000,
       );

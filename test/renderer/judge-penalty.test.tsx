@@ -194,7 +194,7 @@ describe('a penalty from the judge’s phone', () => {
     await waitFor(() => expect(within(card).getByTestId('judge-table-penalties').textContent).toBe('Disqualification for Cheating — Bo Brandt (judge Dana Scully)'), SOON);
   });
 
-  it('offline: says it was NOT sent and sends nothing; once back, the same penalty goes with one tap', async () => {
+  it('offline: shown at its table as waiting to send, nothing sent; once back it goes by itself, once, and is saved', async () => {
     await startEvent('mtr', 8, 2, { rel: 'competitive' });
     const user = await openPhone();
     const { card, panel } = await penaltyAt(user, 3);
@@ -205,16 +205,17 @@ describe('a penalty from the judge’s phone', () => {
     connection.setStatus('disconnected');
     await screen.findByTestId('judge-offline', {}, SOON);
     await user.click(within(panel).getByTestId('judge-penalty-submit'));
-    expect(within(panel).getByRole('alert').textContent).toMatch(/^Offline: this was NOT sent and nothing was saved/);
+    await waitFor(() => expect(within(panel).getByTestId('judge-penalty-submit').textContent).toBe('Waiting to send — it goes when the connection is back…'), SOON);
+    const waiting = within(card).getByTestId('outbox-item');
+    expect(waiting.dataset.state).toBe('waiting');
+    expect(waiting.textContent).toMatch(/^Waiting to send/);
     expect(connection.sent).toEqual([]);
     expect(await penaltyCommands()).toEqual([]);
-    // What was picked stays on the phone.
-    expect(within(panel).getByTestId('judge-penalty-verdict').textContent).toBe('Will record: warning for \u2068Fumiko Sato\u2069 (\u2068Slow Play\u2069)');
 
     connection.setStatus('connected');
-    await waitFor(() => expect(screen.queryByTestId('judge-offline')).toBeNull(), SOON);
-    await user.click(within(panel).getByTestId('judge-penalty-submit'));
     await waitFor(() => expect(within(card).getByTestId('judge-saved').textContent).toContain('Table 3: warning for \u2068Fumiko Sato\u2069 (\u2068Slow Play\u2069)'), SOON);
+    expect(within(card).getByTestId('outbox-item').dataset.state).toBe('saved');
+    expect(connection.sent).toHaveLength(1);
     expect((await penaltyCommands()).map((e) => e.command)).toMatchObject([{ table: 3, player: 'p6', penalty: 'warning', infraction: 'Slow Play' }]);
   });
 });

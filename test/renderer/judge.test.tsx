@@ -407,7 +407,7 @@ describe('the result form is the rule set’s', () => {
 });
 
 describe('offline', () => {
-  it('says so, sends nothing, keeps what was typed, and sends it once the connection is back', async () => {
+  it('says so; what is typed waits to send at its table, nothing is sent until the connection is back, then it goes once', async () => {
     await startEvent('mtr', 8, 2, { rel: 'competitive' });
     await run({ type: 'start-round-clock', round: 1 });
     const user = await openPhone();
@@ -419,16 +419,17 @@ describe('offline', () => {
     connection.setStatus('disconnected');
     expect((await screen.findByTestId('judge-offline')).textContent).toBe(OFFLINE_BANNER);
     await user.click(within(panel).getByTestId('judge-result-submit'));
-    expect(within(panel).getByRole('alert').textContent).toMatch(/^Offline: this was NOT sent and nothing was saved/);
+    await waitFor(() => expect(within(card).getByTestId('outbox-item').dataset.state).toBe('waiting'), SOON);
+    expect(within(card).getByTestId('outbox-item').textContent).toContain('Waiting to send');
+    expect(within(panel).getByTestId('judge-result-submit').textContent).toBe('Waiting to send — it goes when the connection is back…');
     expect(connection.sent).toHaveLength(0);
-    expect(within(panel).getByTestId('judge-verdict').textContent).toBe('Will save: \u2068Ana Archer\u2069 wins 2–1');
     // The clock stays on screen while offline (the store counts it on from the last state).
     expect(screen.getByTestId('judge-clock').textContent).toMatch(/\d+:\d{2}/);
 
     connection.setStatus('connected');
-    await waitFor(() => expect(screen.queryByTestId('judge-offline')).toBeNull(), SOON);
-    await user.click(within(panel).getByTestId('judge-result-submit'));
     await waitFor(() => expect(within(card).getByTestId('judge-saved').textContent).toContain('Table 1: \u2068Ana Archer\u2069 wins 2–1'), SOON);
+    expect(within(card).getByTestId('outbox-item').dataset.state).toBe('saved');
+    expect(connection.sent).toHaveLength(1);
     expect((await journal()).filter((e) => e.command.type === 'record-result')).toHaveLength(1);
   });
 
@@ -444,7 +445,7 @@ describe('offline', () => {
     await user.click(within(panel).getByRole('button', { name: 'Medical' }));
     connection.dropBeforeNextAnswer();
     await user.click(within(panel).getByTestId('judge-time-submit'));
-    await waitFor(() => expect(within(panel).getByTestId('judge-time-submit').textContent).toBe('Connection dropped — will send when it is back…'), SOON);
+    await waitFor(() => expect(within(panel).getByTestId('judge-time-submit').textContent).toBe('Waiting to send — it goes when the connection is back…'), SOON);
     expect(screen.getByTestId('judge-offline').textContent).toBe(OFFLINE_BANNER);
     connection.setStatus('connected');
     await waitFor(() => expect(within(card).getByTestId('judge-saved').textContent).toContain('Table 2: +3 min'), SOON);

@@ -22,8 +22,9 @@ export class FloorConnection implements StationConnection {
   readonly sent: { command: NewCommand; cid: string | undefined }[] = [];
 
   constructor(base: StationApi) {
-    this.api = {
-      ...base,
+    // The client is a Proxy over the method table (core/api/rpc.ts): its methods are not own
+    // properties to spread, so the two this test takes hold of are put in front of it.
+    const own: Partial<StationApi> = {
       subscribe: (listener) => {
         this.pushListener = listener;
         return base.subscribe((push) => {
@@ -44,6 +45,7 @@ export class FloorConnection implements StationConnection {
         return ack;
       },
     };
+    this.api = new Proxy(base, { get: (target, name) => (Object.hasOwn(own, name) ? own[name as keyof StationApi] : Reflect.get(target, name)) });
   }
 
   status(): ConnectionStatus {

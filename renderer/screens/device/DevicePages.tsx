@@ -8,13 +8,14 @@ import { useStation } from '../../store/station.js';
 import '../join/Join.css';
 import '../network/Network.css';
 
-export const OFFLINE_WORDS = 'Offline — nothing you enter is saved until the connection is back';
+export const OFFLINE_WORDS = 'Offline — what you enter waits to send, and is saved once the connection is back';
 export const REMOVED_WORDS = 'This device was removed by the scorekeeper — scan a join code again';
 
 /**
  * Across the top of a device's screen while its connection is down: once it was connected and
- * lost it, or while it cannot reach the host at all. (The store resends a command the host had not
- * answered once the connection is back, or says in a toast that it was not saved.)
+ * lost it (a close, or nothing heard for a few seconds: core/api/heartbeat.ts), or while it cannot
+ * reach the host at all. What is typed meanwhile is listed where it was typed as waiting to send
+ * and goes once the connection is back (store/send.ts, store/outbox.ts).
  */
 export function OfflineBanner() {
   const status = useStation((s) => s.status);

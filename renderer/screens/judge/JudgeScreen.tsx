@@ -15,7 +15,9 @@ import { useStation } from '../../store/station.js';
 import { clockFace, wallTime } from '../clock/display.js';
 import { OFFLINE_WORDS } from '../device/DevicePages.js';
 import { roundLabel } from '../pairings/shared.js';
+import { Outbox } from '../../components/Outbox.js';
 import { FindTable } from './FindTable.js';
+import { judgePlace } from './send.js';
 import { TableCard, type Saved } from './TableCard.js';
 import './Judge.css';
 
@@ -92,6 +94,8 @@ export function JudgeScreen() {
         <Top />
         <Connection />
       </div>
+      {/* What was typed offline at other tables than the one open (that one shows its own). */}
+      <Outbox show={(place) => place.startsWith('judge') && place !== (table ? judgePlace(table.table) : '')} title="Typed while offline" />
       <div className="judge-body">
         {!state ? (
           <p className="judge-empty">Waiting for the event from the station…</p>

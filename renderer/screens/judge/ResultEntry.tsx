@@ -155,7 +155,7 @@ export function ResultEntry({ state, round, table, onSaved, onCancel }: {
       ...(amending && reason.trim() ? { reason: reason.trim() } : {}),
       ...(read.absent.length > 0 ? { noShow: read.absent } : {}),
     };
-    const sent = await sender.send(command);
+    const sent = await sender.send(command, `Table ${table.table}: ${preview ?? 'result'}${amending ? ' (amended)' : ''}`);
     if (sent.kind === 'saved') return onSaved(`Table ${table.table}: ${preview ?? 'result saved'}${amending ? ' (amended)' : ''}`);
     if (sent.kind === 'refused' && sent.code === 'result-entered') {
       // The table has a result (entered meanwhile, or before): say who and when (the host's words),

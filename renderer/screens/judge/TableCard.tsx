@@ -10,6 +10,8 @@ import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState, Round, Table } from '../../../core/model/types.js';
 import { playsFirst } from '../../../core/model/seats.js';
 import { Name } from '../../components/Name.js';
+import { Outbox } from '../../components/Outbox.js';
+import { judgePlace } from './send.js';
 import { plural } from '../../lib/format.js';
 import { checkTimeWords, clockFace, extensionText, tableStatusWords, tableTime } from '../clock/display.js';
 import { deckCheckUnderWay } from '../clock/table-time.js';
@@ -76,6 +78,7 @@ export function TableCard({ state, view, round, table, saved, onSaved }: {
           </div>
         )}
       </header>
+      <Outbox show={(place) => place === judgePlace(table.table)} title="Typed here while offline" />
       <ol className="judge-seats" data-testid="judge-seats">
         {table.seats.map((id, i) => (
           <li key={id} className={table.noShow?.includes(id) ? 'judge-seat judge-seat-absent' : 'judge-seat'}>

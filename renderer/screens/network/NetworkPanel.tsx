@@ -16,6 +16,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { DeviceView, NetworkStatus } from '../../../core/api/contract.js';
 import { ROLE_LABELS, type DeviceRole } from '../../../core/api/roles.js';
+import { notHeardFor } from '../../../core/api/heartbeat.js';
 import { dayAndTime, plural, timeAgo } from '../../../core/text/format.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
@@ -44,8 +45,9 @@ export function deviceLabel(device: { name: string; role: DeviceRole }): string 
 /** "Venue network on · 3 devices": what the header says while the network is on. */
 export function networkSummary(network: NetworkStatus | null): string {
   if (!network?.on) return 'Venue network';
-  const connected = network.devices.filter((d) => d.connected).length;
-  return `Venue network on · ${plural(connected, 'device')}`;
+  const connected = network.devices.filter((d) => d.connected && !d.silent).length;
+  const silent = network.devices.filter((d) => d.silent).length;
+  return `Venue network on · ${plural(connected, 'device')}${silent > 0 ? ` · ${silent} not heard from` : ''}`;
 }
 
 function errorWords(error: unknown): string {
@@ -71,7 +73,26 @@ export function NetworkButton() {
   );
 }
 
+/**
+ * A device that has gone silent (core/api/heartbeat.ts: connected but answering nothing, or cut
+ * off for it — a dropped Wi-Fi): "not heard from for 12 s", counting on each second on the host's
+ * clock as this window knows it.
+ */
+function SilentFor({ heardAt }: { heardAt: string }) {
+  const now = useNow(1000);
+  const skew = useStation((s) => s.clockSkewMs);
+  const heard = Date.parse(heardAt);
+  const words = notHeardFor(heard, now + skew);
+  return (
+    <span className="device-status silent" data-testid="device-silent" title={`Last heard from at ${dayAndTime(new Date(heard))}: its link may be down`}>
+      {words.charAt(0).toUpperCase()}
+      {words.slice(1)}
+    </span>
+  );
+}
+
 function DeviceStatus({ device, now }: { device: DeviceView; now: number }) {
+  if (device.silent && device.heardAt) return <SilentFor heardAt={device.heardAt} />;
   if (device.connected)
     return (
       <span className="device-status connected">

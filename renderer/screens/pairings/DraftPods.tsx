@@ -30,11 +30,14 @@ export function DraftPods({ state }: { state: EventState }) {
     const { sizes, pods: drawn } = splitDraftPods(state, podSize);
     const podOf = new Map(state.players.map((p) => [p.id, p.draftPod]));
     const changes = drawn.filter((c) => podOf.get(c.id) !== c.pod);
-    const done = await store.run('Seating draft pods…', async (api) => {
-      for (const c of changes) await api.dispatch({ command: { type: 'edit-player', id: c.id, changes: { draftPod: c.pod } } });
-      return true;
-    });
-    if (done) store.toast(`Seated ${plural(active.length, 'player')} in ${plural(sizes.length, 'draft pod')} (${sizes.join(', ')}); each change is in the event log`);
+    if (changes.length === 0) return;
+    // One batch, all or nothing (store/send.ts): never half the players seated.
+    const outcome = await store.send(
+      changes.map((c) => ({ type: 'edit-player', id: c.id, changes: { draftPod: c.pod } }) as const),
+      { label: `Seat ${plural(active.length, 'player')} in ${plural(sizes.length, 'draft pod')}` },
+    );
+    if (outcome.kind !== 'saved') return store.toast(`The draft pods were not seated: ${outcome.message}`, { kind: 'problem' });
+    store.toast(`Seated ${plural(active.length, 'player')} in ${plural(sizes.length, 'draft pod')} (${sizes.join(', ')}); each change is in the event log`);
   };
 
   return (

@@ -105,15 +105,14 @@ export function SwapPanel({ state, round, picked, setPicked, onClose }: SwapPane
     const command = fixCommand(fix.fix, reason);
     setBusy(true);
     const store = useStation.getState();
-    const outcome = await attempt('Saving…', (api) => api.dispatch({ command }));
+    const outcome = await store.send(command, { label: `Swap ${inText(first)} and ${inText(second)} in round ${round.number}` });
     setBusy(false);
-    if (!outcome) return;
-    if ('error' in outcome) {
-      setProblem(`The station refused: ${outcome.error}`);
-      store.toast(outcome.error, { kind: 'problem' });
+    if (outcome.kind !== 'saved') {
+      setProblem(outcome.kind === 'refused' ? `The station refused: ${outcome.message}` : outcome.message);
+      store.toast(outcome.message, { kind: 'problem' });
       return;
     }
-    store.toast(`Swapped ${inText(first)} and ${inText(second)} in round ${round.number} (the reason is in the event log)`, { undoSeq: outcome.value.seq });
+    store.toast(`Swapped ${inText(first)} and ${inText(second)} in round ${round.number} (the reason is in the event log)`, { undoSeq: outcome.seq });
     setPicked([]);
     setReason('');
     onClose();

@@ -60,22 +60,22 @@ function useImportRows({ state, good, bad, team, who, onDone }: {
   onDone(): void;
 }): { busy: boolean; importRows(): Promise<void> } {
   const run = useStation((s) => s.run);
+  const send = useStation((s) => s.send);
   const toast = useStation((s) => s.toast);
   const [busy, setBusy] = useState(false);
   const importRows = async (): Promise<void> => {
     if (good.length === 0 || busy) return;
     setBusy(true);
     const commands = importCommands(state, good, team);
-    const outcome = await run(`Importing ${who(good.length)}…`, async (api) => {
-      try {
-        await api.dispatchBatch({ commands });
-        return { imported: commands.length, refused: null };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const place = /^command (\d+) of \d+ \([a-z-]+\): /.exec(message);
-        const row = place ? good[Number(place[1]) - 1] : undefined;
-        return { imported: 0, refused: row ? `line ${row.line} (${isolate(row.player.name)}): ${message.slice((place as RegExpExecArray)[0].length)}` : message };
-      }
+    // One batch under one client command id (store/send.ts): offline it waits to send, and a
+    // connection lost mid-send sends it again without importing it twice.
+    const outcome = await run(`Importing ${who(good.length)}…`, async () => {
+      const sent = await send(commands, { label: `Import ${who(good.length)}` });
+      if (sent.kind === 'saved') return { imported: commands.length, refused: null };
+      const message = sent.message;
+      const place = /^command (\d+) of \d+ \([a-z-]+\): /.exec(message);
+      const row = place ? good[Number(place[1]) - 1] : undefined;
+      return { imported: 0, refused: row ? `line ${row.line} (${isolate(row.player.name)}): ${message.slice((place as RegExpExecArray)[0].length)}` : message };
     });
     setBusy(false);
     if (!outcome) return;

@@ -128,20 +128,33 @@ function useRecorder({ state, at, entry, read, fields, tableBox, setTarget }: {
     }
     const { command, described, dropping } = prepared;
     const store = useStation.getState();
+    const moveOn = (): void => {
+      setLastTable(table.table);
+      clear();
+      setTarget({ round: current?.number ?? round.number, table: '' });
+      tableBox.current?.focus();
+    };
+    // Offline, the result waits to send (listed at the top of this screen, with its outcome once
+    // it went) and the panel moves on to the next table.
+    let movedOn = false;
     setBusy(true);
-    const outcome = await sendResult(command, amending);
+    const outcome = await sendResult(command, amending, {
+      label: `Table ${table.table}: ${described}`,
+      onWaiting: () => {
+        movedOn = true;
+        setBusy(false);
+        moveOn();
+      },
+    });
     setBusy(false);
     if (!outcome) return;
     if ('error' in outcome) {
-      setProblem(outcome.error);
-      store.toast(outcome.error, { kind: 'problem' });
+      if (!movedOn) setProblem(outcome.error);
+      store.toast(movedOn ? `Table ${table.table}, typed while offline: ${outcome.error}` : outcome.error, { kind: 'problem' });
       return;
     }
     store.toast(recordedWords({ state, round, table, described, absent, dropping, amended: amending ? { points: outcome.value.points } : null }), { undoSeq: outcome.value.ack.seq });
-    setLastTable(table.table);
-    clear();
-    setTarget({ round: current?.number ?? round.number, table: '' });
-    tableBox.current?.focus();
+    if (!movedOn) moveOn();
   };
   return { record, busy, lastTable };
 }

@@ -12,6 +12,7 @@ import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { describeResult, displayNames, roundLabel } from '../pairings/shared.js';
 import { checkResult, noShowTokens, type Built, type Draft } from './parse.js';
 import { attempt } from '../../store/attempt.js';
+import { useStation } from '../../store/station.js';
 
 /** The next outstanding table after `after` (wrapping), or the first. */
 export function nextOutstanding(round: Round | undefined, after: number | null): number | null {
@@ -132,14 +133,24 @@ export function prepareRecord({ state, round, table, built, fields, override, am
   return { command, described: describeResult(state, { ...table, result: check.result as Table['result'] }), dropping };
 }
 
-/** Sends the command; an amendment also asks the standings it leads to (the toast says each seat's points). */
-export async function sendResult(command: NewCommand, amending: boolean): Promise<{ value: { ack: DispatchAck; points: Standing[] | null } } | { error: string } | null> {
-  return attempt('Saving…', async (api) => {
-    const ack = await api.dispatch({ command });
-    if (!amending) return { ack, points: null };
-    const answer = await api.query({ kind: 'standings' });
-    return { ack, points: answer.kind === 'standings' ? answer.standings : null };
-  });
+/**
+ * Sends the command (store/send.ts: a client command id, and offline it waits to send, listed on
+ * the Results screen); an amendment also asks the standings it leads to (the toast says each
+ * seat's points). `onWaiting`: it has to wait for the connection (the panel moves on meanwhile).
+ */
+export async function sendResult(
+  command: NewCommand,
+  amending: boolean,
+  sending: { label: string; onWaiting: () => void },
+): Promise<{ value: { ack: DispatchAck; points: Standing[] | null } } | { error: string } | null> {
+  const store = useStation.getState();
+  const outcome = await store.send(command, { place: 'results', ...sending });
+  if (outcome.kind !== 'saved') return { error: outcome.message };
+  const ack: DispatchAck = outcome.duplicate ? { seq: outcome.seq, duplicate: true } : { seq: outcome.seq };
+  if (!amending) return { value: { ack, points: null } };
+  const answer = await attempt('Saving…', (api) => api.query({ kind: 'standings' }));
+  const points = answer && 'value' in answer && answer.value.kind === 'standings' ? answer.value.standings : null;
+  return { value: { ack, points } };
 }
 
 /**

@@ -155,13 +155,12 @@ export function PenaltyForm({ state, round, entryTable, focusOnOpen = false, onR
     };
     const store = useStation.getState();
     setBusy(true);
-    const outcome = await attempt('Saving…', (api) => api.dispatch({ command }));
+    const outcome = await store.send(command, { label: `Penalty: ${PENALTY_WORDS[kind]} for ${names.get(player) ?? player} (${infraction.trim()})` });
     setBusy(false);
-    if (!outcome) return;
-    if ('error' in outcome) return setProblem(sentence(outcome.error));
+    if (outcome.kind !== 'saved') return setProblem(sentence(outcome.message));
     const given: Penalty = { round: round.number, player, infraction: infraction.trim(), penalty: kind };
     const count = penaltyCounts([...penaltiesOf(state), given]).at(-1) as number;
-    store.toast(`Penalty recorded: ${PENALTY_WORDS[kind]} for ${isolate(names.get(player) ?? player)} (${isolate(given.infraction)})${count > 1 ? ` — ${countWords(given, count, isolate)}` : ''}`, { undoSeq: outcome.value.seq });
+    store.toast(`Penalty recorded: ${PENALTY_WORDS[kind]} for ${isolate(names.get(player) ?? player)} (${isolate(given.infraction)})${count > 1 ? ` — ${countWords(given, count, isolate)}` : ''}`, { undoSeq: outcome.seq });
     setWho('');
     setPicked(null);
     setInfraction('');

@@ -21,7 +21,7 @@ export function openPage(view: PublicView, options: OpenOptions = {}) {
   if (options.me) store.setItem(`podium.player.${view.event.id}.me`, options.me);
   const host = new FakeHost(view);
   const timers = handTimers();
-  const client = new PublicClient({ url: 'ws://venue/public', createSocket: host.factory, timers, now: () => T0 });
+  const client = new PublicClient({ url: 'ws://venue/public', createSocket: host.factory, timers, now: () => T0, watchdogTimers: null }); // (the watchdog: public-client.test.tsx)
   const rendered = render(<PlayerApp client={client} store={store} slip={options.slip ?? null} everyMs={3_600_000} />);
   return { host, timers, client, store, rendered };
 }

@@ -15,7 +15,8 @@ function connect(view = mtrView()) {
   const host = new FakeHost(view);
   const timers = handTimers();
   let phone = T0 - 5_000; // the phone's clock is 5 s behind the host's
-  const client = new PublicClient({ url: 'ws://venue:5719/public', createSocket: host.factory, timers, now: () => phone });
+  // (The watchdog has its own test below: here its checks would sit among the timers counted.)
+  const client = new PublicClient({ url: 'ws://venue:5719/public', createSocket: host.factory, timers, now: () => phone, watchdogTimers: null });
   return { host, timers, client, setPhone: (t: number) => (phone = t) };
 }
 
@@ -105,7 +106,7 @@ describe('the public client', () => {
   it('reconnects after 1 s, 2 s, 4 s … never more than 15 s apart, and starts over once connected', async () => {
     const host = new FakeHost(null, false);
     const timers = handTimers();
-    const client = new PublicClient({ url: 'ws://x/public', createSocket: host.factory, timers });
+    const client = new PublicClient({ url: 'ws://x/public', createSocket: host.factory, timers, watchdogTimers: null });
     const delays: (number | undefined)[] = [];
     for (let i = 0; i < 6; i++) {
       host.last.drop();
@@ -120,5 +121,48 @@ describe('the public client', () => {
     expect(timers.runNext()).toBe(1000);
     client.close();
     expect(timers.pending).toHaveLength(0);
+  });
+
+  it('a link that goes silent (Wi-Fi dropped, no close) is said offline within 10 s and connected again; one that never opens is tried again', async () => {
+    const host = new FakeHost(mtrView());
+    const timers = handTimers();
+    const dog = handTimers();
+    let now = T0;
+    const client = new PublicClient({ url: 'ws://x/public', createSocket: host.factory, timers, watchdogTimers: dog, now: () => now });
+    await settle();
+    expect(client.getState().status).toBe('online');
+    // The host ticks every 3 s: never doubted.
+    for (let s = 1; s <= 30; s++) {
+      now = T0 + s * 1000;
+      if (s % 3 === 0) host.last.push({ type: 'tick', now });
+      dog.runNext();
+    }
+    expect(client.getState().status).toBe('online');
+    // Then nothing (the socket stays open: no close ever comes).
+    const cutAt = now;
+    const pending = client.request({ kind: 'look', code: 'K', round: 3, table: 1 });
+    while (client.getState().status === 'online' && now - cutAt < 20_000) {
+      now += 1000;
+      dog.runNext();
+    }
+    expect(client.getState().status).toBe('offline');
+    expect(now - cutAt).toBeLessThanOrEqual(10_000);
+    expect(host.sockets[0]?.closed).toBe(true);
+    expect(await pending).toMatchObject({ ok: false, message: LOST_BEFORE_ANSWER });
+    // It tries again by itself; this time the connection never opens: given up after a few seconds, tried again.
+    host.autoOpen = false;
+    timers.runNext();
+    expect(host.sockets).toHaveLength(2);
+    for (let i = 0; i < 10 && (host.sockets[1]?.closed ?? false) === false; i++) {
+      now += 1000;
+      dog.runNext();
+    }
+    expect(host.sockets[1]?.closed).toBe(true);
+    // The link is back: connected, the view again.
+    host.autoOpen = true;
+    timers.runNext();
+    await settle();
+    expect(client.getState().status).toBe('online');
+    client.close();
   });
 });

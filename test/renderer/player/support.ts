@@ -146,7 +146,7 @@ export class FakeSocket {
 export class FakeHost {
   readonly sockets: FakeSocket[] = [];
   view: PublicView | null;
-  constructor(view: PublicView | null, private readonly autoOpen = true) {
+  constructor(view: PublicView | null, public autoOpen = true) {
     this.view = view;
   }
   factory: SocketFactory = (url, handlers) => {
