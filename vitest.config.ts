@@ -26,7 +26,6 @@ const SLOW = [
   'test/host/send-buffer.test.ts',
   'test/host/lan-flood.test.ts',
   'test/host/last-open.test.ts',
-  'test/host/electron-*.test.ts',
   'test/host/print-*.test.ts',
   'test/renderer/round-loop.test.tsx',
   'test/renderer/start.test.tsx',

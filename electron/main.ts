@@ -3,7 +3,7 @@
  * wired into the shell. Thin: the shell's life is in shell.ts, its windows in windows.ts, its menu
  * in menus.ts, the door in security.ts, the podium:// scheme in protocol.ts; everything else is in
  * host/ and runs under plain Node. All of them take Electron as a parameter, so tests run them
- * against a fake (test/host/electron-shell.test.ts).
+ * against a fake (test/electron/electron-shell.test.ts).
  *
  * Security (Electron's checklist; `npm run lint:electron` runs electronegativity over this folder):
  * pages come from our own podium:// scheme only, with a strict CSP; every window is sandboxed and

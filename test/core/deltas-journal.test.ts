@@ -16,7 +16,7 @@ import { writeEventSaveSync } from '../../electron/host/event-store.js';
 import { journalStore } from '../../electron/host/host.js';
 import { createStationService, type StationService } from '../../electron/host/station-service.js';
 import { followedSnapshot } from '../support/followed-snapshot.js';
-import { mtrEvent, pairCommand, tempFolder } from './save-fixtures.js';
+import { mtrEvent, pairCommand, tempFolder } from '../host/save-fixtures.js';
 
 const tmp = tempFolder('podium-deltas-');
 afterAll(() => tmp.cleanup());
