@@ -9,7 +9,6 @@
  * milliseconds: the state says what was granted, not how to recompute it.
  */
 import type { PlayerId } from '../model/types.js';
-import type { EndOfRoundProcedure } from '../rulesets/ruleset.js';
 
 /** The event's clock: one record per round whose clock was started, the deck-check log, other timers. */
 export interface EventClock {
@@ -104,3 +103,24 @@ export interface ClockTimer {
   /** The timer's stretches, run one after the other; resolved from the rule-set data at start. */
   phases: TimerPhase[];
 }
+
+/** How a timed round ends (MTR 2.5, MSTR 2.5A, MAMTR 2.4). Data for the clock. */
+export type EndOfRoundProcedure =
+  | {
+      kind: 'extra-turns';
+      /** The active player finishes the turn, then this many more turns in total. */
+      turns: number;
+      /** MSTR 2.5AA: N = the players still in the game when time is called. */
+      turnsArePlayersInGame?: boolean;
+    }
+  | {
+      kind: 'active-player-finishes';
+      /** MAMTR 2.4B: a last-turn limit; at its end the game is a draw. */
+      lastTurnMinutes?: number;
+      /**
+       * A game with no winner when the turn ends: a draw (the Magic multiplayer documents, the
+       * default), or scored as it stands (Lightseekers: VP and the defeat order need no draw).
+       */
+      unfinished?: 'draw' | 'as-it-stands';
+    }
+  | { kind: 'untimed' };

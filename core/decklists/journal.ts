@@ -10,8 +10,6 @@
  * simply be replaced: a registration then is a correction and carries a reason, kept in the journal.
  */
 import type { Command } from '../event/commands.js';
-import type { EntryWords } from '../event/describe-commands.js';
-import type { JournalReading } from '../event/describe-journal.js';
 import { fail } from '../model/errors.js';
 import type { Decklist, DecklistCard, EventState, PlayerId } from '../model/types.js';
 
@@ -76,11 +74,4 @@ export function listSize(list: { main: readonly DecklistCard[]; side: readonly D
     return `${cards} cards${side}, commander ${list.commander.map((c) => isolate(c.name)).join(' and ')}`;
   }
   return `${total(list.main)} main + ${total(list.side)} sideboard`;
-}
-
-/** The log's words: "Decklist registered: Ana Archer (60 main + 15 sideboard)"; a correction says why. */
-export function describeRegisterDecklist(c: RegisterDecklist, _seq: number, journal: JournalReading): EntryWords {
-  const size = listSize(c, journal.isolate);
-  if (c.reason?.trim()) return { what: `Decklist corrected: ${journal.name(c.player)} (${size})`, why: c.reason };
-  return { what: `Decklist registered: ${journal.name(c.player)} (${size})` };
 }

@@ -9,9 +9,8 @@
 import { fail } from '../model/errors.js';
 import type { EventState, PlayerClaim, PlayerId } from '../model/types.js';
 import { nameOf, requirePlayer } from './apply-players.js';
-import type { Command } from './commands.js';
+import type { Command, CommandOf } from './commands.js';
 
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
 /** Do phones claim players at this event (the setting `claims`, on unless the organiser turned it off)? */
 export function claimsOn(state: EventState): boolean {

@@ -14,10 +14,9 @@ import { getRuleset } from '../rulesets/index.js';
 import { claimsOn } from './apply-claims.js';
 import { nameOf } from './apply-players.js';
 import { recordResult } from './apply-results.js';
-import type { Command } from './commands.js';
+import type { Command, CommandOf } from './commands.js';
 import { findTable, reportOf, withoutRejection, withoutReport } from './queries.js';
 
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
 /** The organiser's self-report setting (absent: reports wait for the scorekeeper). */
 export function selfReportsOf(state: EventState): SelfReportsSetting {

@@ -577,3 +577,6 @@ export function commandRefusal(sender: Sender, type: string): string | null {
   if (sender === 'display') return 'is read only: it cannot change the event';
   return `cannot ${type.replace(/-/g, ' ')} from here: ask the scorekeeper`;
 }
+
+/** One kind of journal command, by its type. */
+export type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;

@@ -3,11 +3,11 @@
  * command carries a reason — one describer per command type. Names are set as the log sets them
  * (JournalReading.name, isolated); pairings and results are read from the journal so far.
  */
-import { describeRegisterDecklist } from '../decklists/journal.js';
+import { describeRegisterDecklist } from './describe-decklists.js';
 import { criterionWords, getRuleset } from '../rulesets/index.js';
 import { andList } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
-import type { Command } from './commands.js';
+import type { Command, CommandOf } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
 import { describeRecordPenalty } from './describe-penalties.js';
 import { claimPlayer, confirmReport, decideReport, drawClaimKey, publishStandings, reportResult, resetClaim } from './describe-reports.js';
@@ -25,7 +25,6 @@ export interface EntryWords {
   drops?: boolean;
 }
 
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 type Describer<T extends Command['type']> = (command: CommandOf<T>, seq: number, journal: JournalReading) => EntryWords;
 
 const SETTING_WORDS: Record<string, (value: unknown) => string> = {

@@ -3,11 +3,10 @@
  * words (describe-commands.ts has the rest): so the log answers "who said what" in an appeal.
  */
 import { andList } from '../rulesets/ruleset.js';
-import type { Command } from './commands.js';
+import type { Command, CommandOf } from './commands.js';
 import type { JournalReading } from './describe-journal.js';
 import type { EntryWords } from './describe-commands.js';
 
-type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
 /** Which phone, and whether it is the one that claimed the player (an appeal turns on it). */
 function phoneWords(c: { phone: string; claimed?: true }): string {

@@ -23,6 +23,7 @@ import type {
 } from '../model/types.js';
 import type { Rng } from '../random/rng.js';
 import type { NumberFormat, RulesetPresentation } from './presentation.js';
+import type { EndOfRoundProcedure } from '../clock/types.js';
 
 export * from './presentation.js';
 
@@ -35,26 +36,8 @@ export interface TiebreakerInfo {
   format: NumberFormat;
 }
 
-/** How a timed round ends (MTR 2.5, MSTR 2.5A, MAMTR 2.4). Data for the clock. */
-export type EndOfRoundProcedure =
-  | {
-      kind: 'extra-turns';
-      /** The active player finishes the turn, then this many more turns in total. */
-      turns: number;
-      /** MSTR 2.5AA: N = the players still in the game when time is called. */
-      turnsArePlayersInGame?: boolean;
-    }
-  | {
-      kind: 'active-player-finishes';
-      /** MAMTR 2.4B: a last-turn limit; at its end the game is a draw. */
-      lastTurnMinutes?: number;
-      /**
-       * A game with no winner when the turn ends: a draw (the Magic multiplayer documents, the
-       * default), or scored as it stands (Lightseekers: VP and the defeat order need no draw).
-       */
-      unfinished?: 'draw' | 'as-it-stands';
-    }
-  | { kind: 'untimed' };
+/** How a timed round ends: a clock type (core/clock/types.ts), given by each rule set. */
+export type { EndOfRoundProcedure };
 
 /**
  * Extra turns after the active player's turn, counted when time is called: `turns`, plus the

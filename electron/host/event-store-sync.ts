@@ -8,12 +8,12 @@ import { PodiumError } from '../../core/model/errors.js';
 import { writeFileDurableSync } from './fs-safe.js';
 import { fsError } from './fs-words.js';
 import { entryLine, headerLine } from './journal-format.js';
-import { type JournalReading, readJournal } from './journal-read.js';
+import { type JournalFileRead, readJournal } from './journal-read.js';
 import type { EventStoreOptions } from './journal-types.js';
 import { checkSaveFile, newSaveLines } from './save-file.js';
 
 /** Read and verify a save; never changes it (a torn tail is reported, not cut). */
-export function readEventSaveSync(file: string): JournalReading {
+export function readEventSaveSync(file: string): JournalFileRead {
   let bytes: Buffer;
   let fd: number | undefined;
   try {

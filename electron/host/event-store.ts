@@ -28,7 +28,7 @@ import type { Command } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';
 import { sweepStaleTemps, writeFileDurable } from './fs-safe.js';
 import { fsError, isAlreadyThere, writeRefusal } from './fs-words.js';
-import { type JournalReading, readJournalAsync } from './journal-read.js';
+import { type JournalFileRead, readJournalAsync } from './journal-read.js';
 import type { EventStoreHandle, EventStoreOptions, OpenedJournal } from './journal-types.js';
 import { acquireSaveLock, describeHolder, type FileIdentity, type LockHolder, type SaveLock } from './save-lock.js';
 import { Store } from './event-store-handle.js';
@@ -37,7 +37,7 @@ import { backupsDir, checkStation, fileStamp, identityOf, newSaveLines, openSave
 export { JournalError } from './journal-format.js';
 export { MAX_SAVE_BYTES } from './save-file.js';
 export { readEventSaveSync, writeEventSaveSync } from './event-store-sync.js';
-export type { JournalReading };
+export type { JournalFileRead };
 
 type CreateEventCommand = Extract<Command, { type: 'create-event' }>;
 
@@ -75,7 +75,7 @@ export async function createEventStore(file: string, createCommand: CreateEventC
 }
 
 /** Read and verify a save without changing it (the fold, notices, damage, a torn tail). */
-export async function readEventSave(file: string): Promise<JournalReading> {
+export async function readEventSave(file: string): Promise<JournalFileRead> {
   const { handle } = await openSaveForReading(file);
   try {
     return await readJournalAsync(await readAll(handle, file));

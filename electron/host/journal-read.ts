@@ -30,7 +30,7 @@ import { plural } from '../../core/text/format.js';
 import { JOURNAL_FORMAT, JournalError, type Migration, type Parsed, parseText, readEntryLine, readHeader } from './journal-format.js';
 import type { JournalEntry, JournalHeader } from './journal-types.js';
 
-export interface JournalReading {
+export interface JournalFileRead {
   header: JournalHeader;
   /** The good entries, in order (all of them, when nothing is damaged). */
   entries: JournalEntry[];
@@ -187,7 +187,7 @@ function* foldEntries(
  * inside a long re-fold, with `progress` updated; readJournal runs it through at once,
  * readJournalAsync gives the event loop a turn between steps. One implementation for both.
  */
-function* readSteps(bytes: Uint8Array, progress: { done: number; total: number }): Generator<void, JournalReading, void> {
+function* readSteps(bytes: Uint8Array, progress: { done: number; total: number }): Generator<void, JournalFileRead, void> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lines = yield* splitLines(buffer);
   progress.total = lines.count;
@@ -242,7 +242,7 @@ function tornAsWell(torn: Torn): Notice {
 }
 
 /** Damage before the end: read-only with the commands before it (`lineStart`: where its line starts). */
-function damagedReading({ header, migration, entries, fold, torn, crlf }: Found, damage: Damage, lineStart: number): JournalReading {
+function damagedReading({ header, migration, entries, fold, torn, crlf }: Found, damage: Damage, lineStart: number): JournalFileRead {
   const state = fold.state;
   if (!state) throw new JournalError('invalid-input', `${damage.message} (the event cannot be opened: its first command is unreadable)`, damage.line);
   const notices: Notice[] = [];
@@ -259,7 +259,7 @@ function damagedReading({ header, migration, entries, fold, torn, crlf }: Found,
 }
 
 /** Line endings changed to CRLF: read, but not written to (appending "\n" lines would leave a file of two kinds of line ends). */
-function crlfReading({ header, migration, entries, fold, torn }: Found, state: EventState, crlf: number, goodEnd: number): JournalReading {
+function crlfReading({ header, migration, entries, fold, torn }: Found, state: EventState, crlf: number, goodEnd: number): JournalFileRead {
   const notices: Notice[] = [];
   const found = {
     line: crlf,
@@ -276,7 +276,7 @@ function crlfReading({ header, migration, entries, fold, torn }: Found, state: E
 }
 
 /** Every line read (a torn last one aside): writable, unless it was migrated from an older format. */
-function wholeReading({ header, migration, entries, fold, torn }: Found, state: EventState, goodEnd: number): JournalReading {
+function wholeReading({ header, migration, entries, fold, torn }: Found, state: EventState, goodEnd: number): JournalFileRead {
   const notices: Notice[] = [];
   if (torn) notices.push({ kind: 'torn-line', line: torn.line, message: `line ${torn.line} was incomplete (Podium stopped while writing it)` });
   if (migration)
@@ -301,7 +301,7 @@ function wholeReading({ header, migration, entries, fold, torn }: Found, state: 
  * `notices`); throws a JournalError when there is no event to show at all (not a save, an unknown
  * or future format, damage at or before the line that creates the event).
  */
-export function readJournal(bytes: Uint8Array): JournalReading {
+export function readJournal(bytes: Uint8Array): JournalFileRead {
   const steps = readSteps(bytes, { done: 0, total: 0 });
   for (;;) {
     const step = steps.next();
@@ -317,7 +317,7 @@ const SLICE_MS = 10;
  * with a turn of the event loop (setImmediate) between them, so requests are answered and the
  * clock ticks while a large save opens. Reports progress in lines, at every slice and at the end.
  */
-export async function readJournalAsync(bytes: Uint8Array, options: ReadJournalOptions = {}): Promise<JournalReading> {
+export async function readJournalAsync(bytes: Uint8Array, options: ReadJournalOptions = {}): Promise<JournalFileRead> {
   const { onProgress, signal } = options;
   signal?.throwIfAborted();
   const progress = { done: 0, total: 0 };

@@ -18,7 +18,7 @@ import { PodiumError } from '../../core/model/errors.js';
 import { createRng } from '../../core/random/rng.js';
 import { openEventStore, readEventSaveSync } from '../../electron/host/event-store.js';
 import { checksum, entryLine, headerLine } from '../../electron/host/journal-format.js';
-import type { JournalReading } from '../../electron/host/journal-read.js';
+import type { JournalFileRead } from '../../electron/host/journal-read.js';
 import type { EventStoreHandle, JournalHeader } from '../../electron/host/journal-types.js';
 import { mtrEvent, tempFolder } from './save-fixtures.js';
 
@@ -50,7 +50,7 @@ async function check(name: string, bytes: Buffer): Promise<Outcome> {
   cases++;
   const file = tmp.file('case.podium');
   writeFileSync(file, bytes);
-  let reading: JournalReading | PodiumError;
+  let reading: JournalFileRead | PodiumError;
   try {
     reading = readEventSaveSync(file);
   } catch (error) {
@@ -74,7 +74,7 @@ async function check(name: string, bytes: Buffer): Promise<Outcome> {
   }
   try {
     expect(reading, `${name}: the reader refused what the store opened`).not.toBeInstanceOf(PodiumError);
-    const read = reading as JournalReading;
+    const read = reading as JournalFileRead;
     const after = readFileSync(file);
     const lineCount = bytes.toString('latin1').split('\n').length;
     for (const notice of handle.notices) {

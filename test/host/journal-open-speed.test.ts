@@ -16,7 +16,7 @@ import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { JournalFold } from '../../core/event/fold.js';
 import { entryLine, headerLine } from '../../electron/host/journal-format.js';
-import { type JournalReading, readJournal, readJournalAsync } from '../../electron/host/journal-read.js';
+import { type JournalFileRead, readJournal, readJournalAsync } from '../../electron/host/journal-read.js';
 import type { JournalHeader } from '../../electron/host/journal-types.js';
 
 const T0 = Date.UTC(2026, 4, 1, 18);
@@ -303,7 +303,7 @@ describe('readJournalAsync', () => {
     for (let i = 1; i <= lines; i++) journal.push(i % 2 ? { type: 'pause-clock', round: 1, at: T0 + i * 1000 } : { type: 'resume-clock', round: 1, at: T0 + i * 1000 });
     return journal;
   };
-  const summary = (reading: JournalReading) => ({
+  const summary = (reading: JournalFileRead) => ({
     header: reading.header,
     entries: reading.entries,
     state: reading.state,
