@@ -1,5 +1,5 @@
 /**
- * The layers of ../shared/ARCHITECTURE.md, enforced (issue 14, item 3). Run by `npm run lint`
+ * The layers of ../shared/ARCHITECTURE.md, enforced. Run by `npm run lint`
  * and, inside `npm test`, by test/lint/layers.test.ts; test/lint/lint-config.test.ts shows each
  * rule failing on a small source that breaks it.
  *
@@ -149,7 +149,7 @@ const CORE_SYNTAX = [
  */
 export const RULESET_INTERNALS_ALLOWLIST = [];
 
-/** No function in core/, electron/ or renderer/ over 120 lines, blank lines and comments left out (issue 14). */
+/** No function in core/, electron/ or renderer/ over 120 lines, blank lines and comments left out. */
 const FUNCTION_SIZE = { max: 120, skipBlankLines: true, skipComments: true };
 
 /**

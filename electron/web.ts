@@ -13,7 +13,7 @@
  * WebSocket API refuses any connection without it: other programs on this machine can reach
  * 127.0.0.1, but only someone who can read this terminal (or the key file) can open the station.
  *
- * The venue network (issue 15) is off until the station turns it on (host/venue-network.ts): then
+ * The venue network is off until the station turns it on (host/venue-network.ts): then
  * the same port also listens on this computer's LAN address for joined devices, and the lines
  * saying so go to the terminal. `--lan-address ADDR` (or PODIUM_LAN_ADDRESS) makes it one address
  * (host/lan-address.ts checks it is this computer's before anything starts).
@@ -150,7 +150,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     onRefused: (reason) => log(`Refused a connection: ${reason}`, 'warn'),
     onInvalidRequest: (method, reason) => supportLog.warn(`Refused a request over the WebSocket (${method}): ${reason}`, { method, code: 'invalid-request' }),
     onDropped: (dropped) => log(`Dropped a window that fell behind: ${dropped.reason}. It reconnects by itself and catches up.`, 'warn'),
-    // Players' phones and the projector's player page: `/public`, no key (issue 16).
+    // Players' phones and the projector's player page: `/public`, no key.
     phones: network.phones,
   }).catch(async (error: unknown) => {
     // No server: let go of the reopened save (its lock) before saying why.

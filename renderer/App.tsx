@@ -3,7 +3,7 @@
  * primary action), the screen tabs, toasts with Undo, progress, and the keyboard shortcuts. The
  * screens live in screens/; the projector window draws ProjectorScreen only.
  *
- * On the venue network (issue 15) a page that joined as a device draws what its role does, once
+ * On the venue network a page that joined as a device draws what its role does, once
  * the host said who it is (`whoami`): a display the projector, a judge the judge's screen, a second
  * station this station without what only the head-judge station may do (files, the venue network)
  * — each under a banner while it is offline. A device the scorekeeper removed is told so.

@@ -14,7 +14,7 @@ export type DeviceRole = (typeof DEVICE_ROLES)[number];
 
 /**
  * Who may be named as the sender of a journal entry: a joined device's role, or `player` for a
- * player's phone reporting through the host's public door (issue 16). A player's phone never
+ * player's phone reporting through the host's public door. A player's phone never
  * joins: `player` is no join code's role and no caller's.
  */
 export const JOURNAL_ROLES = [...DEVICE_ROLES, 'player'] as const;

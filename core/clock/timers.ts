@@ -1,5 +1,5 @@
 /**
- * Other timers (issue 8, item 4): deck registration and construction from the rule set's time
+ * Other timers: deck registration and construction from the rule set's time
  * limits (MTR App. B), draft pick timers from its draft tables (MTR App. B, MAMTR App. B), and custom
  * timers. A timer is a list of phases run one after the other, resolved when it starts.
  */

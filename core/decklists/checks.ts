@@ -1,5 +1,5 @@
 /**
- * A registered list's checks in words (issue 17 §2), as the rule documents set them — no card
+ * A registered list's checks in words, as the rule documents set them — no card
  * database, so only what counts and names can tell:
  *
  * - Constructed (MTR 6.1): at least sixty cards in the main deck; a sideboard of at most fifteen.

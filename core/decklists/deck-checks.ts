@@ -1,5 +1,5 @@
 /**
- * Deck checks from registered lists (issue 17 §2; MTR 2.8): which tables to check, who was checked
+ * Deck checks from registered lists (MTR 2.8): which tables to check, who was checked
  * round by round against the 10 % target, a list in the order cards are sorted for checking, and
  * finding a card across every list. Pure: randomness and time come in.
  *

@@ -1,5 +1,5 @@
 /**
- * Decklists in the journal (issue 17 §2; MTR 2.7 "Deck Registration"): `register-decklist` in the
+ * Decklists in the journal (MTR 2.7 "Deck Registration"): `register-decklist` in the
  * fold, and its words in the event log.
  *
  * The lock is the deadline 2.7 sets — "In Constructed tournaments, decklists must be submitted …

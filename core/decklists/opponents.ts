@@ -1,5 +1,5 @@
 /**
- * Who is given their opponents' decklists, and when (issue 17 §2; MTR 2.7: "At Professional Rules
+ * Who is given their opponents' decklists, and when (MTR 2.7: "At Professional Rules
  * Enforcement Level tournaments (World Championship, Pro Tour, Regional Championships), opponents'
  * decklists will be provided to players"): at Professional REL, for a paired playoff round, once
  * every player of its matches has a registered list. Refusals in words, for the screens (before

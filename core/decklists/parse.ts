@@ -1,5 +1,5 @@
 /**
- * Decklists pasted or imported as text (issue 17 §2; MTR 2.7): the common forms, read without a card
+ * Decklists pasted or imported as text (MTR 2.7): the common forms, read without a card
  * database.
  *
  * - "4 Card Name" (or "4x Card Name") lines; a "Sideboard" header, or — when the text has no header

@@ -1,5 +1,5 @@
 /**
- * The deck-check sheet (issue 17 §2; MTR 2.8): a player's registered list with a tick box beside
+ * The deck-check sheet (MTR 2.8): a player's registered list with a tick box beside
  * each card line and a space to write the count found, in the order cards are sorted for checking —
  * the commander, then the main deck, then the sideboard, each by name
  * (core/decklists/deck-checks.ts sortedForCheck). One player a page.

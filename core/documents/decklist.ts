@@ -1,5 +1,5 @@
 /**
- * Registered decklists on paper (issue 17 §2; MTR 2.7), and the one layout every printed list
+ * Registered decklists on paper (MTR 2.7), and the one layout every printed list
  * shares: the sections in checking order — the commander, then the main deck, then the sideboard,
  * each by name (core/decklists/deck-checks.ts sortedForCheck) — as tables of count and card, with a
  * tick box and a "Found" column in the deck-check sheet's 'check' mode (deck-check-sheet.ts), plain

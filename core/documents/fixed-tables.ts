@@ -1,5 +1,5 @@
 /**
- * Fixed tables on the prints (issue 17 §3): a table is numbered by the pairing as a fixed player's
+ * Fixed tables on the prints: a table is numbered by the pairing as a fixed player's
  * table (core/pairing/fixed-seats.ts), so boards and slips print the right number as they are; the
  * staff's prints (pairings by table, the match slips) add a small mark, so that the floor staff know
  * not to move that table's players. **Decision:** the players' board (pairings by name) has no mark:

@@ -12,7 +12,7 @@
  * - Lightseekers: each player's victory points and defeat order, and the winner when VP and
  *   last-standing still tie.
  *
- * With the round's table codes (issue 16, qr.ts), each slip prints its table's code in its head and,
+ * With the round's table codes (qr.ts), each slip prints its table's code in its head and,
  * while the venue network is on, the QR code of its report link on the right of the result.
  *
  * Cut-stack order: with P pages of k slips, slot i of page p holds table i·P + p, so cutting the
@@ -108,7 +108,7 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
           ? `teams of ${settings.teamSize} · best of ${settings.gamesToWin * 2 - 1} in each seat`
           : `best of ${settings.gamesToWin * 2 - 1}`;
   const format = stage ? `${stage} · ${shape}` : shape;
-  // Issue 16: the table's code for reporting from a phone, and its QR code while the venue network is on.
+  // The table's code for reporting from a phone, and its QR code while the venue network is on.
   const report = slipReport(ctx, round, table);
   const codeWidth = report ? SLIP_CODE_WIDTH : 0;
   const head: Content = {
@@ -125,7 +125,7 @@ function slip(ctx: DocContext, round: Round, table: Table, width: number): Conte
       {
         width: 90,
         stack: [
-          // Issue 17 §3: a fixed player's table says so (its players are not to be moved).
+          // A fixed player's table says so (its players are not to be moved).
           { text: isFixedTable(ctx, table) ? 'FIXED TABLE' : 'TABLE', fontSize: 7.5, bold: true, alignment: 'right', color: COLORS.muted },
           { text: String(table.table), fontSize: table.table >= 1000 ? 22 : 28, bold: true, alignment: 'right', margin: [0, -3, 0, 0] },
         ],
@@ -179,7 +179,7 @@ function whoSigns(ctx: DocContext, table: Table): string {
 const th = (text: string, alignment: 'left' | 'center' = 'center'): Content => ({ text, style: 'th', alignment });
 
 /**
- * The slip's instruction line; where a penalty game loss applies to this match (RULES 4, issue 17),
+ * The slip's instruction line; where a penalty game loss applies to this match (RULES 4),
  * it says so instead, so the players count that game among the games lost before they sign.
  */
 function slipInstruction(ctx: DocContext, round: Round, table: Table, width: number): Content {

@@ -14,7 +14,7 @@ import { playsFirst } from '../model/seats.js';
 
 const NAME_SIZE = 10;
 
-/** The table's number, marked "fixed" under it when it is a fixed player's table (issue 17 §3). */
+/** The table's number, marked "fixed" under it when it is a fixed player's table. */
 function tableCell(ctx: DocContext, table: Table): Content {
   const number: TextNode = { text: String(table.table), bold: true, fontSize: 15, alignment: 'center' };
   if (!isFixedTable(ctx, table)) return number;
@@ -59,7 +59,7 @@ export function pairingsByTable(ctx: DocContext): DocDefinition {
   // The organiser's house rules, where they differ from the documents (as standings print them).
   const houseRules = houseRulesOf(ctx);
   if (houseRules) heading.push({ text: houseRules, style: 'subtitle', bold: true, margin: [0, -4, 0, 8] });
-  // While the venue network is on: the player page's QR code at the top (issue 16).
+  // While the venue network is on: the player page's QR code at the top.
   const qr = boardQr(ctx);
   const content: Content[] = qr ? [qrHeading(qr, heading, box.contentWidth)] : heading;
   const body: Content[][] = [];

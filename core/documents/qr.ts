@@ -1,5 +1,5 @@
 /**
- * QR codes on paper (issue 16), while the venue network is on (DocumentOptions.playerPage):
+ * QR codes on paper, while the venue network is on (DocumentOptions.playerPage):
  * - each match slip of the round being played carries its table's report link (the player page
  *   with the round, table and table code filled in: core/public reportUrl) beside the result, and
  *   its code in words in its head ("Report from your phone — code K7M2QX"), which is printed even

@@ -82,7 +82,7 @@ export function standingsDocument(ctx: DocContext): DocDefinition {
   // Team events rank teams (MTR 8, 9): said so, with each team's people under its name.
   const who = isTeamEvent(ctx) ? 'team' : 'player';
   const disqualified = disqualifiedPlayers(state);
-  // An organiser's house rules (pod rule sets, issue 17 §4), where they differ from the document.
+  // An organiser's house rules (pod rule sets), where they differ from the document.
   const houseRules = houseRulesOf(ctx);
   const body: Content[][] = [
     [

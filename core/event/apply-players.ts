@@ -127,7 +127,7 @@ function newPlayer(state: EventState, command: RegisterPlayer, find: (id: string
 }
 
 /**
- * Issue 17 §3: a fixed table (and seat) in words. A seat needs a table, and a rule set whose tables
+ * A fixed table (and seat) in words. A seat needs a table, and a rule set whose tables
  * have seats to fix (pods: seats 1 to the pod size); a table is one competitor's (among those who
  * have not dropped): it holds one match or pod a round, so two players fixed to it could not both
  * sit there whenever they are not paired together.
@@ -176,7 +176,7 @@ export function editPlayer(state: EventState, command: Extract<Command, { type: 
     checkTeam(state, next.name, changes.members);
     next.members = changes.members;
   }
-  // Issue 17 §3: 0 clears a fixed table (and with it the seat) or a fixed seat.
+  // 0 clears a fixed table (and with it the seat) or a fixed seat.
   if (changes.fixedTable !== undefined || changes.fixedSeat !== undefined) {
     if (changes.fixedTable === 0) delete next.fixedTable;
     else if (changes.fixedTable !== undefined) next.fixedTable = changes.fixedTable;

@@ -1,5 +1,5 @@
 /**
- * Players' own results from their phones (issue 16) in the fold: a report waits for the table's
+ * Players' own results from their phones in the fold: a report waits for the table's
  * other players to agree or dispute; the scorekeeper accepts or rejects it (or types the result,
  * which always wins: apply-results.ts drops the table's report). With the setting `selfReports`
  * 'auto', a report every other player agreed with is recorded as the result at once. Also the

@@ -35,7 +35,7 @@ export function recordResult(state: EventState, command: Extract<Command, { type
   const { noShow: _before, ...bare } = table;
   const recorded: Table = { ...bare, result, ...(noShow.length > 0 ? { noShow } : {}) };
   const tables = round.tables.map((t) => (t === table ? recorded : t));
-  // A result typed at a station wins over a player's waiting report of the table (issue 16).
+  // A result typed at a station wins over a player's waiting report of the table.
   const rounds = state.rounds.map((r) => (r === round ? withoutReport({ ...r, tables }, command.table) : r));
   // MTR 2.10: ticked drops, and no-shows of a Swiss round, drop from the next pairing (as drop-player).
   // An amendment that no longer marks a no-show takes back that drop while the next round is unpaired.

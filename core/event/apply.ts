@@ -124,7 +124,7 @@ const SCORING_SETTINGS: readonly (readonly [keyof EventState['settings'], string
   ['teamSize', 'the team size'],
   ['podSize', 'the pod size'],
   ['gamesToWin', 'games to win'],
-  // Organisers' house points on the pod rule sets (issue 17 §4).
+  // Organisers' house points on the pod rule sets.
   ['winPoints', 'the points for a win'],
   ['drawPoints', 'the points for a draw'],
   ['byePoints', 'the points for a bye'],

@@ -71,7 +71,7 @@ export const settingsPatchSchema = z
     balanceSeats: z.boolean(),
     selfReports: z.enum(['off', 'queue', 'auto']),
     claims: z.enum(['on', 'off']),
-    // Pod rule sets' house rules (issue 17 §4): odd counts, points a win, a draw, a bye.
+    // Pod rule sets' house rules: odd counts, points a win, a draw, a bye.
     oddCounts: z.enum(['byes', 'smaller-pods-bottom', 'smaller-pods-top', 'larger-pods']),
     winPoints: z.number().int().min(1).max(99),
     drawPoints: z.number().int().min(0).max(99),
@@ -80,7 +80,7 @@ export const settingsPatchSchema = z
   .partial()
   .strict();
 
-/** Issue 17 §3: a fixed table and seat (the rule set checks the seat); in edit-player 0 clears one. */
+/** A fixed table and seat (the rule set checks the seat); in edit-player 0 clears one. */
 const fixedPlace = (min: number) => ({ fixedTable: z.number().int().min(min).max(9999).optional(), fixedSeat: z.number().int().min(min).max(12).optional() });
 
 function playerInput(rule: NameRule) {
@@ -342,7 +342,7 @@ function clockCommands<At extends z.ZodType<number | undefined>>(rule: NameRule,
 const phoneId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a phone id is 8 to 64 letters, digits, - or _');
 
 /**
- * Players' own reports from their phones (issue 16), and the scorekeeper's word on them. The host
+ * Players' own reports from their phones, and the scorekeeper's word on them. The host
  * checks a phone's table code before it writes a report or an answer; the fold checks the rest.
  */
 /** A claimed phone's token, as the journal keeps it: its SHA-256 (core/public/personal-codes.ts). */
@@ -422,7 +422,7 @@ function penaltyCommand(rule: NameRule) {
 }
 
 /**
- * Issue 17 §2 (MTR 2.7): a player's decklist, as parsed (core/decklists/parse.ts) with the text it
+ * MTR 2.7: a player's decklist, as parsed (core/decklists/parse.ts) with the text it
  * came from. After the list locked (core/decklists/journal.ts) a registration is a correction and
  * needs a reason.
  */

@@ -43,7 +43,7 @@ const SETTING_WORDS: Record<string, (value: unknown) => string> = {
   lastTurnMinutes: (v) => `last turn ${String(v)} minutes`,
   balanceSeats: (v) => (v ? 'balanced seats' : 'random seats'),
   selfReports: (v) => (v === 'off' ? 'players do not report results' : v === 'auto' ? 'players’ agreed reports are results' : 'players’ reports wait for the scorekeeper'),
-  // Pod rule sets' house rules (issue 17 §4).
+  // Pod rule sets' house rules.
   oddCounts: (v) =>
     v === 'byes'
       ? 'odd counts: byes'
@@ -108,7 +108,7 @@ function editPlayer(c: CommandOf<'edit-player'>, _seq: number, journal: JournalR
   if (changed.awardedByes !== undefined) changes.push(`awarded byes → ${changed.awardedByes}`);
   if (changed.draftPod !== undefined) changes.push(`draft pod → ${changed.draftPod}`);
   if (changed.members !== undefined) changes.push(`team → ${changed.members.map((m) => `${m.seat} ${isolate(m.name)}`).join(', ')}`);
-  // Issue 17 §3: 0 clears (a cleared table takes the seat with it).
+  // 0 clears (a cleared table takes the seat with it).
   if (changed.fixedTable !== undefined) changes.push(changed.fixedTable === 0 ? 'no fixed table (nor seat)' : `fixed table → ${changed.fixedTable}`);
   if (changed.fixedSeat !== undefined && changed.fixedTable !== 0) changes.push(changed.fixedSeat === 0 ? 'no fixed seat' : `fixed seat → ${changed.fixedSeat}`);
   return { what: `${journal.name(c.id)} (${c.id}) edited: ${changes.join(', ') || 'no change'}` };

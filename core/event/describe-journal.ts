@@ -60,7 +60,7 @@ export class JournalReading {
   /** "round:table" → the entries that recorded its result. */
   private readonly results = new Map<string, number[]>();
   private readonly said = new Map<number, string>();
-  /** "round:table" → the players' reports of it (issue 16), in journal order. */
+  /** "round:table" → the players' reports of it, in journal order. */
   private readonly reports = new Map<string, { seq: number; reporter: PlayerId; result: Readonly<Record<string, unknown>>; drop?: readonly PlayerId[] }[]>();
   /** A rule set without enforcement levels (Lightseekers) never reads "REL …" (its terms). */
   readonly showsRel: boolean;

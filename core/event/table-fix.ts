@@ -3,7 +3,7 @@
  * two players between tables that have no result yet, or a new pairing of just the tables without a
  * result, and the pairing check of the new tables in words. Pure: the seed comes in.
  *
- * Fixed tables (issue 17 §3): a re-pair numbers its tables with core/pairing/fixed-seats.ts within
+ * Fixed tables: a re-pair numbers its tables with core/pairing/fixed-seats.ts within
  * the published numbers of the open tables, so a fixed player keeps their table when it is one of
  * them (and a fixed seat, in pods); a swap is the scorekeeper's own move, and the check says when it
  * takes a fixed player away from their table.
@@ -72,7 +72,7 @@ export function swapFix(state: EventState, a: PlayerId, b: PlayerId): TableFix {
   return { round: round.number, tables, ...(byes ? { byes } : {}), warnings };
 }
 
-/** The swapped players a swap takes away from their fixed table (issue 17 §3), in words. */
+/** The swapped players a swap takes away from their fixed table, in words. */
 function awayFromFixedTables(state: EventState, moved: readonly PlayerId[], tables: readonly { table: number; seats: readonly PlayerId[] }[]): PairingWarning[] {
   const warnings: PairingWarning[] = [];
   for (const id of moved) {

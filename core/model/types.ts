@@ -72,7 +72,7 @@ export interface Settings {
   /** Multiplayer: balance seats across the event instead of pure random (off by default). */
   balanceSeats: boolean;
   /**
-   * Players reporting their own results from their phones (issue 16): 'off'; 'queue' (the default:
+   * Players reporting their own results from their phones: 'off'; 'queue' (the default:
    * every report waits on the Results screen for the scorekeeper); 'auto' (a report every other
    * player of the table agreed with is the result; a dispute still waits for the scorekeeper).
    */
@@ -84,7 +84,7 @@ export interface Settings {
    */
   claims?: 'on' | 'off';
   /**
-   * Pod rule sets, an organiser's house rule (issue 17 §4): how a player count that does not fill
+   * Pod rule sets, an organiser's house rule: how a player count that does not fill
    * pods of n is seated — byes for the lowest-ranked, the smaller pods at the bottom or at the top
    * of the standings, or pods of n + 1. Undefined: as the document says (MSTR 10.4A: byes at
    * Competitive REL, smaller pods at Regular REL; MAMTR 10.4A: smaller pods at the bottom).
@@ -132,7 +132,7 @@ export interface Player {
   /** MTR 8/9: the team's members with their fixed seats. */
   members?: TeamMember[];
   /**
-   * Issue 17 §3 (accessibility): the table this competitor always plays at (1 or more); the pairing
+   * Accessibility: the table this competitor always plays at (1 or more); the pairing
    * numbers their table so (core/pairing/fixed-seats.ts). Absent: numbered as usual.
    */
   fixedTable?: number;
@@ -229,7 +229,7 @@ export interface Round {
   rejectedReports?: number[];
 }
 
-/** A player's report of their table's result from their phone (issue 16), until it is decided. */
+/** A player's report of their table's result from their phone, until it is decided. */
 export interface SelfReport {
   table: number;
   reporter: PlayerId;
@@ -265,7 +265,7 @@ export interface EventState {
   /** The penalty log (RULES 4), in the order recorded (core/event/apply-penalties.ts). Absent: none yet. */
   penalties?: Penalty[];
   /**
-   * Registered decklists (issue 17 §2; MTR 2.7), by player: the last registration of each
+   * Registered decklists (MTR 2.7), by player: the last registration of each
    * (core/decklists/journal.ts). Never public: core/public copies nothing of it. Absent: none yet.
    */
   decklists?: Record<PlayerId, Decklist>;

@@ -1,5 +1,5 @@
 /**
- * Fixed seats (issue 17 §3, accessibility): a competitor may be given a fixed table
+ * Fixed seats (accessibility): a competitor may be given a fixed table
  * (`Player.fixedTable`) and, where the rule set's tables have numbered seats of a standard size
  * (pods: `fixedSeatLimit`), a fixed seat (`Player.fixedSeat`). This is the last step of a pairing:
  * the rule set has made its matches or pods (who plays whom, the byes, the seat order) and numbered

@@ -2,8 +2,8 @@
  * Maximum-weight matching on a general graph: Edmonds' blossom algorithm with dual variables,
  * O(n³), after Galil, "Efficient algorithms for finding maximum matching in graphs" (1986), as
  * Joris van Rantwijk wrote it in Python (mwmatching.py, jorisvr.nl/article/maximum-matching;
- * NetworkX's `max_weight_matching` is derived from the same code). Vendored here in TypeScript
- * (issue 14, item 8): npm has no typed, maintained port; README "Dependencies, and why each" has
+ * NetworkX's `max_weight_matching` is derived from the same code). Vendored here in TypeScript:
+ * npm has no typed, maintained port; README "Dependencies, and why each" has
  * the evidence.
  *
  * The steps, the order in which vertices and edges are visited and the tie-breaking are the

@@ -1,5 +1,5 @@
 /**
- * Players' waiting reports in words (issue 16): what the phones of the table see when they hold its
+ * Players' waiting reports in words: what the phones of the table see when they hold its
  * code (to agree or dispute), and what the Results screen's queue shows the scorekeeper.
  *
  * Pure: no I/O.

@@ -1,5 +1,5 @@
 /**
- * The published site's HTML, as text (issue 16 §3): escaping everything that comes from the event
+ * The published site's HTML, as text: escaping everything that comes from the event
  * (names are hostile input), and the small pieces every section is made of. Pure: no I/O.
  */
 

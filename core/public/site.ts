@@ -1,5 +1,5 @@
 /**
- * The event published for anyone (issue 16 §3): a static site made from the published view
+ * The event published for anyone: a static site made from the published view
  * (core/public/view.ts) alone, as files — `index.html` for people, `view.json` (the view itself)
  * for programs, `style.css` and `site.js` — that any static host, CDN or synced folder can serve,
  * and that opens from the folder itself (file://) with no server.

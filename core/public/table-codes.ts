@@ -1,5 +1,5 @@
 /**
- * The code a table's match slip carries (issue 16): a player must hold it to report that table's
+ * The code a table's match slip carries: a player must hold it to report that table's
  * result from a phone. HMAC-SHA256 of the round and table under the round's secret (Round.reportKey,
  * drawn by the host when it publishes the pairing and kept in the journal, never in the public
  * view), cut to six letters and digits that cannot be mistaken for one another. A code for table 12

@@ -1,5 +1,5 @@
 /**
- * The event as players and the world may see it (issue 16): what the player page, the projector's
+ * The event as players and the world may see it: what the player page, the projector's
  * QR page and the published site show, built from the event state alone. Only what the
  * scorekeeper published: the latest paired round (a round exists only once published), standings
  * only after "publish standings", names but never notes, no report's content, no table codes.

@@ -1,5 +1,5 @@
 /**
- * What the screens need from a rule set, as data (issue 14, item 2): the words its events speak,
+ * What the screens need from a rule set, as data: the words its events speak,
  * the settings its new-event form shows, how a table looks (a pair "A v B" or numbered seats), the
  * standings columns and their formats, each player's tiebreakers worked out, the result-entry
  * fields with how they are read, and the playoff's plan and bracket. Screens render this and never
@@ -93,7 +93,7 @@ export type SettingField =
   | 'endOfRound'
   | 'lastTurnMinutes'
   | 'balanceSeats'
-  // Pod rule sets' house rules (issue 17 §4): left empty, each is the document's rule.
+  // Pod rule sets' house rules: left empty, each is the document's rule.
   | 'oddCounts'
   | 'winPoints'
   | 'drawPoints'

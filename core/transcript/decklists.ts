@@ -1,5 +1,5 @@
 /**
- * Registered decklists in a transcript (issue 17 §2; MTR 2.7), both ways. The transcript keeps what
+ * Registered decklists in a transcript (MTR 2.7), both ways. The transcript keeps what
  * the journal keeps of a list (register-decklist: the text as handed in, `source`; after the lock a
  * reason): per player, the list that stood when it locked, then each registration after the lock
  * (a correction) with the round it was made in and its reason.

@@ -21,10 +21,10 @@
  * - `noShow` on a table: its players who did not show up (MTR 2.10), recorded with the result;
  * - `firstSeat` on a table: the seat that plays first where it is not seat 1 (a pod with a fixed
  *   seat draws it, 2.2A).
- * And two of the judges' records (issue 17), each written only when the event has it:
- * - `fixedTable` and `fixedSeat` on a player (§3, accessibility): the table (and, in pods, the seat)
+ * And two of the judges' records, each written only when the event has it:
+ * - `fixedTable` and `fixedSeat` on a player (accessibility): the table (and, in pods, the seat)
  *   the player always plays at, as registration takes them;
- * - `decklists` (§2, MTR 2.7): each registered list as its text, with the corrections made after it
+ * - `decklists` (MTR 2.7): each registered list as its text, with the corrections made after it
  *   locked, each with its round and reason (load.ts places them in the journal so the lock falls
  *   where it did).
  */
@@ -123,7 +123,7 @@ export const transcriptPlayerSchemaV2 = z.strictObject({
   draftPod: playerFields.draftPod,
   /** Teams and Two-Headed Giant: the members with their fixed seats. */
   members: z.array(transcriptMemberSchema).min(2, 'a team has 2 or 3 members').max(3, 'a team has 2 or 3 members').optional(),
-  /** Issue 17 §3: the table the player always plays at (Player.fixedTable). */
+  /** The table the player always plays at (Player.fixedTable). */
   fixedTable: fixedPlace(playerFields.fixedTable.unwrap(), 'a fixed table is a table number, 1 or more').optional(),
   /** With `fixedTable`, in pods: the seat the player takes in Swiss rounds (Player.fixedSeat). */
   fixedSeat: fixedPlace(playerFields.fixedSeat.unwrap(), 'a fixed seat is a seat number, 1 or more').optional(),
@@ -179,7 +179,7 @@ export const transcriptDecklistCorrectionSchema = z.strictObject({
 });
 
 /**
- * Issue 17 §2 (MTR 2.7): a player's registered list. `list` is the list that stood when it locked
+ * MTR 2.7: a player's registered list. `list` is the list that stood when it locked
  * (registered before the lock; a replacement before the lock is no correction); a list first
  * registered after the lock gives the `round` and `reason` of that registration. `corrections`:
  * each registration after that, in order.
@@ -218,7 +218,7 @@ export const transcriptSchemaV2 = z.strictObject({
   playoff: transcriptPlayoffSchema.optional(),
   /** The penalty log (results already show the penalties' effect). */
   penalties: z.array(transcriptPenaltySchema).optional(),
-  /** Registered decklists, one entry per player (issue 17 §2). */
+  /** Registered decklists, one entry per player. */
   decklists: z.array(transcriptDecklistSchema).optional(),
   /** The organiser's orders for ties on every criterion (RULES 3), each after the round it was made in. */
   tieDecisions: z.array(transcriptTieDecisionSchema).optional(),

@@ -41,7 +41,7 @@ export function checkStructure(t: Transcript): void {
 }
 
 /**
- * Issue 17 §3, as registration checks them: a fixed seat needs a fixed table, and a table is one
+ * As registration checks them: a fixed seat needs a fixed table, and a table is one
  * player's among those who do not drop (it holds one game a round). The rule set checks the seat.
  */
 function checkFixedPlaces(t: Transcript, { label }: Roster): void {

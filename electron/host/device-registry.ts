@@ -1,5 +1,5 @@
 /**
- * The devices that joined the venue network (issue 15, 2-3), kept in the station folder as
+ * The devices that joined the venue network (2-3), kept in the station folder as
  * `devices.json`: each device's id, name, role, when it joined and when it was last seen, and the
  * SHA-256 of its token — never the token itself, which only the device holds (a copy of the
  * station folder opens no door). A token is 256 random bits (base64url), bound to one device;

@@ -1,5 +1,5 @@
 /**
- * Join codes (issue 15, 2): one per device role, shown by the head-judge station as text and as a
+ * Join codes: one per device role, shown by the head-judge station as text and as a
  * QR code. Short and typable on a phone: 8 characters of Crockford's base 32 (digits and capital
  * letters without I, L, O, U), shown in two groups ("K7PM-Q2XD"): 40 random bits, which the join
  * endpoint's rate limit makes hopeless to guess. Typed codes are read leniently: any case, spaces

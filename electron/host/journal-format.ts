@@ -57,7 +57,7 @@ export function headerLine(header: JournalHeader): string {
 }
 
 export function entryLine(entry: JournalEntry): string {
-  // The device and the client's command id only when a device sent it (issue 15): a line from the
+  // The device and the client's command id only when a device sent it: a line from the
   // station itself reads as it always has.
   const body = JSON.stringify({
     seq: entry.seq,

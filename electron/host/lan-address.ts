@@ -1,5 +1,5 @@
 /**
- * Which of this computer's addresses the venue network listens on (issue 24 §5): a laptop with
+ * Which of this computer's addresses the venue network listens on: a laptop with
  * Wi-Fi and a cable, or a VPN, has several, and the devices must be told the one they can reach.
  *
  * - Given when the host starts (`--lan-address ADDR`, or `PODIUM_LAN_ADDRESS`): checked here, before

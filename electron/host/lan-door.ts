@@ -1,5 +1,5 @@
 /**
- * The venue network's door (issue 15, 3: the LAN is hostile until proven otherwise): what a
+ * The venue network's door (3: the LAN is hostile until proven otherwise): what a
  * request that arrived on a LAN listener may reach. The station key is the local door only and
  * means nothing here; a device is who its token says, and an unknown device learns nothing but
  * that a join code is needed.
@@ -13,7 +13,7 @@
  *   page `/p` with the files it loads must load), `POST /join` with `{"code", "name"}` as JSON,
  *   which answers `{"token", "device"}` (lan-join.ts: wrong codes slowed per address and across
  *   the whole network, so a code of 40 random bits cannot be found by trying, while the right code
- *   is never refused), and the players' WebSocket `/public` (issue 16), which public-door.ts
+ *   is never refused), and the players' WebSocket `/public`, which public-door.ts
  *   guards and which never reaches the StationApi.
  * - `/rpc` (a WebSocket, or a plain GET that answers 204 or 403 in words, so a page can tell
  *   "refused" from "host gone") needs `?token=` of a joined, unrevoked device. Each connection is

@@ -1,5 +1,5 @@
 /**
- * The venue network's gate (issue 24 §4, "the LAN door holds under a flood"): every TCP connection
+ * The venue network's gate ("the LAN door holds under a flood"): every TCP connection
  * to a LAN listener passes here before HTTP reads a byte of it.
  *
  * - At most `total` connections in all (3,000 phones, every device's, and page loads), and at most

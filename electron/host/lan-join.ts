@@ -1,5 +1,5 @@
 /**
- * The venue network's `POST /join` (issue 15, 3), split from lan-door.ts: `{"code", "name"}` as
+ * The venue network's `POST /join`, split from lan-door.ts: `{"code", "name"}` as
  * JSON answers `{"token", "device"}`; the body is read up to a small limit, within a few seconds,
  * and parsed strictly (no `__proto__` key, exactly the two fields).
  *

@@ -1,5 +1,5 @@
 /**
- * The support log (issue 14, item 9): what a scorekeeper sends with a support request. The host
+ * The support log: what a scorekeeper sends with a support request. The host
  * writes it in the station folder, `logs/podium.log`, one JSON object a line (pino): start-up,
  * opened saves and their notices, refused connections and requests and why, errors with their
  * stacks. Never the station key; of an event, its save's path and name and the words of a

@@ -1,5 +1,5 @@
 /**
- * What every player's phone is sent (issue 16, 1): the published view of the open event
+ * What every player's phone is sent: the published view of the open event
  * (core/public/view.ts) and, at each change, the one push that takes a phone from the view it has
  * to the new one (core/public/patch.ts), each computed once and serialised once however many
  * phones there are. The public door (public-door.ts) says when the journal changed and sends the

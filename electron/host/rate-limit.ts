@@ -1,5 +1,5 @@
 /**
- * Token buckets for the venue network's door (issue 15, 3): how many messages a joined device may
+ * Token buckets for the venue network's door: how many messages a joined device may
  * send, and how many join attempts one address may make. A bucket holds up to `burst` tokens and
  * gains `perSecond` a second; each message takes one, and an empty bucket refuses. Time comes in
  * as a function (a monotonic clock in the host, a fake one in tests).

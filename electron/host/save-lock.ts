@@ -1,5 +1,5 @@
 /**
- * One writer per save (issue 12): the host holds an exclusive lock on a `.podium` file for as long
+ * One writer per save: the host holds an exclusive lock on a `.podium` file for as long
  * as it has it open for writing.
  *
  * The lock is a listening local socket whose name is derived from the file's identity (device and

@@ -1,5 +1,5 @@
 /**
- * Who sent what (issue 15): the journal records the joined device behind each entry and the
+ * Who sent what: the journal records the joined device behind each entry and the
  * client's id for the command, so a command sent again after a dropped connection is answered
  * with its first entry instead of being written twice, and a second result for a table names
  * who entered the first ("Table 12 was entered at 14:03 by Desk 2 — amend it?").

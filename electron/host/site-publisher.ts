@@ -1,5 +1,5 @@
 /**
- * Publishing the event's static site (issue 16 §3): the files core/public/site.ts makes from the
+ * Publishing the event's static site: the files core/public/site.ts makes from the
  * published view, written into a folder the organiser picked, which any static host, CDN or
  * file-sync tool then serves to the world. The station never needs the internet for it.
  *

@@ -19,7 +19,7 @@ export const APP_ROUTES = ['/', '/index.html', '/projector', '/join', '/judge', 
 
 /**
  * Paths answered by a page of their own (a second Vite input, not the station's app): the player
- * page players' phones open (issue 16), `/p` and `/p/`, with the query a slip's QR code adds.
+ * page players' phones open, `/p` and `/p/`, with the query a slip's QR code adds.
  */
 export const PAGE_ROUTES: Readonly<Record<string, string>> = { [PLAYER_PAGE_PATH]: 'player.html' };
 

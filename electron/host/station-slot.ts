@@ -136,7 +136,7 @@ export class OpenEventSlot {
 
 /**
  * An entry as windows and devices get it (the client command id stays in the save). A player's
- * phone (`by.role` 'player', issue 16) goes out as it is: the contract's `by` still reads
+ * phone (`by.role` 'player') goes out as it is: the contract's `by` still reads
  * DeviceRef, and ROLE_LABELS names the player role, so the event log shows "Ana Archer's phone
  * (player)".
  */

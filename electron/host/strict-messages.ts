@@ -1,5 +1,5 @@
 /**
- * Messages from the network, read strictly (issue 15, 3; issue 16): a frame as text, JSON with no
+ * Messages from the network, read strictly: a frame as text, JSON with no
  * `__proto__`, `constructor` or `prototype` key at any depth (prototype pollution of whatever
  * copies the object later), and a joined device's RPC request exactly as its client sends one.
  * The transports close the connection on anything else (transport-ws.ts for devices,

@@ -40,7 +40,7 @@ export const RPC_PATH = '/rpc';
 /** The local station's frames: a whole large event's save can come back through saveAs and friends. */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 /**
- * A joined device's messages (issue 15, 3): a request is a command or a query of a few hundred
+ * A joined device's messages: a request is a command or a query of a few hundred
  * bytes; 256 KiB leaves room for a batch of a thousand players from a second desk while keeping
  * what one message can make the host parse small. ws refuses a longer frame from its header
  * (closing with 1009), before it is read into memory.

@@ -1,5 +1,5 @@
 /**
- * The venue network (issue 15, 2-3), the host side of NetworkControl: off until the scorekeeper
+ * The venue network (2-3), the host side of NetworkControl: off until the scorekeeper
  * turns it on. On, the host also listens on this computer's LAN address(es) — beside the local
  * door (127.0.0.1 with the station key, or the desktop app's own windows), never instead of it —
  * on the same port as the local server where it can. Devices join there with a join code per
@@ -82,7 +82,7 @@ export interface VenueNetwork extends NetworkControl {
    */
   serve(api: HostApi): void;
   /**
-   * The players' door (issue 16): `/public` on the LAN listeners while the network is on, and on
+   * The players' door: `/public` on the LAN listeners while the network is on, and on
    * the local web server in browser mode (web.ts hands it over). Closed with the network.
    */
   readonly phones: PublicDoor;

@@ -54,7 +54,7 @@ export interface WebServerOptions {
   /** Told about a window dropped for being over its send buffer (it reconnects by itself). */
   onDropped?: (dropped: DroppedConnection) => void;
   /**
-   * The players' door (issue 16): `/public` answers without the station key, for the projector's
+   * The players' door: `/public` answers without the station key, for the projector's
    * player page and tests on this machine (the Host and Origin checks stay).
    */
   phones?: PublicDoor;

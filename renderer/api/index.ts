@@ -13,7 +13,7 @@
  * any other window says in words what to do. The desktop app needs none: its IPC only answers its
  * own windows.
  *
- * A device on the venue network (issue 15) has no station key: it joined with a join code on the
+ * A device on the venue network has no station key: it joined with a join code on the
  * join page (screens/join/), which keeps the host's **device token** in this origin's localStorage,
  * and connects to `/rpc?token=…`. The host refuses a revoked token (the same 403 in words as a
  * wrong key); the page then says the scorekeeper removed this device. A station key, when the page

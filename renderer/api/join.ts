@@ -1,5 +1,5 @@
 /**
- * Joining the venue network (issue 15): the join page sends the code it was given (the QR code's
+ * Joining the venue network: the join page sends the code it was given (the QR code's
  * `/join?code=…`) and the name the device is to go by to `POST /join` on the host that served it;
  * the host answers with a device token bound to that name (`{ token, device }`), which the page
  * keeps (api/index.ts rememberJoin) and connects with from then on.

@@ -1,5 +1,5 @@
 /**
- * The player page's connection to the host (issue 16): a WebSocket to `/public` on the page's own
+ * The player page's connection to the host: a WebSocket to `/public` on the page's own
  * host, no token. The host pushes the published view (`view`), small changes to it (`patch`, RFC
  * 6902, applied on a copy; a patch that does not start from the view held means one was missed,
  * so the page connects again and gets the whole view) and its time (`tick`, kept as an offset so

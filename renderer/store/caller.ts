@@ -1,5 +1,5 @@
 /**
- * Who this window is to the host (issue 15): the local station (the head-judge computer), or a
+ * Who this window is to the host: the local station (the head-judge computer), or a
  * device that joined the venue network with a role. The host's `whoami` says so on every
  * (re)connection; screens ask `useMayCall` / `useMayDispatch` and hide what the role may not do,
  * by the same table the host refuses by (core/api/methods.ts).

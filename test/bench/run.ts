@@ -404,7 +404,7 @@ function printing(slips: number, boardPlayers: number, budgetMs: number): Benchm
 }
 
 /**
- * Issue 12 item 2: browser mode in a child process (its own memory, nothing of this one) at a
+ * Browser mode in a child process (its own memory, nothing of this one) at a
  * 1,024-player event; a client enters results at a steady rate while one window connected to `/rpc`
  * never reads. The host's resident memory before the stalled window and after `seconds` of results
  * (and its peak, sampled every second): it must stay bounded (the stalled window is dropped).
@@ -484,7 +484,7 @@ function stalledWindowMemory(players: number, seconds: number, perSecond: number
             measured: `${signedMb(after - before)} (peak ${signedMb(peak - before)})`,
             ok: growth < budgetMb,
           },
-          // Since pushes are journal entries (~250 B a result, issue 15) a minute owes a stalled window
+          // Since pushes are journal entries (~250 B a result) a minute owes a stalled window
           // well under the 4 MB the host holds before it drops one (send-buffer.test.ts proves the drop).
           { work: '  the stalled window dropped by the host (only once it is owed over 4 MB)', budget: '', measured: droppedIt ? 'yes' : 'no: owed too little to drop' },
         ];
@@ -500,7 +500,7 @@ function stalledWindowMemory(players: number, seconds: number, perSecond: number
 }
 
 /**
- * Opening long saves (issue 12): a round clock paused and resumed 100,000 times (its pauses array
+ * Opening long saves: a round clock paused and resumed 100,000 times (its pauses array
  * used to be copied per pause: 143–170 s and 2.5 GB), and a chain of undos of undos (each used to
  * re-fold the chain). Written with the real writer in a temp folder, opened through the store
  * (median of `runs`); plus the longest the event loop waited while readJournalAsync read it.
@@ -603,14 +603,14 @@ const BENCHMARKS: Benchmark[] = [
   stalledWindowMemory(1024, 60, 20, 50),
   openPauseSave(200_000, 2000),
   openChainedUndos(8000),
-  // Issue 15 §1: deltas, not snapshots (a real host in a child process; Chromium for the screens).
+  // Deltas, not snapshots (a real host in a child process; Chromium for the screens).
   bytesPerResult([256, 2048, 4096]),
   keystrokeToScreen(4096, 20, 50),
   keystrokeToScreen(256, 20),
   csvImport(10_000, 10_000),
   // 15 minutes by default (the issue's figure); PODIUM_BENCH_SUSTAINED_MINUTES=1 for a short run.
   sustainedLoad({ players: 1024, perSecond: 20, windows: 10, maxRounds: 15, ratio: 1.5, maxCpuPercent: 50 }),
-  // Issue 16: players' phones. 60 s by default; PODIUM_BENCH_PHONES_SECONDS changes it (`npm run bench -- phones`).
+  // Players' phones. 60 s by default; PODIUM_BENCH_PHONES_SECONDS changes it (`npm run bench -- phones`).
   phonesBench({ players: 2048, phones: 1000, resultsPerSecond: 5, reportsPerMinute: 100, ackBudgetMs: 50, bytesBudget: 5 * 1024 }),
   // The player page on a slow venue Wi-Fi (Chromium's network emulation): bytes and time to "Find me".
   playerPageBench({ players: 64, kbps: 256, latencyMs: 40, runs: 5, bytesBudget: 80_000, timeBudgetMs: 3000 }),

@@ -1,5 +1,5 @@
 /**
- * Deck checks from registered lists (issue 17 §2; MTR 2.8): "pick 2 tables at random, not checked
+ * Deck checks from registered lists (MTR 2.8): "pick 2 tables at random, not checked
  * before", who was checked each round against the 10 % target, the order cards are sorted for
  * checking, finding a card across every list, and the printed deck-check sheet.
  */

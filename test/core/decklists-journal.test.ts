@@ -1,5 +1,5 @@
 /**
- * Decklists in the journal (issue 17 §2; MTR 2.7): register-decklist, the lock (constructed: once
+ * Decklists in the journal (MTR 2.7): register-decklist, the lock (constructed: once
  * round 1 is paired; limited: once the player's first round is paired), corrections with a reason,
  * the log's words, judge devices, undo, and that nothing of a list reaches the public view.
  */

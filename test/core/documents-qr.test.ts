@@ -1,5 +1,5 @@
 /**
- * QR codes on paper (issue 16, core/documents/qr.ts), as document definitions: each match slip of
+ * QR codes on paper (core/documents/qr.ts), as document definitions: each match slip of
  * the round being played carries its table's code in words and, while the venue network is on
  * (DocumentOptions.playerPage), a QR code holding exactly that table's report link; pairing boards
  * carry the player page's QR code at the top of their first page. Without a round secret, or with

@@ -1,5 +1,5 @@
 /**
- * Family names (issue 13 §5): particles and prefixes as people write them (Ní, Nic, Mac, Mc, Ó, Ua,
+ * Family names: particles and prefixes as people write them (Ní, Nic, Mac, Mc, Ó, Ua,
  * de, van, von, da, dos, bin, ibn, al-…); a family name given at registration or by a CSV column is
  * kept, stored by the fold and printed on the real board (pdftotext), never guessed from the last
  * word; and two people with the same name are told apart in the extensions log too.

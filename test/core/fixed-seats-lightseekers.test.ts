@@ -1,5 +1,5 @@
 /**
- * Fixed tables (issue 17 §3) at Lightseekers final tables (core/rulesets/lightseekers/playoffs.ts),
+ * Fixed tables at Lightseekers final tables (core/rulesets/lightseekers/playoffs.ts),
  * as at the Swiss rounds and the MTR and pod playoffs (core/pairing/fixed-seats.ts): a final with a
  * fixed player is at that player's table (the lowest when several meet, the others' tables left
  * empty and said so), other finals take 1, 2, … in group order; who sits at which final, and the

@@ -1,5 +1,5 @@
 /**
- * Fixed seats (issue 17 §3) over whole random events driven through the real core (apply and the
+ * Fixed seats over whole random events driven through the real core (apply and the
  * rule set's pair), head-to-head (mtr) and pods (mstr-2022 at Regular and Competitive REL,
  * mamtr-2024). Some players are given a fixed table (and, in pods, sometimes a seat) at
  * registration or by edit-player; some drop. Every round, the proposal is compared with the pairing

@@ -1,5 +1,5 @@
 /**
- * Fixed seats (issue 17 §3) in a table fix of a published round (core/event/table-fix.ts): a
+ * Fixed seats in a table fix of a published round (core/event/table-fix.ts): a
  * re-pair of the open tables numbers its tables with core/pairing/fixed-seats.ts within the
  * published numbers — a fixed player keeps their table when it is one of them, two fixed players
  * paired together play at the lower of their tables among them, a fixed seat is taken (pods) — and

@@ -1,5 +1,5 @@
 /**
- * Fixed seats (issue 17 §3): the numbering step (core/pairing/fixed-seats.ts) on its own, the player
+ * Fixed seats: the numbering step (core/pairing/fixed-seats.ts) on its own, the player
  * fields and their checks in words (register-player, edit-player), the event log's words, the rule
  * sets' Swiss and playoff pairings with fixed players (mtr, mstr-2022, mamtr-2024, Lightseekers),
  * and the prints' mark. Whole random events: fixed-seats-properties.test.ts.

@@ -1,5 +1,5 @@
 /**
- * A Lightseekers event speaks Lightseekers on paper (issue 23 §3): no "Swiss" on its slips, its
+ * A Lightseekers event speaks Lightseekers on paper: no "Swiss" on its slips, its
  * standings count wins and losses (no draws, no byes) and say its own tie rule, its final standings
  * say they follow the final table's finish — each from the rule set (Ruleset.presentation), never
  * from a check of its id — while the Magic rule sets keep their words.

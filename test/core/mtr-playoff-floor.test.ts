@@ -1,5 +1,5 @@
 /**
- * MTR playoffs as the floor found them (issue 23 §3): a drop after the quarterfinals, the bracket
+ * MTR playoffs as the floor found them: a drop after the quarterfinals, the bracket
  * the screen and the print draw from one model (core/documents/bracket-matches.ts) agreeing with
  * the rule set's next round (RULES 1 "Drops after a cut": nobody advanced, the highest seed left
  * has the bye, the rest paired by seed); no draw offered at playoff result entry (MTR 2.5); the

@@ -1,5 +1,5 @@
 /**
- * The penalty log (issue 17 §1; RULES 4 "Penalties that change results"): what each penalty does
+ * The penalty log (RULES 4 "Penalties that change results"): what each penalty does
  * to the results, the drops and the marks, what it refuses, undo, the event log's words, the
  * counts ("2nd warning for Tardiness") and the transcript's `penalties`.
  */

@@ -1,6 +1,6 @@
 /**
  * Counts in words with the plural the count needs (core/text plural): "1 point", never "(1 points)"
- * or "1 pts" (issue 23 §3), in the pairing check, the printed pairings and the pod breakdown; a drawn
+ * or "1 pts", in the pairing check, the printed pairings and the pod breakdown; a drawn
  * MAMTR playoff pod's note does not say "draw" twice.
  */
 import { describe, expect, it } from 'vitest';

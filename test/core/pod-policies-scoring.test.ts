@@ -1,5 +1,5 @@
 /**
- * Organisers' pod policies (issue 17 §4), scoring: points per win, per draw and per bye as house
+ * Organisers' pod policies, scoring: points per win, per draw and per bye as house
  * rules — standings with the custom numbers worked out by hand (App. C's formulas with the
  * organiser's numbers), the MAMTR's ghost opponents at 1 ÷ the custom points per win, the line in
  * words on the breakdown, the printed standings, the public view and the event log, and the

@@ -1,5 +1,5 @@
 /**
- * Organisers' pod policies (issue 17 §4), seating: how a player count that does not fill pods of n
+ * Organisers' pod policies, seating: how a player count that does not fill pods of n
  * is seated under each house rule — byes, smaller pods at the bottom, smaller pods at the top, pods
  * of n + 1 — for every count from 5 to 64, both pod rule sets, pods of 3, 4 and 5, through the real
  * pairing: every player seated exactly once, pod sizes as the policy says (written out here, not

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §6, the round loop as a WER scorekeeper expects it (engine side): a drop ticked with the
+ * The round loop as a WER scorekeeper expects it (engine side): a drop ticked with the
  * result, MTR 2.10 no-shows (a loss, and a drop at the next pairing unless the player reports in),
  * fixing tables of a round whose other results stand, and the round pack and extensions log prints.
  */

@@ -1,5 +1,5 @@
 /**
- * What core reads of a rule set's rules it reads through the Ruleset interface (issue 14): the
+ * What core reads of a rule set's rules it reads through the Ruleset interface: the
  * clock's words, the event log's words, the playoff final, no-shows, registrations and simulated
  * results all come from the rule set — and a rule set that leaves an optional part out (the star
  * trios of the tests) gets the plain behaviour, never another rule set's.

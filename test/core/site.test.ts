@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The published site (issue 16 §3, core/public/site.ts), built from real event states through
+ * The published site (core/public/site.ts), built from real event states through
  * core's apply: everything escaped (hostile names), pairings by name in the boards' family-name
  * order, then by table, the round's end time, standings only once published, the playoff bracket,
  * the time of publishing, and nothing the public view leaves out (notes, table codes, a waiting

@@ -1,5 +1,5 @@
 /**
- * Team events on the floor (issue 13 §4; MTR 8 teams of 2 or 3, MTR 9 Two-Headed Giant): boards and
+ * Team events on the floor (MTR 8 teams of 2 or 3, MTR 9 Two-Headed Giant): boards and
  * seating list each person under their own family name with team, seat letter and table — a team's
  * name is never parsed as a person's ("Heads, The Twin") — and slips name the members; checked on
  * the real PDFs (pdftotext). Two-Headed Giant: a played drawn game and an intentional draw are

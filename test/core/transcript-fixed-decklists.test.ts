@@ -1,6 +1,6 @@
 /**
- * Transcripts with fixed places (`fixedTable`, `fixedSeat` on a player; issue 17 §3) and registered
- * decklists (`decklists`; issue 17 §2, MTR 2.7), through the real command line with real files:
+ * Transcripts with fixed places (`fixedTable`, `fixedSeat` on a player) and registered
+ * decklists (`decklists` §2, MTR 2.7), through the real command line with real files:
  * read into the event, imported into a save, written back; the lock of every list where it was;
  * the problems of each named by their path (exit 2); events without them written as before.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3: save → transcript (version 2) → save gives the same event, for every kind of event
+ * Save → transcript (version 2) → save gives the same event, for every kind of event
  * the app can make. Events are generated through the real core (the fold, every rule set's own
  * pairing, cut and next playoff round) from a fast-check plan: late entries, awarded byes, draft pods,
  * teams of 2 and 3 and Two-Headed Giant, family names and notes, drops, reinstatements, amendments,

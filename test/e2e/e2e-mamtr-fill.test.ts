@@ -11,7 +11,7 @@
  *
  * Why 52 and not 32: 32 players make 8 pods, so 8 winners of different pods leave everyone else on
  * 0, and a field that is 7s and 0s only was paired right by the old optimiser too. The 1-point pods
- * above are what made it move a 7-point player down (the floor report, issue 13 §1), and 52 is the
+ * above are what made it move a 7-point player down (the floor report), and 52 is the
  * smallest field where they fit with a pairing free of repeats and pair-downs (1-point players a
  * multiple of 4, no two of one pod in a table).
  * Screenshots: test/e2e/screenshots/mamtr-fill-*.png.

@@ -1,5 +1,5 @@
 /**
- * Choosing the network and joining from the address shown (issue 24 §5), in a real browser against
+ * Choosing the network and joining from the address shown, in a real browser against
  * a real browser-mode host started with `--lan-address 127.0.0.2` (a loopback alias: Linux answers
  * on it without setup):
  *

@@ -1,6 +1,6 @@
 /**
  * A penalty from the judge's phone and from the station's Clock screen, in a real browser (Chromium
- * or Chrome, as test/support/e2e-paths.ts finds it) against a real browser-mode host (issue 17 §1).
+ * or Chrome, as test/support/e2e-paths.ts finds it) against a real browser-mode host.
  * The station (1366 × 768) records a game loss on the Clock screen from the keyboard for a table
  * that has no time of its own; the phone (360 × 640, touch) joins with the judge code on the host's
  * LAN side, as judge.test.ts does, and records a warning, then a disqualification (a second,

@@ -1,7 +1,7 @@
 /**
  * The station and the projector at 1366×768 (UX.md: "usable on a 1366×768 laptop"), measured in a
  * real Chromium against the real host, with the event name and the players' names long enough to
- * break a layout (issue 23 §3): the top bar on one row (the clock and the primary button unwrapped,
+ * break a layout: the top bar on one row (the clock and the primary button unwrapped,
  * nothing overlapping, the event name not cut); no screen scrolls sideways; bracket cards never
  * overlap, whatever the names; the deck-check log fits its column; a toast covers neither the
  * Champion box nor anything of the screen; the projector shows the event's whole title.

@@ -1,5 +1,5 @@
 /**
- * The published site in a real browser (issue 16 §3, "the static site opens from the folder in
+ * The published site in a real browser ("the static site opens from the folder in
  * Chromium with no server"): the real host services publish an event (hostile names, a round under
  * way with its clock, standings published; then a playoff) into a temp folder, and Chromium opens
  * the written index.html from file:// at 360×640 (a phone) and 1280×800 (a laptop): the pairings by

@@ -1,5 +1,5 @@
 /**
- * The venue network in a real browser (issue 15, 2) against a real browser-mode host whose LAN
+ * The venue network in a real browser against a real browser-mode host whose LAN
  * side listens on a second loopback address (127.0.0.2) — as a device on the venue's Wi-Fi would
  * reach it:
  *

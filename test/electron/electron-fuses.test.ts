@@ -1,5 +1,5 @@
 /**
- * The packaged app's Electron fuses and asar settings (issue 12, item 7): electron-builder.yml is
+ * The packaged app's Electron fuses and asar settings: electron-builder.yml is
  * parsed as YAML, checked against electron-builder's own JSON schema (the scheme.json it validates
  * its configuration with), and every fuse is checked to be set the way the Electron security
  * checklist asks. The Electron binary is never launched here: the app's bundles are built as

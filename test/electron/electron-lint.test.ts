@@ -1,5 +1,5 @@
 /**
- * The Electron shell's security review (issue 5): @doyensec/electronegativity over electron/ finds
+ * The Electron shell's security review: @doyensec/electronegativity over electron/ finds
  * nothing open. Part of `npm test`, so CI runs it with everything else.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * File → Publish Event Site… in the desktop app (issue 16 §3): the Electron shell (electron/shell.ts,
+ * File → Publish Event Site… in the desktop app: the Electron shell (electron/shell.ts,
  * menus.ts) against the fake `electron` module, with the real host services in a temp folder. The
  * item asks for a folder in the system's folder dialog, writes the open event's site there through
  * the station service, says where it is, and says in a dialog why it could not (no event open, a

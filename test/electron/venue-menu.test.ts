@@ -1,5 +1,5 @@
 /**
- * File → Venue Network in the desktop app (issue 15, 2): the Electron shell (electron/shell.ts,
+ * File → Venue Network in the desktop app: the Electron shell (electron/shell.ts,
  * menus.ts) against the fake `electron` module, with the real host services and the real venue
  * network on a second loopback address (127.0.0.2). The menu turns the network on and off through
  * the station service, shows where devices join, says in a dialog why it cannot be turned on, and

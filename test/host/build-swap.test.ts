@@ -1,6 +1,6 @@
 /**
  * A second `start:web` (or an `npm run build`) from the same checkout never takes a running host's
- * pages away (issue 12, item 6): every renderer build goes into a fresh folder, a browser-mode host
+ * pages away: every renderer build goes into a fresh folder, a browser-mode host
  * serves its own build for as long as it runs, and dist/renderer is replaced by a swap, never
  * rebuilt in place.
  */

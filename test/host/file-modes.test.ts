@@ -1,5 +1,5 @@
 /**
- * Files that stay yours (issue 24 §7): on a computer other people also log in to, the station
+ * Files that stay yours: on a computer other people also log in to, the station
  * folder holds what they must not read — every round's table-code secret in the saves, players'
  * notes, device tokens' hashes, the support log. Against a real browser-mode host (its venue
  * network on 127.0.0.2, a device joined, an event created, paired and published), every file it

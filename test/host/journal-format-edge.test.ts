@@ -1,5 +1,5 @@
 /**
- * Saves that came back changed in ways that are not a crash (issue 12 item 6): line endings
+ * Saves that came back changed in ways that are not a crash: line endings
  * converted to CRLF (a Windows editor, a file transfer, git), and clock times no real event can
  * have (before 2000-01-01 or after 2100-01-01). Read with the command line's reader and opened
  * through the real store, on real files.

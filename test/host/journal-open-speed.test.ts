@@ -1,5 +1,5 @@
 /**
- * Opening long saves (issue 12 item 4): the fold (core/event/fold.ts) must agree exactly with core's
+ * Opening long saves: the fold (core/event/fold.ts) must agree exactly with core's
  * replay() (the naive fold: everything folded from the start) and with the undo rule written out
  * again here (every undo decided again from the newest down) over random journals full of undos, chains of undos and clock commands; the
  * clock's shared lists (core/clock/shared.ts) must stay pure from the outside and give the same

@@ -1,5 +1,5 @@
 /**
- * The LAN door holds under a flood (issue 24 §4), on a real browser-mode host whose venue network
+ * The LAN door holds under a flood, on a real browser-mode host whose venue network
  * listens on 127.0.0.2, with clients on many loopback addresses (127.0.x.y: Linux answers on all of
  * 127/8 without setup), as phones and hostile machines on a venue's Wi-Fi have addresses of their own:
  *

@@ -1,5 +1,5 @@
 /**
- * The deck-check sheet as a real PDF (issue 17 §2): rendered by the host's renderer, read back by
+ * The deck-check sheet as a real PDF: rendered by the host's renderer, read back by
  * poppler — the checked player's list in checking order, accents intact.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The printed penalty report (issue 17 §1; RULES 4), rendered to a real PDF: a round's report and
+ * The printed penalty report (RULES 4), rendered to a real PDF: a round's report and
  * the event's, read back with poppler. Pages are also written as PNGs to /tmp/penalty-shots/ to be
  * looked at (PENALTY_SHOTS=0 skips them).
  */

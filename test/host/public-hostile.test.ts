@@ -1,5 +1,5 @@
 /**
- * The players' door is open to anyone (issue 16): no token, on the local door and on the venue
+ * The players' door is open to anyone: no token, on the local door and on the venue
  * network (127.0.0.2 here). Against a real browser-mode host, a client on `/public` that tries the
  * StationApi, sends bad JSON, binary frames, `__proto__` keys, wrong shapes, a 1 MB message, a
  * 10,000-message burst, or comes from another site's page or under another Host name, is closed

@@ -1,5 +1,5 @@
 /**
- * Report keys (issue 16, 2): the secret of a round's table codes is drawn by the host whenever a
+ * Report keys: the secret of a round's table codes is drawn by the host whenever a
  * `pair-round` reaches it without one — from the local station, in a batch, from a second desk on
  * the venue network, from an in-process caller — written in the journal with the pairing, and a
  * key sent with the command is kept. Real browser-mode host, real sockets.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2: a window that stops reading must not grow the host without bound. Against the
+ * A window that stops reading must not grow the host without bound. Against the
  * real host services behind the real browser-mode server on 127.0.0.1, at a 1,024-player event:
  * one connection does the WebSocket handshake and then never reads, while another client works
  * the event. The host's own accounting of every connection's send buffer never passes the cap,
@@ -7,7 +7,7 @@
  * WebSocket client, when it is the one dropped, reconnects by itself and catches up with a fresh
  * snapshot.
  *
- * A result now goes out as its journal entry (a few hundred bytes, issue 15), which a stalled
+ * A result now goes out as its journal entry (a few hundred bytes), which a stalled
  * window's kernel buffers could swallow by the thousand before the host's own buffer ever fills.
  * So each step of the work here is a result and then its undo: an undo goes out as the whole state
  * (a few hundred KB at this event), as a new event, a take-over or a status change does, and those

@@ -1,5 +1,5 @@
 /**
- * Publishing the event's static site from the host (issue 16 §3, electron/host/site-publisher.ts),
+ * Publishing the event's static site from the host (electron/host/site-publisher.ts),
  * through the real station service and journal store in real temp folders:
  *
  * - `publishSite` writes the four files into the chosen folder whole (no temporary file stays),

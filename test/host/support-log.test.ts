@@ -1,5 +1,5 @@
 /**
- * The support log (electron/host/log.ts, issue 14 item 9), written by a real host in a temp station
+ * The support log (electron/host/log.ts), written by a real host in a temp station
  * folder: browser mode records its start-up, a save it opened with its notices, refused WebSocket
  * connections and requests with their reasons (never the station key), and an unexpected failure
  * with its stack; a crashing process leaves its last words. The file rotates at its size cap and

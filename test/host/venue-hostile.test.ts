@@ -1,5 +1,5 @@
 /**
- * The LAN is hostile until proven otherwise (issue 15, 3): against a real browser-mode host with
+ * The LAN is hostile until proven otherwise: against a real browser-mode host with
  * its venue network on 127.0.0.2, a client that sends bad JSON, binary frames, objects that are
  * not requests, `__proto__` keys, a 50 MB message, a 10,000-message burst, the wrong Host or
  * Origin, a token in the wrong place, or paths that climb out of the renderer's folder, cannot

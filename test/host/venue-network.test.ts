@@ -1,5 +1,5 @@
 /**
- * The venue network (issue 15, 2-3) on a real browser-mode host: off by default; turned on by the
+ * The venue network (2-3) on a real browser-mode host: off by default; turned on by the
  * station, it listens on the LAN address (a second loopback address here, 127.0.0.2) at the local
  * port; devices join with their role's code and reach the StationApi with their token, each as
  * itself (the journal says who sent what), each only as far as its role allows; a revoked device

@@ -1,5 +1,5 @@
 /**
- * The venue network's parts, each on its own (issue 15, 2-3): the token buckets on a fake clock,
+ * The venue network's parts, each on its own (2-3): the token buckets on a fake clock,
  * join codes, the strict reading of a device's messages, the LAN addresses found, and the device
  * registry in the station folder (hashed tokens, durable writes, "last seen" written later).
  */

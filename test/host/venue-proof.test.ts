@@ -1,5 +1,5 @@
 /**
- * Issue 15, section 4: the proof that nothing is lost on the venue network. Real WebSockets on
+ * Section 4: the proof that nothing is lost on the venue network. Real WebSockets on
  * 127.0.0.1 (the station's local door) and 127.0.0.2 (the LAN side), a real browser-mode host, real
  * saves in a temp folder; every wait is for an event, with a deadline.
  *
@@ -450,7 +450,7 @@ async function sendWindowed(sender: Sender, window: number, onSend: (a: Attempt)
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the proof that nothing is lost (issue 15, 4)', () => {
+describe('the proof that nothing is lost', () => {
   let host: VenueHost | null = null;
   const channels: WebSocketChannel[] = [];
   const children: ChildProcess[] = [];

@@ -267,7 +267,7 @@ describe('screens do not branch on the rule set', () => {
   });
 });
 
-describe('no function in core/, electron/ or the renderer over 120 lines (issue 14)', () => {
+describe('no function in core/, electron/ or the renderer over 120 lines', () => {
   /** A function of `lines` lines (its first line to its closing brace), and a blank line and a comment, which do not count. */
   const longFunction = (lines: number): string => {
     const body = Array.from({ length: lines - 4 }, (_, k) => `  total += ${k};`);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The cut screen's words (issue 23 §3): the recommended cut says why (the rules' row for the count
+ * The cut screen's words: the recommended cut says why (the rules' row for the count
  * registered now, late entries included); a team event says teams; the booster-draft top 8 is
  * offered only where the players drafted.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The decklist screens' parts against the real in-process host (issue 17 §2): the Decklist panel
+ * The decklist screens' parts against the real in-process host: the Decklist panel
  * (paste, the checks in words, save; a correction after the lock asks for its reason), the
  * find-a-card box, and the clock's deck-check pick (pick 2 tables not checked before, start their
  * checks, the round's 10 % line and the sheet's print button).

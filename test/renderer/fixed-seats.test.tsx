@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Fixed seats on the Players screen (issue 17 §3): a fixed table set, changed and cleared in a
+ * Fixed seats on the Players screen: a fixed table set, changed and cleared in a
  * player's edit row and at registration; the seat choice only where the rule set's tables have seats
  * to fix (pods: seats 1 to the pod size), never for a head-to-head event; the list shows it; the
  * host refuses a table already someone's, in words.

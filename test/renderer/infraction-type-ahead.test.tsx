@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The penalty form's infraction type-ahead (issue 23 §3): what is recorded is the name the judge
+ * The penalty form's infraction type-ahead: what is recorded is the name the judge
  * took from the list — by Tab, Enter or a click — never the letters typed before it ("Tardi"); Esc
  * keeps the judge's own words. The names offered are the rule set's: the Infraction Procedure
  * Guide's for a Magic event, none for Lightseekers (its documents name no infractions), plus those

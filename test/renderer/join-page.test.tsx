@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The join page (issue 15, 2: `/join?code=…`, what a join code's QR code opens) and how a page
+ * The join page (2: `/join?code=…`, what a join code's QR code opens) and how a page
  * that joined connects: it asks for the device's name, sends `POST /join` with the code, keeps the
  * host's token and the device in localStorage, and goes to the app; a page with a token (and no
  * station key) connects to `/rpc?token=…`. Every way joining fails is said in words.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The judge's phone screen (issue 15, section 2) against a real in-process host: the station
+ * The judge's phone screen (section 2) against a real in-process host: the station
  * service over the journal store in a temp folder, reached over the in-memory RPC pair with the
  * connection's caller a joined judge device — so everything the screen sends has also passed the
  * host's role check for a judge. The host's time is frozen (the clock shows the same second all

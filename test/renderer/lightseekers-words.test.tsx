@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A Lightseekers event speaks Lightseekers at the station (issue 23 §3): standings "after 1 round"
+ * A Lightseekers event speaks Lightseekers at the station: standings "after 1 round"
  * (no Swiss rounds), a pairing check about targets and no byes, no draft pick timer and no MTR
  * citation on the Clock screen — each from the rule set's presentation.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Standings screen's control for a tie the organiser decides (RULES 3; issue 23 §3: "a tie 'the
+ * The Standings screen's control for a tie the organiser decides (RULES 3: "a tie 'the
  * organiser decides' has no control to decide it"): each undecided tie listed, its players moved,
  * the order recorded with how it was decided (journaled), and the standings following it.
  */

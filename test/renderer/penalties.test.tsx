@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The penalty log at the station, against the real in-process host (issue 17 §1): an MTR event
+ * The penalty log at the station, against the real in-process host: an MTR event
  * logs a game loss from the Results screen in a few keys, the result entry says it is included and
  * refuses a result without it; a disqualification drops the player from the next pairing and marks
  * them on the standings, with their penalty history beside the breakdown; undo from the toast.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The MTR playoff at the station as the floor found it (issue 23 §3), against the real in-process
+ * The MTR playoff at the station as the floor found it, against the real in-process
  * host: a drop after the cut asks first (UX.md) and offers no Reinstate after it (MTR 2.10); the
  * bracket's semifinals are the rule set's next round, not the matches the drop cancelled; the
  * Pairings and Playoffs screens say the same about where playoff results go; "Post final

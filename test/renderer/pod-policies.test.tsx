@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Organisers' pod policies (issue 17 §4) at the station: the new-event form shows the house-rule
+ * Organisers' pod policies at the station: the new-event form shows the house-rule
  * controls for the pod rule sets only — because their SettingsForm lists them, never a rule-family
  * test in the screen — with the document's value for an empty one, the house rules in words once
  * they differ from the document, and the event created with them; the standings breakdown says them.

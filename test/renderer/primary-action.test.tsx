@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The top bar's one primary button names the true next action (UX.md "The next action is
- * obvious"; issue 23 §3) and does it: a draft event seats its pods before round 1 (MTR 7.6); a
+ * obvious") and does it: a draft event seats its pods before round 1 (MTR 7.6); a
  * proposal waiting is published (its one confirmation), not paired again; a published round's
  * clock is started before results are asked for.
  */

@@ -6,7 +6,7 @@ import type { EventState } from '../../core/model/types.js';
 import { App } from '../../renderer/App.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
-// Players' reports from their phones wait on the Results screen (issue 16): both reports shown,
+// Players' reports from their phones wait on the Results screen: both reports shown,
 // accepted, edited or rejected with one key. The commands a phone's report makes are written here
 // through the host's own phone path (the player door calls it in the real thing, after the code check).
 

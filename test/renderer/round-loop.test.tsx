@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 13 §6, the round loop as a WER scorekeeper expects it, against a real in-process host: the
+ * The round loop as a WER scorekeeper expects it, against a real in-process host: the
  * top bar's "Pair round N" opens the proposal with its check in one step and the proposal survives
  * switching screens; the round pack prints in one click; a drop tick and a no-show key at result
  * entry; fixing tables while the results entered stand; buttons that cannot act say why; an

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Names on the station (issue 13 §5), against the real in-process host:
+ * Names on the station, against the real in-process host:
  * - two players with the same name are told apart (note, else id) everywhere a name appears — the
  *   event log (results, drops, the cut), the clock's tables, the deck-check rows, the pairing
  *   check's warnings — not only on the main lists;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Team events on the station's screens (issue 13 §4), against the real in-process host: the player
+ * Team events on the station's screens, against the real in-process host: the player
  * search lists each person under their own family name with team, seat letter and table; the
  * projector's board lists people, never a team's name read as a person's; the pairings screen shows
  * each team's people and finds a team by a person's name; the pairing check counts teams; and in

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Add a rule set in one folder and the screens follow without edits (issue 14, item 2): a rule set
+ * Add a rule set in one folder and the screens follow without edits: a rule set
  * that exists only in the tests (test/support/test-ruleset.ts, "star trios"), registered here and
  * nowhere in core/rulesets/, shown by the real station — Players, Pairings, Results and Standings —
  * with its own title, words, table shape, standings columns and formats, breakdown and result

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The venue network in the renderer (issue 15, 2): the head-judge station's panel (switch, address,
+ * The venue network in the renderer: the head-judge station's panel (switch, address,
  * a join code per role as text and as a QR code that decodes to its join address, new codes, the
  * device list with Revoke asked once), the header that keeps saying the network is on, a second
  * station without what only the head-judge station may do, a device the scorekeeper removed, the

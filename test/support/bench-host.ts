@@ -1,5 +1,5 @@
 /**
- * What the network benchmarks of `npm run bench` share (issue 15 §1): a real browser-mode host in a
+ * What the network benchmarks of `npm run bench` share: a real browser-mode host in a
  * child process (test/host/host-child.ts, so its CPU time and memory are its own, read from
  * /proc/<pid>), the renderer built once per bench run, and Chromium launched as the end-to-end
  * tests launch it (test/support/e2e-paths.ts finds it; playwright-core drives it, never downloads one).

@@ -1,5 +1,5 @@
 /**
- * A window that stops reading, for the send-buffer test and its benchmark (issue 12 item 2): a raw
+ * A window that stops reading, for the send-buffer test and its benchmark: a raw
  * TCP socket that does the WebSocket handshake on `/rpc` (with the station key) and then never
  * reads another byte, as a frozen tab or a hung program does. Plus a 1,024-player event as a save,
  * so every state push is a few hundred KB, as at a real large event.

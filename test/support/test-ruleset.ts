@@ -4,7 +4,7 @@
  * heat) and shine (share of heats with the comet). Nothing of it is in core/rulesets/: it is
  * registered at run time (registerRuleset) and the real screens show it through the Ruleset
  * interface alone — its words, columns, result fields and breakdown — which is what
- * test/renderer/test-ruleset.test.tsx proves (issue 14, item 2: add a rule set in one folder and the
+ * test/renderer/test-ruleset.test.tsx proves (add a rule set in one folder and the
  * screens follow without edits).
  */
 import { fail } from '../../core/model/errors.js';

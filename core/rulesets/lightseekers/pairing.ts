@@ -353,7 +353,7 @@ export function lightseekersPair(variant: LightseekersVariant, state: EventState
     const sizes = variant.structure === 'casual' ? casualTableSizes(ids.length) : competitiveTableSizes(ids.length);
     seatTables(ids, sizes, '');
   }
-  // Issue 17 §3: fixed tables renumber the tables (core/pairing/fixed-seats.ts); seat order is the
+  // Fixed tables renumber the tables (core/pairing/fixed-seats.ts); seat order is the
   // targets' (no seat to fix), and in the same order the tables keep their groups.
   const fixed = placeFixedSeats(state.players, tables, { seats: false, keepOrder: true });
   for (const { warning, a, b, label, first } of repeats) {

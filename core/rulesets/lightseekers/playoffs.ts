@@ -35,7 +35,7 @@
  * it, the result must carry the scorekeeper's pick (`runnerUp`): the cut asks for it rather than
  * guessing.
  *
- * **Fixed tables** (issue 17 §3): every final table is numbered as the Swiss rounds and the MTR and
+ * **Fixed tables**: every final table is numbered as the Swiss rounds and the MTR and
  * pod playoffs number theirs (core/pairing/fixed-seats.ts): a table with a fixed player at that
  * player's table, the lowest when several meet, the others 1, 2, … in order. No seat is fixed: the
  * players choose their seats, or they are drawn. A seat choice names its table's new number.

@@ -69,7 +69,7 @@ export function mtrPair(state: EventState, seed: number): PairingProposal {
   });
   for (const p of awarded)
     warnings.push({ kind: 'info', message: `${p.name} has an awarded bye for round ${roundNumber}`, players: [p.id] });
-  // Issue 17 §3: fixed tables renumber the matches (who plays whom stays as paired).
+  // Fixed tables renumber the matches (who plays whom stays as paired).
   return withFixedSeats(state.players, { tables, byes: roundByes, warnings, seed }, { seats: false });
 }
 

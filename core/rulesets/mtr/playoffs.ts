@@ -43,7 +43,7 @@ import { isHeadToHeadResult, matchOutcome } from './results.js';
 import { mtrStandings } from './standings.js';
 
 /**
- * Issue 17 §3: a player's fixed table is honoured in the playoff too (core/pairing/fixed-seats.ts):
+ * A player's fixed table is honoured in the playoff too (core/pairing/fixed-seats.ts):
  * only the table numbers change, the matches and their order stay the bracket's.
  */
 const FIXED_IN_PLAYOFF = { seats: false, keepOrder: true } as const;

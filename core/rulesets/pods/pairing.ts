@@ -70,7 +70,7 @@ export function podPair(variant: PodVariant, state: EventState, seed: number): P
 
   const seatRng = createRng(deriveSeed(seed, 2));
   const seats = state.settings.balanceSeats ? seatHistory(state) : new Map();
-  // Issue 17 §3: fixed tables and seats (core/pairing/fixed-seats.ts) renumber the pods and seat
+  // Fixed tables and seats (core/pairing/fixed-seats.ts) renumber the pods and seat
   // fixed-seat players before the check below names tables; who sits with whom stays.
   const fixed = placeFixedSeats(
     state.players,

@@ -53,7 +53,7 @@ import type { PodVariant } from './variant.js';
 export const POD_PLAYOFF_CUTS = [4, 7, 10, 13, 16, 40, 64] as const;
 
 /**
- * Issue 17 §3 (core/pairing/fixed-seats.ts): a fixed table is honoured in the playoff (only the
+ * Core/pairing/fixed-seats.ts: a fixed table is honoured in the playoff (only the
  * numbers change; the pods and their order stay the plan's); a fixed seat is not, the seats follow
  * the Swiss seeds (2.2A).
  */

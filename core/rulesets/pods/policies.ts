@@ -1,5 +1,5 @@
 /**
- * Organisers' pod policies (issue 17 §4): the house rules a Commander organiser may set on a pod
+ * Organisers' pod policies: the house rules a Commander organiser may set on a pod
  * rule set — how a player count that does not fill pods of n is seated, and the match points of a
  * win, a draw and a bye. Each one left unset is the document's rule (../mstr-2022.ts,
  * ../mamtr-2024.ts); a policy equal to the document's is no house rule and is never printed.

@@ -43,7 +43,7 @@ export function podPresentation(variant: PodVariant, tiebreakers: readonly Tiebr
         'lateEntryRecord',
         ...(draft.format === 'sealed' ? (['releaseWeekend'] as SettingField[]) : []),
         'balanceSeats',
-        // The organiser's house rules (issue 17 §4), each empty for the document's rule.
+        // The organiser's house rules, each empty for the document's rule.
         'oddCounts',
         'winPoints',
         'drawPoints',

@@ -1,5 +1,5 @@
 /**
- * The clock's deck-check picks (issue 17 §2; MTR 2.8): "pick 2 tables at random, not checked
+ * The clock's deck-check picks (MTR 2.8): "pick 2 tables at random, not checked
  * before" as one action, then start their checks under one judge's name and print the deck-check
  * sheets; beside it, who was checked in this round against the round's 10 % target
  * (core/decklists/deck-checks.ts). The draw comes from the event seed (RULES 4: every random choice,

@@ -1,5 +1,5 @@
 /**
- * What a device on the venue network (issue 15) shows around its screens: that it is offline
+ * What a device on the venue network shows around its screens: that it is offline
  * (nothing typed is saved until the connection is back), that it is still connecting, or that the
  * scorekeeper removed it (revoked its token) — with the way back, the join page.
  */

@@ -1,5 +1,5 @@
 /**
- * The judge's phone (issue 15, section 2; UX.md "A judge's phone or tablet"): used on the floor,
+ * The judge's phone (section 2; UX.md "A judge's phone or tablet"): used on the floor,
  * mid-conversation, one-handed, at 360 px. The round and its clock on top, always; whether the
  * phone is connected, in words (offline: nothing entered is saved until it is back); then find a
  * table — by number or a few letters of a name — and at that table enter the result, add time with

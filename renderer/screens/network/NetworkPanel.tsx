@@ -1,5 +1,5 @@
 /**
- * The Venue network panel of the head-judge station (issue 15): one switch that opens Podium to
+ * The Venue network panel of the head-judge station: one switch that opens Podium to
  * the venue's network, the address devices open, a join code per role (as large text and as a QR
  * code holding the join address, each with "New code"), and every device that joined — its name,
  * role, whether it is connected or when it was last seen — with Revoke (asked once: the device is

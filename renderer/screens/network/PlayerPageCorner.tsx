@@ -1,5 +1,5 @@
 /**
- * The player page's QR code on the projector (issue 16), while players can reach it: the venue
+ * The player page's QR code on the projector, while players can reach it: the venue
  * network is on (the head-judge station's projector asks the host), or this projector is itself a
  * display device that joined over the venue network (the page is served from there). Under the
  * pairings board when there is one (`board`: a row of its own, so it never covers a pairing as the

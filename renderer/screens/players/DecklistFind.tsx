@@ -1,5 +1,5 @@
 /**
- * Find a card across every registered list (issue 17 §2): a judge who saw a card on the floor types
+ * Find a card across every registered list: a judge who saw a card on the floor types
  * its name (or a part of it, three letters or more; case and accents ignored) and sees who
  * registered it, how many and where (core/decklists/deck-checks.ts findCard).
  */

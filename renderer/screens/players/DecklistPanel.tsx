@@ -1,5 +1,5 @@
 /**
- * A player's decklist on the Players screen (issue 17 §2; MTR 2.7): paste or import the list as
+ * A player's decklist on the Players screen (MTR 2.7): paste or import the list as
  * text (MTGO, Arena, "4 Card Name" with a sideboard, Commander with the commander named), see its
  * checks in words before saving, and save it as the player's registered list. Once the list locked
  * (core/decklists/journal.ts) a save is a correction and asks for the reason.

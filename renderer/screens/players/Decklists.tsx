@@ -1,5 +1,5 @@
 /**
- * The Players screen's decklists (issue 17 §2): choose a player (the list says who has one, and
+ * The Players screen's decklists: choose a player (the list says who has one, and
  * whose list is typed but not saved yet), paste or import their list (DecklistPanel), and find a
  * card across every registered list (a judge looking for a card seen on the floor). Lists never
  * leave the staff's screens.

@@ -55,7 +55,7 @@ function editedChanges(player: Player, state: EventState, { name, family, note, 
     const before = seatsOf(teamSizeOf(state)).map((seat) => player.members?.find((m) => m.seat === seat)?.name ?? '');
     if (next.some((m, i) => m.name !== before[i])) changes.members = next;
   }
-  // Issue 17 §3: 0 clears a fixed table (and its seat) or a fixed seat.
+  // 0 clears a fixed table (and its seat) or a fixed seat.
   const place = readFixedPlace(fixed, fixedSeatsOf(state));
   if ('problem' in place) return place;
   if (place.table !== (player.fixedTable ?? 0)) changes.fixedTable = place.table;

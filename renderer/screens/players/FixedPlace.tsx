@@ -1,6 +1,5 @@
 /**
- * A competitor's fixed table, and seat where the rule set's tables have seats to fix (issue 17 §3,
- * accessibility): the fields of the registration form and of a player's edit row, and how the list
+ * A competitor's fixed table, and seat where the rule set's tables have seats to fix (* accessibility): the fields of the registration form and of a player's edit row, and how the list
  * shows them. Whether there is a seat to fix, and how many seats, the rule set's table shape says
  * (core/pairing/fixed-seats.ts `fixedSeatLimit`): pods of n have seats 1–n, a head-to-head match none.
  */

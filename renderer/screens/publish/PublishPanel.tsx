@@ -1,5 +1,5 @@
 /**
- * The Publish panel of the head-judge station (issue 16 §3): the event's static site — the folder
+ * The Publish panel of the head-judge station: the event's static site — the folder
  * it is written to, "Publish now", the switch that re-publishes it after each pairing and standings,
  * when it was last published or why it could not be — and the button that publishes the standings
  * after the last finished round, so players' phones and the site show them.

@@ -1,6 +1,6 @@
 /**
  * Recording a penalty from the Results screen, or the Clock screen's tables (clock/ClockPenalties.tsx),
- * in a few keys (issue 17 §1): the player (a name, or a table number, then the seat among its
+ * in a few keys: the player (a name, or a table number, then the seat among its
  * players; the table being entered offers its players), the infraction (the rule set's names with
  * type-ahead — Tab or Enter takes the name listed first — or the judge's own words), the penalty (a select: its first letter picks it), the
  * judge (remembered) and a note; Enter records. The host checks it

@@ -1,5 +1,5 @@
 /**
- * The penalty log on the Results screen (issue 17 §1; RULES 4), under the entry panel: what the
+ * The penalty log on the Results screen (RULES 4), under the entry panel: what the
  * penalties of the table being entered do to its result ("includes a game loss for Ana Archer
  * (Tardiness)"), recording a penalty (PenaltyForm), the round's penalties with their counts, and
  * the printed report of the round or of the event. Undo is the toast's, or the Event log's.

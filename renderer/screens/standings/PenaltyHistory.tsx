@@ -1,5 +1,5 @@
 /**
- * A player's penalties beside their standings breakdown (issue 17 §1; RULES 4): each with its round
+ * A player's penalties beside their standings breakdown (RULES 4): each with its round
  * and table, the judge and note, and how often the player has had it for that infraction ("2nd
  * warning for Tardiness": a repeat is what a judge upgrades). Nothing when the player has none.
  */

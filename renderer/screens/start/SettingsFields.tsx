@@ -231,7 +231,7 @@ function documentDefaultOf({ ruleset, draft }: Props, field: FieldId): { value: 
   return getRuleset(ruleset).presentation.settings.documentDefault?.(field, draft);
 }
 
-/** A house rule for player counts that do not fill pods (issue 17 §4); empty: as the rule set's document says. */
+/** A house rule for player counts that do not fill pods; empty: as the rule set's document says. */
 function OddCountsField(props: Props) {
   const { draft, change } = props;
   const fallback = documentDefaultOf(props, 'oddCounts');

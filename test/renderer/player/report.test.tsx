@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Self-reported results on the player page (issue 16, 2, the phone's half): the table's code
+ * Self-reported results on the player page (the phone's half): the table's code
  * (typed and checked with `look`, or from a slip's QR code), the rule set's own result form drawn
  * for a thumb, a drop tick per player, the `report` request it makes (head-to-head games; a pod's
  * winner or draw), the host's refusal in its own words, and confirming or disputing the pending

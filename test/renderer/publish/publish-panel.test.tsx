@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Publish panel (issue 16 §3, renderer/screens/publish/PublishPanel.tsx) against the real
+ * The Publish panel (renderer/screens/publish/PublishPanel.tsx) against the real
  * station service and journal store in a temp folder, behind the in-memory RPC pair: the folder,
  * "Publish now", the switch that re-publishes after each pairing and standings, when it was last
  * published, the problem in words when the folder is gone (the event goes on), and "Publish
