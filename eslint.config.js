@@ -4,7 +4,7 @@
  * rule failing on a small source that breaks it.
  *
  * Layer rules, no style rules: a finding means code is in the wrong place. The one exception is
- * issue 14's size limit: no function in core/, electron/ or the renderer over 120 lines (blank lines
+ * The size limit: no function in core/, electron/ or the renderer over 120 lines (blank lines
  * and comments aside).
  *
  * - core/ is pure: no Node, Electron, React or DOM (packages, globals or types), nothing from
@@ -140,8 +140,8 @@ const CORE_SYNTAX = [
 ];
 
 /**
- * Files outside core/rulesets/ that still import a rule set's internals while issue 14's items 1
- * and 2 move what they use behind the Ruleset interface. Each entry is a debt, not a permission:
+ * Files outside core/rulesets/ that still import a rule set's internals while they
+ * move what they use behind the Ruleset interface. Each entry is a debt, not a permission:
  * its findings are reported as warnings instead of errors (`npm run lint` lists them),
  * test/lint/layers.test.ts fails on an entry that has none left (take it out then), and no entry
  * is ever added. Empty: every file outside core/rulesets/ reaches the rules through the Ruleset

@@ -90,7 +90,7 @@ function run(electron: ElectronApis, options: ShellOptions): Shell {
   const network = createVenueNetwork({ dataDir, rendererDir: options.rendererDir, ...options.venue, log: options.log });
   const service = options.createService(dataDir, network);
   network.serve(service);
-  // Which event is open, noted in the station folder so a restart reopens it (issue 13.7).
+  // Which event is open, noted in the station folder so a restart reopens it.
   const lastOpen = trackLastOpen(service, dataDir);
   let pendingFile: string | null = podiumFileIn(options.argv);
   const windows = createShellWindows({ electron, service, dataDir, preload: options.preload, log: options.log, onProjectorChange: () => void menus.build() });

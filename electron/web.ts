@@ -138,7 +138,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   });
   network.serve(service);
   // The event that was open when the host last ran comes back before any window can connect, so a
-  // station or projector that reconnects after a restart finds the same event and clock (issue 13.7).
+  // station or projector that reconnects after a restart finds the same event and clock.
   const lastOpen = trackLastOpen(service, dataDir, { onError: (error) => supportLog.error('Could not note which event is open', error) });
   await reopenLastEvent(service, dataDir, (line) => log(line));
   const wanted = options.port ?? DEFAULT_PORT;

@@ -1,6 +1,6 @@
 /**
- * A device's copy of the event, kept current from the journal entries the host pushes (issue 15:
- * deltas, not snapshots). The host sends a snapshot at sequence N once (on connect), then every
+ * A device's copy of the event, kept current from the journal entries the host pushes (deltas, not
+ * snapshots). The host sends a snapshot at sequence N once (on connect), then every
  * entry after N; the device folds each with core's apply, exactly as the host did, so both hold
  * the same state. A missing entry (a dropped push) is a gap the device asks the host to fill; an
  * undo re-folds from a state the device does not hold, so it takes a fresh snapshot instead.

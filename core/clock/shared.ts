@@ -1,6 +1,6 @@
 /**
  * How the fold keeps a round clock's growing lists (pauses, adjustments, extensions, extra turns)
- * so that a journal of many clock commands folds in linear time (issue 12: 200,000 pause/resume
+ * so that a journal of many clock commands folds in linear time (200,000 pause/resume
  * lines took minutes, because every pause copied the whole pauses array).
  *
  * - A SharedList is an append-only list shared between successive states: appending to the newest

@@ -66,7 +66,7 @@ export interface SlipReport {
 
 /**
  * A slip's code and QR code: only for the round being played (a code is dead once the next round
- * is paired), only when the round has a secret (rounds paired before issue 16, and by the CLI, have
+ * is paired), only when the round has a secret (rounds paired by older versions, and by the CLI, have
  * none) and only when players may report at all (the setting `selfReports` is not 'off').
  */
 export function slipReport(ctx: DocContext, round: Round, table: Table): SlipReport | undefined {

@@ -5,7 +5,7 @@
  * whole second to every window (`StationService.pushClock`). Each window holds the event (it folds
  * the pushed journal entries) and draws `clockView(state, now)` itself, so the station, the
  * projector, a judge's phone and a browser tab agree to the second while a tick stays a few bytes
- * at any event size (issue 15: 18 KB a second per window at 4,096 players when the view was sent).
+ * at any event size (18 KB a second per window at 4,096 players when the view was sent).
  * The service computes the view only when asked (`view()`, for in-process users): a tick is the
  * second alone. After a crash or a restart the journal is replayed and the next tick shows where
  * the clock is.

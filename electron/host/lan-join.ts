@@ -3,7 +3,7 @@
  * JSON answers `{"token", "device"}`; the body is read up to a small limit, within a few seconds,
  * and parsed strictly (no `__proto__` key, exactly the two fields).
  *
- * Guessing is slowed without ever refusing the right code to anyone else (issue 24 §4: guessing
+ * Guessing is slowed without ever refusing the right code to anyone else (guessing
  * from many addresses had made 8 of 11 honest joins fail):
  * - per address, wrong codes (and requests that are no join at all) have a budget; an address out
  *   of it is refused before its code is read, so it learns nothing while it waits;

@@ -1,5 +1,5 @@
 /**
- * The event that was open (issue 13.7, "the hall screen stays trustworthy"): a small record in the
+ * The event that was open ("the hall screen stays trustworthy"): a small record in the
  * station folder, `last-open.json`, naming the save the station had open, so a host that restarts —
  * after a crash, a power cut, or a plain Ctrl+C — opens it again and every window (station, projector)
  * comes back to the same event and clock.

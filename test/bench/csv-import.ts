@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1, "importing 10,000 players from CSV under 10 s": browser mode in a child process with a
+ * The budget "importing 10,000 players from CSV under 10 s": browser mode in a child process with a
  * new, empty mtr event; Chromium on the station's Players screen opens "Import CSV…", chooses a
  * file of `players` rows (name, note: accents, particles, family-name commas, CJK) in the file
  * input, and clicks "Import N players" as soon as the preview says they are ready. Measured in the

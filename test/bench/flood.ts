@@ -1,5 +1,5 @@
 /**
- * Issue 24 §4, "the LAN door holds under a flood": browser mode in a child process (this file run
+ * The budget "the LAN door holds under a flood": browser mode in a child process (this file run
  * with `--flood-host`, so the host's CPU and event loop are its own), started with `--lan-address
  * 127.0.0.2`, a small event paired, the venue network on. Clients come from loopback addresses of
  * their own (127.0.x.y), as machines on the venue's Wi-Fi do. Each flood is measured against what

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1, "keystroke-to-screen for one result at a 4,096-player event in round 9 under 50 ms
+ * The budget "keystroke-to-screen for one result at a 4,096-player event in round 9 under 50 ms
  * median": browser mode in a child process opens a save of `players` with 8 rounds played and round
  * 9 paired; Chromium shows the station's Results screen; results are typed as a scorekeeper types
  * them (the first outstanding table's number, Enter, "2-1", Enter: test/support/scorekeeper.ts

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1-2, "1,000 phones connected must not slow the stations": browser mode in a child
+ * The budget "1,000 phones connected must not slow the stations": browser mode in a child
  * process (this file run with `--phones-host`, so the host's CPU, memory and V8 heap are its own)
  * opens a 2,048-player mtr event with 8 rounds played; the desk (a real station window, the
  * station key) switches self-reports to automatic and publishes round 9 through the host, which

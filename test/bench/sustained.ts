@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1, "20 results a second for 15 minutes at a 1,024-player event with 10 windows keeps
+ * The budget "20 results a second for 15 minutes at a 1,024-player event with 10 windows keeps
  * host CPU flat": browser mode in a child process (test/support/bench-host.ts) opens a 1,024-player
  * mtr event with round 1 paired. Ten windows are real WebSocket clients that keep their copy
  * current with core's applyEntries, as the renderer does (test/support/folding-window.ts); a

@@ -1,5 +1,5 @@
 /**
- * Issue 15.1 and 15.2 in the station service: a change goes to every window as its journal
+ * In the station service, a change goes to every window as its journal
  * entries, which each folds to exactly the host's state; a command sent twice under one client id
  * is written once (also after the save is opened again); a second result for a table is refused
  * naming who entered the first; a device's role limits what it may send, and the journal records

@@ -1,5 +1,5 @@
 /**
- * Issue 13 section 2: the rules corrections. RULES.md (sections 1, 2 and 4) is right and the code
+ * The rules corrections. RULES.md (sections 1, 2 and 4) is right and the code
  * follows it; each block below uses the numbers and hand-worked examples of RULES.md.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13.7, "the hall screen stays trustworthy", end to end: a real browser-mode host in its own
+ * "the hall screen stays trustworthy", end to end: a real browser-mode host in its own
  * process (restart-host-child.ts), the station and the projector in Debian's Chromium.
  *
  * Mid-round the host is killed with SIGKILL (a crash, not a clean stop). The projector keeps counting

@@ -1,5 +1,5 @@
 /**
- * Issue 13.7, host side: a host that restarts reopens the event that was open. Against the real
+ * Host side: a host that restarts reopens the event that was open. Against the real
  * browser mode (startBrowserMode: the real host services, journal store and one-writer lock, a temp
  * station folder on 127.0.0.1) and, for a real crash, a host in its own process (host-child.ts)
  * killed with SIGKILL:

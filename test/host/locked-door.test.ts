@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5, "a locked door": browser mode's StationApi needs the station key, and
+ * "a locked door": browser mode's StationApi needs the station key, and
  * a path named over the API stays in the events folder. Against the real browser-mode server
  * (startBrowserMode: the real host services, the real journal store, a temp data folder) on
  * 127.0.0.1, with real WebSocket clients:

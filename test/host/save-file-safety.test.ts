@@ -1,5 +1,5 @@
 /**
- * What the event store refuses to write over or read from (issue 12.1, 12.3, 12.6): a save replaced,
+ * What the event store refuses to write over or read from: a save replaced,
  * moved or changed by another program since it was opened; special files (a pipe, a link to a
  * device, a folder) and absurd sizes; disk-full and read-only errors with their own codes. And the
  * lock itself (save-lock.ts), including the socket-file form other platforms use.

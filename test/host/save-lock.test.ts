@@ -1,5 +1,5 @@
 /**
- * One writer per save (issue 12.1), with real host processes: two browser-mode hosts (host-child.ts,
+ * One writer per save, with real host processes: two browser-mode hosts (host-child.ts,
  * the real startBrowserMode) on one data folder, driven through the real WebSocket client. Today's
  * failure was two writers each appending at its own idea of the end of the file; here the second
  * opener gets the save read-only with a notice naming the holder, every acknowledged command of the

@@ -1,5 +1,5 @@
 /**
- * Opening a save through the station service (issue 12.1, 12.3, 12.4): reading a save never holds up
+ * Opening a save through the station service: reading a save never holds up
  * the change queue of the event already open; a save held by another Podium opens read-only and the
  * window is told the moment the holder lets go; take over re-reads the file.
  */

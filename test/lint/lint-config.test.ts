@@ -2,7 +2,7 @@
  * The lint config itself (eslint.config.js): each layer rule fails on a small source that breaks it
  * and stays quiet on one that keeps it. Sources are linted in memory under a path in the layer they
  * pretend to be in, so the folder rules resolve their imports against the real tree. First the two
- * cases issue 14 names: `import fs from 'node:fs'` added to a real core file, and a rule-family
+ * cases the layer rules were first checked with: `import fs from 'node:fs'` added to a real core file, and a rule-family
  * `if` added to a real screen.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ async function lint(file: string, code: string): Promise<Finding[]> {
 
 const rules = (findings: Finding[]): (string | null)[] => findings.map((f) => f.rule);
 
-describe('the two deliberate breaks of issue 14', () => {
+describe('the two deliberate breaks', () => {
   it("`import fs from 'node:fs'` added to a core file fails", async () => {
     const file = 'core/pairing/swiss.ts';
     const real = readFileSync(path.join(repoRoot, file), 'utf8');

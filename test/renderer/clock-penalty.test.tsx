@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A penalty from the Clock screen's tables (issue 17 §1: "Enter it from the Results screen or the
+ * A penalty from the Clock screen's tables ("Enter it from the Results screen or the
  * clock's table view in a few keys"), against the real in-process host: the Results screen's form,
  * opened by a key, for a table that has no time of its own (so no row on the clock) by its number;
  * opened from a table's row with its players offered first; Esc closes it and the cursor goes back.

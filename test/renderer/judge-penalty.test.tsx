@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A penalty from the judge's phone (issue 17 §1: "can be entered from a judge device"), against the
+ * A penalty from the judge's phone ("can be entered from a judge device"), against the
  * real in-process host with the connection's caller a joined judge device, so every command has
  * passed the host's role check for a judge: the player is a tap, the infraction a tap or typed, the
  * penalty a tap; it reaches the journal naming the device, and the table card then lists it with its

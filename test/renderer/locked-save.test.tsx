@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A save another Podium holds (issue 12.1), as the scorekeeper sees it: the banner names the holder,
+ * A save another Podium holds, as the scorekeeper sees it: the banner names the holder,
  * Take over waits until the holder lets go, then one click makes this station the writer — with
  * what the holder wrote read afresh.
  */

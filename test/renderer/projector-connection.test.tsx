@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 13.7 in the renderer: the hall screen stays trustworthy while the host is out of reach. The
+ * The hall screen stays trustworthy while the host is out of reach. The
  * real host (station service + journal store + clock service in a temp folder, the host's time in the
  * test's hands) behind the in-memory RPC pair, with a "cable" the test can pull: pulling it stops
  * everything between host and window, as a crashed host does, and the window's connection reports

@@ -6,7 +6,7 @@ import { App } from '../../renderer/App.js';
 import { useStation } from '../../renderer/store/station.js';
 import { resetStation, startRendererHost, type RendererHost } from '../support/renderer-host.js';
 
-// Issue 16: "QR codes to it [the player page]: a corner of the projector" — while players can reach it.
+// The player page: "QR codes to it [the player page]: a corner of the projector" — while players can reach it.
 
 let host: RendererHost;
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 13 section 2 at the station: pairing past the announced rounds asks first (RULES 4), the
+ * At the station, pairing past the announced rounds asks first (RULES 4), the
  * pod rule sets' Commander format, and Lightseekers forms without an enforcement level.
  */
 import 'fake-indexeddb/auto';

@@ -1,5 +1,5 @@
 /**
- * The renderer's store keeps the event current from pushed journal entries (issue 15.1): it folds
+ * The renderer's store keeps the event current from pushed journal entries: it folds
  * each in order; a push that went missing is a gap it fills by asking the host for the journal
  * from there; an undo arrives as a fresh state. Also: a command whose connection drops before the
  * answer is sent again under the same client id once the host is back, and written once.

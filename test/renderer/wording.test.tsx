@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What the screens say (issue 13 §2 last bullet, §4), against the real in-process host:
+ * What the screens say , against the real in-process host:
  * - Lightseekers screens speak Lightseekers: no REL, no MTR citation, no "+0 min" (clock, deck
  *   checks, players, event log, new-event form); Magic events keep their citations; the extensions
  *   log cites Commander X.5A only for a Commander event.

@@ -1,5 +1,5 @@
 /**
- * Recording a penalty from the Clock screen (issue 17 §1: "from the Results screen or the clock's
+ * Recording a penalty from the Clock screen ("from the Results screen or the clock's
  * table view in a few keys"): the Results screen's own form (results/PenaltyForm.tsx), opened from a
  * table's row (its players offered first) or from here for anyone — a name, or the number of any
  * table of the round, whether it has time of its own or not. The cursor goes to the player box; Esc

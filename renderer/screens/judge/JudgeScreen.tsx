@@ -21,7 +21,7 @@ import { judgePlace } from './send.js';
 import { TableCard, type Saved } from './TableCard.js';
 import './Judge.css';
 
-/** The banner while the connection is lost: every device's words (issue 15: nothing typed is saved). */
+/** The banner while the connection is lost: every device's words (nothing typed is saved). */
 export const OFFLINE_BANNER = OFFLINE_WORDS;
 
 function Connection() {

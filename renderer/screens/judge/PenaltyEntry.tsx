@@ -1,5 +1,5 @@
 /**
- * Record a penalty at one table from the floor (issue 17 §1: "can be entered from a judge device"):
+ * Record a penalty at one table from the floor ("can be entered from a judge device"):
  * who (a tap on the player), the infraction (the common names a tap away, filtered as the judge
  * types, or the judge's own words), the penalty (a warning by default; a disqualification asks for
  * a second tap, in words), the judge (remembered on this phone) and a note. The host checks it

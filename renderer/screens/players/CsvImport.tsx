@@ -48,7 +48,7 @@ function importCommands(state: EventState, good: readonly ImportRow[], team: boo
 
 /**
  * "Import N players": the good rows in one batch, all or nothing: one write and one push however
- * long the list (issue 15's 10,000 players in seconds); a refusal names its command, which is the
+ * long the list (10,000 players in seconds); a refusal names its command, which is the
  * good row of that place. One toast sums it up.
  */
 function useImportRows({ state, good, bad, team, who, onDone }: {
