@@ -15,7 +15,10 @@
  */
 import type { EventState, PlayerId, Round, Table } from '../model/types.js';
 import { type BracketColumn, type BracketMatch, type BracketSlot, headToHeadBracket } from './bracket-matches.js';
-import { type DocContext, COLORS, definition, fitFontSize, textWidth, nameOf, pageBox, playoffSeeds, plural, resultText } from './layout.js';
+import { type DocContext, nameOf } from './context.js';
+import { fitFontSize, textWidth, pageBox } from './geometry.js';
+import { COLORS, definition } from './layout.js';
+import { playoffSeeds, plural, resultText } from './round-facts.js';
 import type { CanvasItem, Content, DocDefinition } from './types.js';
 
 export function bracket(ctx: DocContext): DocDefinition {

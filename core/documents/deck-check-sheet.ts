@@ -13,7 +13,8 @@
 import { eventClock } from '../clock/derive.js';
 import type { PlayerId } from '../model/types.js';
 import { listSections, registrationWords } from './decklist.js';
-import { type DocContext, COLORS, definition, nameOf, roundTitle } from './layout.js';
+import { type DocContext, nameOf, roundTitle } from './context.js';
+import { COLORS, definition } from './layout.js';
 import type { Content, DocDefinition } from './types.js';
 
 interface SheetFor {

@@ -15,7 +15,8 @@ import { listSize } from '../decklists/journal.js';
 import { fail } from '../model/errors.js';
 import type { Decklist, DecklistCard, PlayerId } from '../model/types.js';
 import { mtrCitation } from '../rulesets/ruleset.js';
-import { type DocContext, definition, nameOf, writeBox } from './layout.js';
+import { type DocContext, nameOf } from './context.js';
+import { definition, writeBox } from './layout.js';
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition } from './types.js';
 

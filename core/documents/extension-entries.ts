@@ -5,7 +5,7 @@
  */
 import type { EventState } from '../model/types.js';
 import { clockDuration } from '../text/format.js';
-import type { ExtensionLogEntry } from './layout.js';
+import type { ExtensionLogEntry } from './context.js';
 import { distinguishedNames } from './names.js';
 
 /** Minutes as the log prints them: 1.5 → "1:30", 10 → "10:00", 75 → "75:00" (core/text). */

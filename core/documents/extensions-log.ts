@@ -6,7 +6,7 @@
  * plus 3 minutes under the MTR, plus 4 under the Commander rules; a judge pause over one minute
  * adds its length).
  *
- * The entries come in as `options.extensions` (ExtensionLogEntry, layout.ts). The clock and its
+ * The entries come in as `options.extensions` (ExtensionLogEntry, context.ts). The clock and its
  * per-table extensions are kept by core/clock, which is built separately: until the host passes
  * the clock's extensions here, the log prints the entries it is given — none — and the sheet is a
  * blank log with rows to fill in by hand, which is what a floor uses today.
@@ -14,7 +14,9 @@
 import type { Stage } from '../model/types.js';
 import type { EndOfRoundProcedure, TimeLimits } from '../rulesets/ruleset.js';
 import { plural } from '../text/format.js';
-import { type DocContext, type ExtensionLogEntry, COLORS, definition, fitFontSize, pageBox, roundTitle } from './layout.js';
+import { type DocContext, type ExtensionLogEntry, roundTitle } from './context.js';
+import { fitFontSize, pageBox } from './geometry.js';
+import { COLORS, definition } from './layout.js';
 import { minutesAndSeconds } from './extension-entries.js';
 import type { Content, DocDefinition } from './types.js';
 

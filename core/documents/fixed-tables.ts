@@ -6,7 +6,7 @@
  * it is posted on the wall, and a fixed table is often an accessibility need, not everyone's business.
  */
 import type { Table } from '../model/types.js';
-import type { DocContext } from './layout.js';
+import type { DocContext } from './context.js';
 
 /** Is `table` a fixed player's table? */
 export function isFixedTable(ctx: DocContext, table: Table): boolean {

@@ -20,7 +20,10 @@
  * slot's pile first), come out in table order.
  */
 import type { PlayerId, Round, Table } from '../model/types.js';
-import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, membersOf, nameOf, pageBox, playoffSeeds, roundTitle, signatureLine, textWidth, writeBox } from './layout.js';
+import { type DocContext, houseRulesOf, isTeamEvent, membersLine, membersOf, nameOf, roundTitle } from './context.js';
+import { fitFontSize, pageBox, textWidth } from './geometry.js';
+import { COLORS, definition, signatureLine, writeBox } from './layout.js';
+import { playoffSeeds } from './round-facts.js';
 import { isFixedTable } from './fixed-tables.js';
 import { SLIP_CODE_WIDTH, SLIP_QR_GAP, slipCodeBlock, slipReport, withSlipQr } from './qr.js';
 import type { Content, DocDefinition, TableNode } from './types.js';

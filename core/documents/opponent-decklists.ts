@@ -13,7 +13,8 @@ import { listSize } from '../decklists/journal.js';
 import { opponentDecklistRefusals, tablesWithOpponents } from '../decklists/opponents.js';
 import type { Decklist, PlayerId, Round, Table } from '../model/types.js';
 import { mtrCitation } from '../rulesets/ruleset.js';
-import { type DocContext, definition, nameOf, roundTitle } from './layout.js';
+import { type DocContext, nameOf, roundTitle } from './context.js';
+import { definition } from './layout.js';
 import { listSections } from './decklist.js';
 import type { Content, DocDefinition } from './types.js';
 

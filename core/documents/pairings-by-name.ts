@@ -16,24 +16,10 @@
  * and holds a row or two fewer.
  */
 import type { PlayerId, Round, TeamSeat } from '../model/types.js';
-import {
-  type DocContext,
-  COLORS,
-  definition,
-  fitFontSize,
-  houseRulesOf,
-  isFullyCovered,
-  isTeamEvent,
-  lineHeight,
-  membersOf,
-  nameOf,
-  pageBox,
-  plural,
-  rawNameOf,
-  roundTitle,
-  nameTags,
-  textWidth,
-} from './layout.js';
+import { type DocContext, houseRulesOf, isFullyCovered, isTeamEvent, membersOf, nameOf, rawNameOf, roundTitle, nameTags } from './context.js';
+import { fitFontSize, lineHeight, pageBox, textWidth } from './geometry.js';
+import { COLORS, definition } from './layout.js';
+import { plural } from './round-facts.js';
 import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from './names.js';
 import { type BoardQr, besideQrWidth, boardQr, qrHeading, qrHeadingHeight } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, TableNode } from './types.js';
@@ -171,7 +157,7 @@ export interface BoardOptions {
   breakBefore?: boolean;
   /** The player page's QR code, at the top of each sheet's first page (a few rows fewer there). */
   qr?: BoardQr;
-  /** The organiser's house rules (layout.ts houseRulesOf), under the counts on every page. */
+  /** The organiser's house rules (context.ts houseRulesOf), under the counts on every page. */
   houseRules?: string;
 }
 

@@ -7,7 +7,10 @@
  */
 import type { PlayerId, Table } from '../model/types.js';
 import { FIXED_MARK, isFixedTable } from './fixed-tables.js';
-import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, nameOf, pageBox, playoffSeeds, plural, pointsBefore, roundTitle } from './layout.js';
+import { type DocContext, houseRulesOf, isTeamEvent, membersLine, nameOf, roundTitle } from './context.js';
+import { fitFontSize, pageBox } from './geometry.js';
+import { COLORS, definition } from './layout.js';
+import { playoffSeeds, plural, pointsBefore } from './round-facts.js';
 import { boardQr, qrHeading } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, StackNode, TextNode } from './types.js';
 import { playsFirst } from '../model/seats.js';

@@ -15,7 +15,10 @@ import { ordinal } from '../text/format.js';
 import type { Penalty, PenaltyKind, PlayerId } from '../model/types.js';
 import { PENALTY_KINDS } from '../model/types.js';
 import { mtrCitation } from '../rulesets/ruleset.js';
-import { type DocContext, COLORS, definition, fitFontSize, nameOf, pageBox, plural, roundTitle } from './layout.js';
+import { type DocContext, nameOf, roundTitle } from './context.js';
+import { fitFontSize, pageBox } from './geometry.js';
+import { COLORS, definition } from './layout.js';
+import { plural } from './round-facts.js';
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition } from './types.js';
 

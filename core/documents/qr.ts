@@ -15,7 +15,9 @@ import { fail } from '../model/errors.js';
 import type { Round, Table } from '../model/types.js';
 import { tableCode } from '../public/table-codes.js';
 import { PLAYER_PAGE_PATH, reportUrl } from '../public/types.js';
-import { type DocContext, COLORS, fitFontSize } from './layout.js';
+import { type DocContext } from './context.js';
+import { fitFontSize } from './geometry.js';
+import { COLORS } from './layout.js';
 import type { ColumnsNode, Content, QrNode } from './types.js';
 
 /** Data bytes a QR code holds in byte mode at error correction M, versions 1 to 10 (ISO/IEC 18004, table 7). */

@@ -9,7 +9,7 @@
  * so they fit inside. The slips carry no running header or footer, so neither does the pack: every
  * part names the event and the round in its own title.
  */
-import { type DocContext } from './layout.js';
+import { type DocContext } from './context.js';
 import { matchSlips } from './match-slips.js';
 import { pairingsByName } from './pairings-by-name.js';
 import { seating } from './seating.js';

@@ -16,7 +16,10 @@
  */
 import type { Player, Round, Table } from '../model/types.js';
 import { draftPodSeats } from '../pairing/draft-pods.js';
-import { type DocContext, COLORS, definition, fitFontSize, isTeamEvent, membersLine, membersOf, nameOf, nameTags, pageBox, plural, roundTitle } from './layout.js';
+import { type DocContext, isTeamEvent, membersLine, membersOf, nameOf, nameTags, roundTitle } from './context.js';
+import { fitFontSize, pageBox } from './geometry.js';
+import { COLORS, definition } from './layout.js';
+import { plural } from './round-facts.js';
 import { type BoardEntry, boardContent, boardEntries } from './pairings-by-name.js';
 import { sortByFamilyName } from './names.js';
 import type { Content, DocDefinition, TableNode } from './types.js';

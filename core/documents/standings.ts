@@ -6,7 +6,10 @@
  */
 import type { EventState, Standing } from '../model/types.js';
 import { finalStandings, playoffFinishLabel } from '../rulesets/index.js';
-import { type DocContext, COLORS, definition, fitFontSize, houseRulesOf, isTeamEvent, membersLine, pageBox, plural, nameTags } from './layout.js';
+import { type DocContext, houseRulesOf, isTeamEvent, membersLine, nameTags } from './context.js';
+import { fitFontSize, pageBox } from './geometry.js';
+import { COLORS, definition } from './layout.js';
+import { plural } from './round-facts.js';
 import type { Content, DocDefinition } from './types.js';
 import { disqualifiedPlayers } from '../event/apply-penalties.js';
 

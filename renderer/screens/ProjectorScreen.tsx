@@ -13,7 +13,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClockView, TableClockView, TimerView } from '../../core/clock/index.js';
 import { boardEntries, type BoardEntry } from '../../core/documents/pairings-by-name.js';
-import { createContext } from '../../core/documents/layout.js';
+import { createContext } from '../../core/documents/context.js';
 import { sameNameKey } from '../../core/documents/names.js';
 import type { EventState, Round } from '../../core/model/types.js';
 import { Name } from '../components/Name.js';

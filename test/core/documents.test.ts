@@ -16,7 +16,7 @@ import {
   splitName,
   textWidth,
 } from '../../core/documents/index.js';
-import { createContext } from '../../core/documents/layout.js';
+import { createContext } from '../../core/documents/context.js';
 import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { simulateEvent } from '../../core/simulate.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { boardEntries, buildDocument } from '../../core/documents/index.js';
-import { createContext } from '../../core/documents/layout.js';
+import { createContext } from '../../core/documents/context.js';
 import { apply, replay } from '../../core/event/apply.js';
 import { type Command, type SettingsPatch, publishCommand } from '../../core/event/commands.js';
 import { PodiumError } from '../../core/model/errors.js';

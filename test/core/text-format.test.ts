@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../core/clock/index.js';
 import { minutesAndSeconds } from '../../core/documents/extension-entries.js';
-import { plural as documentPlural } from '../../core/documents/layout.js';
+import { plural as documentPlural } from '../../core/documents/round-facts.js';
 import { andList, calendarDate, clockDuration, dateTimeStamp, dayAndTime, isolate, ordinal, plural, pluralWord, wallClock } from '../../core/text/format.js';
 import { formatClock, plural as screenPlural } from '../../renderer/lib/format.js';
 
