@@ -7,7 +7,7 @@
  * name Tab took is the name saved, never the letters typed before it.
  */
 import { useId, useMemo, useState } from 'react';
-import { searchKey } from '../screens/pairings/shared.js';
+import { searchKey } from '../lib/people.js';
 
 interface Props {
   value: string;

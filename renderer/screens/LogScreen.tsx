@@ -16,7 +16,7 @@ import { calendarDate, dayAndTime, wallClock } from '../../core/text/format.js';
 import { Name } from '../components/Name.js';
 import { isolate } from '../lib/format.js';
 import { useStation } from '../store/station.js';
-import { searchKey } from './standings/people.js';
+import { searchKey } from '../lib/people.js';
 import './Log.css';
 
 /** The journal, kept in step with the host: fetched once, then only the new entries after each change. */

@@ -14,8 +14,8 @@ import { CutPlanner } from './playoffs/CutPlanner.js';
 import { FinalStandings } from './playoffs/FinalStandings.js';
 import { NextRound } from './playoffs/NextRound.js';
 import { OpponentListsMissing, OpponentListsPrint } from './playoffs/OpponentLists.js';
-import { PLAYOFF_WORK_PLACES } from './pairings/shared.js';
-import { displayNames, nameLookup } from './standings/people.js';
+import { PLAYOFF_WORK_PLACES } from './pairings/round-facts.js';
+import { displayNames, nameLookup } from '../lib/people.js';
 import './Playoffs.css';
 
 export function PlayoffsScreen() {

@@ -12,7 +12,7 @@ import { outstandingTables, swissRoundsPlayed } from '../lib/event.js';
 import { plural, pluralWord } from '../lib/format.js';
 import { useStation } from '../store/station.js';
 import { Breakdown } from './standings/Breakdown.js';
-import { displayNames, familyNames, nameLookup } from './standings/people.js';
+import { displayNames, familyNames, nameLookup } from '../lib/people.js';
 import { competitorsWord } from './start/settings.js';
 import { OrganiserTies } from './standings/OrganiserTies.js';
 import { StandingsTable } from './standings/StandingsTable.js';

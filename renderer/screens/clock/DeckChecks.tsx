@@ -13,7 +13,7 @@ import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { formatClock, isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { roundLabel } from '../pairings/shared.js';
+import { roundLabel } from '../pairings/round-facts.js';
 import { minutesText, wallTime } from './display.js';
 
 /**

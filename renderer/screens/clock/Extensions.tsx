@@ -9,7 +9,7 @@ import type { EventState, Round, Table } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { formatClock, isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { displayNames } from '../standings/people.js';
+import { displayNames } from '../../lib/people.js';
 import { beforeRoundWords } from './display.js';
 import { deckCheckUnderWay, tableTimeButton, tableTimeCommand, tableTimeFields, tableTimeHint, tableTimeKinds, tableTimeLimits, type TableTimeFields, type TableTimeKind } from './table-time.js';
 import { withMember } from '../../lib/sets.js';

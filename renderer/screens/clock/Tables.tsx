@@ -7,7 +7,7 @@
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState } from '../../../core/model/types.js';
 import { isolate, plural } from '../../lib/format.js';
-import { displayNames } from '../standings/people.js';
+import { displayNames } from '../../lib/people.js';
 import { AFTER_TIME_STATUSES, extensionText, tableStatusWords, tableTime } from './display.js';
 
 export function Tables({ view, state, onPenalty }: {

@@ -10,7 +10,7 @@ import type { EventState, PlayerId, Round, Table } from '../../../core/model/typ
 import { Name } from '../../components/Name.js';
 import { checkTimeWords, wallTime } from '../clock/display.js';
 import { tableTimeButton, tableTimeCommand, tableTimeHint, tableTimeLimits } from '../clock/table-time.js';
-import { displayNames } from '../pairings/shared.js';
+import { displayNames } from '../../lib/people.js';
 import { Chips } from './Chips.js';
 import { sendingWords, useSender } from './useSender.js';
 import { withMember } from '../../lib/sets.js';

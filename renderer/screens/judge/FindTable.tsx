@@ -7,7 +7,8 @@ import { useMemo } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
 import type { EventState, Round } from '../../../core/model/types.js';
 import { isolate } from '../../lib/format.js';
-import { displayNames, roundLabel, searchKey } from '../pairings/shared.js';
+import { displayNames, searchKey } from '../../lib/people.js';
+import { roundLabel } from '../pairings/round-facts.js';
 
 /** Tables listed for a name search before "type more letters". */
 const MATCHES_SHOWN = 8;

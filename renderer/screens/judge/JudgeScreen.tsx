@@ -14,7 +14,7 @@ import { useCaller } from '../../store/caller.js';
 import { useStation } from '../../store/station.js';
 import { clockFace, wallTime } from '../clock/display.js';
 import { OFFLINE_WORDS } from '../device/DevicePages.js';
-import { roundLabel } from '../pairings/shared.js';
+import { roundLabel } from '../pairings/round-facts.js';
 import { Outbox } from '../../components/Outbox.js';
 import { FindTable } from './FindTable.js';
 import { judgePlace } from './send.js';

@@ -19,7 +19,7 @@ import { type EventState, type Penalty, PENALTY_KINDS, type PenaltyKind, type Pl
 import { Name } from '../../components/Name.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useCaller } from '../../store/caller.js';
-import { displayNames, searchKey } from '../pairings/shared.js';
+import { displayNames, searchKey } from '../../lib/people.js';
 import { Chips } from './Chips.js';
 import { judgeNameFor, rememberJudge } from './judge-name.js';
 import { sendingWords, useSender } from './useSender.js';

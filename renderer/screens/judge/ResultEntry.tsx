@@ -15,7 +15,8 @@ import type { EventState, PlayerId, Round, Table } from '../../../core/model/typ
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
-import { describeResult, displayNames, pointsBefore } from '../pairings/shared.js';
+import { displayNames } from '../../lib/people.js';
+import { describeResult, pointsBefore } from '../pairings/round-facts.js';
 import { ResultFields } from '../results/ResultFields.js';
 import { checkResult, EMPTY_DRAFT, readEntry, type Draft } from '../results/parse.js';
 import { Chips } from './Chips.js';

@@ -13,7 +13,7 @@ import { PrintButton } from '../../components/PrintButton.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { displayNames } from './shared.js';
+import { displayNames } from '../../lib/people.js';
 
 export function DraftPods({ state }: { state: EventState }) {
   const names = displayNames(state);

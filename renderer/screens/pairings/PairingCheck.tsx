@@ -8,7 +8,7 @@ import type { EventState, PairingProposal, PairingWarning, PlayerId } from '../.
 import { isolate, isolateNames, plural } from '../../lib/format.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { isTeamEvent } from '../players/RegistrationForm.js';
-import { displayNames, playersById } from './shared.js';
+import { displayNames, playersById } from '../../lib/people.js';
 
 /** The kinds of warning, each explained in words (a rule set may explain one in its own: Ruleset.presentation.words). */
 const GROUPS: { kind: PairingWarning['kind']; title: string; explain: string }[] = [

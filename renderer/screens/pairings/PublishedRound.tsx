@@ -9,7 +9,7 @@ import { PrintButton } from '../../components/PrintButton.js';
 import { competitorNoun, outstandingTables } from '../../lib/event.js';
 import { plural } from '../../lib/format.js';
 import { RoundTables } from './RoundTables.js';
-import { groupsOf, PLAYOFF_WORK_PLACES, pointsBefore, roundLabel } from './shared.js';
+import { groupsOf, PLAYOFF_WORK_PLACES, pointsBefore, roundLabel } from './round-facts.js';
 import { SwapPanel } from './SwapPanel.js';
 
 export function PublishedRound({ state, round, isCurrent, onRepair, onRepairOpen, repairProblem }: {

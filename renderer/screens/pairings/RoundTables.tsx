@@ -10,7 +10,8 @@ import type { Bye, EventState, PlayerId, Stage, Table } from '../../../core/mode
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { describeResult, displayNames, playersById, searchKey } from './shared.js';
+import { displayNames, playersById, searchKey } from '../../lib/people.js';
+import { describeResult } from './round-facts.js';
 import { VirtualBody, type Measure } from './VirtualBody.js';
 import { firstSeat } from '../../../core/model/seats.js';
 

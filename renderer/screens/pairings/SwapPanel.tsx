@@ -14,7 +14,7 @@ import { competitorNoun } from '../../lib/event.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { PairingCheck } from './PairingCheck.js';
-import { displayNames, playersById } from './shared.js';
+import { displayNames, playersById } from '../../lib/people.js';
 import { attempt } from '../../store/attempt.js';
 
 export interface SwapPanelProps {

@@ -14,7 +14,7 @@ import { getRuleset } from '../../../core/rulesets/index.js';
 import { Name } from '../../components/Name.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { seedInfo, TableCard, WaitingList } from './common.js';
+import { seedInfo, TableCard, WaitingList } from './parts.js';
 
 /** Final, Semifinals, Quarterfinals, from the last round back. */
 function roundNames(total: number): string[] {

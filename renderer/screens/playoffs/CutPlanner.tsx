@@ -15,7 +15,7 @@ import { plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Name } from '../../components/Name.js';
-import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings, type SeedInfo } from './common.js';
+import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings, type SeedInfo } from './parts.js';
 
 /** The sub-stream of the event seed the cut's draws come from (RULES 4; MTR 10.4's booster-draft seats). */
 const CUT_DRAW_STREAM = 0x4355;

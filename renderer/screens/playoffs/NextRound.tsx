@@ -11,7 +11,7 @@ import { Name } from '../../components/Name.js';
 import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { advancedFrom } from './Bracket.js';
-import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './common.js';
+import { seedInfo, TableCard, useHostQuery, WaitingList, Warnings } from './parts.js';
 import { SeatChooser } from './SeatChooser.js';
 
 export function NextRound({ state, nameOf }: { state: EventState; nameOf: (id: PlayerId) => string }) {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { PlayerId } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { ordinal } from '../../../core/text/format.js';
-import type { SeedInfo } from './common.js';
+import type { SeedInfo } from './parts.js';
 
 export function SeatChooser({
   table,

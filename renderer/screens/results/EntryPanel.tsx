@@ -9,7 +9,7 @@ import type { EventState, PlayerId, Round, Table } from '../../../core/model/typ
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { currentRound } from '../../lib/event.js';
 import { useStation } from '../../store/station.js';
-import { pointsBefore, roundLabel } from '../pairings/shared.js';
+import { pointsBefore, roundLabel } from '../pairings/round-facts.js';
 import { Amendment, EntryHead, SlipBoxes, TableBox, TableWho, Verdict, type Target } from './EntryPanelParts.js';
 import { absentBy, focusFields, nextOutstanding, prepareRecord, recordedWords, sendResult } from './EntryPanelRecord.js';
 import { checkResult, EMPTY_DRAFT, readEntry, type Built, type Draft } from './parse.js';

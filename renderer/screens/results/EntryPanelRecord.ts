@@ -9,7 +9,8 @@ import type { EventState, PlayerId, Round, Standing, Table } from '../../../core
 import type { NoShowEntry } from '../../../core/rulesets/ruleset.js';
 import { outstandingTables } from '../../lib/event.js';
 import { isolate, plural, pluralWord } from '../../lib/format.js';
-import { describeResult, displayNames, roundLabel } from '../pairings/shared.js';
+import { displayNames } from '../../lib/people.js';
+import { describeResult, roundLabel } from '../pairings/round-facts.js';
 import { checkResult, noShowTokens, type Built, type Draft } from './parse.js';
 import { attempt } from '../../store/attempt.js';
 import { useStation } from '../../store/station.js';

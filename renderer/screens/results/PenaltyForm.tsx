@@ -17,7 +17,7 @@ import { Name } from '../../components/Name.js';
 import { TypeAhead } from '../../components/TypeAhead.js';
 import { isolate, sentence } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { displayNames, searchKey } from '../pairings/shared.js';
+import { displayNames, searchKey } from '../../lib/people.js';
 import { attempt } from '../../store/attempt.js';
 
 /** Who sits where in the round: each player's table (none: a bye, or not paired). */

@@ -13,7 +13,7 @@ import { Name } from '../../components/Name.js';
 import { PrintButton } from '../../components/PrintButton.js';
 import { isolate, plural } from '../../lib/format.js';
 import { currentRound } from '../../lib/event.js';
-import { displayNames } from '../pairings/shared.js';
+import { displayNames } from '../../lib/people.js';
 import { PenaltyForm } from './PenaltyForm.js';
 import './Penalty.css';
 

@@ -10,7 +10,7 @@ import type { PublicReport } from '../../../core/public/types.js';
 import { waitingReports } from '../../../core/public/reports.js';
 import { isolate } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
-import { displayNames } from '../pairings/shared.js';
+import { displayNames } from '../../lib/people.js';
 
 const STATUS_WORDS: Record<PublicReport['status'], string> = {
   waiting: 'waiting for the other players',

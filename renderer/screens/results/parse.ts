@@ -8,7 +8,7 @@ import type { EventState, PlayerId, Round, Table } from '../../../core/model/typ
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { EMPTY_RESULT_DRAFT, type EntryContext, type ReadResult, type ResultDraft } from '../../../core/rulesets/ruleset.js';
 import { sentence } from '../../lib/format.js';
-import { displayNames, nameIn, playersById } from '../pairings/shared.js';
+import { displayNames, nameIn, playersById } from '../../lib/people.js';
 
 /** The scorekeeper's typing for one table, by the rule set's field keys. */
 export type Draft = ResultDraft;

@@ -15,7 +15,7 @@ import { Name } from '../../components/Name.js';
 import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';
 import { DQ_TITLE } from '../playoffs/FinalStandings.js';
-import { searchKey } from './people.js';
+import { searchKey } from '../../lib/people.js';
 
 export const ROW_HEIGHT = 40;
 

@@ -1,49 +1,18 @@
 /**
- * What the Pairings and Results screens both need to say about people and tables: names that tell
- * two people apart, the points each player had when a round was paired, and a result in words.
- * Pure functions of the pushed state (cached per state, so re-renders stay cheap).
+ * Facts about a round the Pairings and Results screens both say: the points each player had when
+ * it was paired, a result in words, its label, who sits where, and each player's group. Pure
+ * functions of the pushed state (names: lib/people.ts).
  */
-import type { EventState, PairingProposal, Player, PlayerId, Round, Table } from '../../../core/model/types.js';
+import type { EventState, PairingProposal, PlayerId, Round, Table } from '../../../core/model/types.js';
 import { pointsBeforeRound } from '../../../core/event/points-before.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
-import { distinguishedNames } from '../../../core/documents/names.js';
-import { isolate } from '../../lib/format.js';
-import { foldForSearch } from '../../../core/text/fold.js';
+import { nameIn } from '../../lib/people.js';
 
 /**
  * Where a playoff round's work is done, said the same on the Pairings and Playoffs screens: paired
  * (published) on Playoffs, results typed on Results like every other round.
  */
 export const PLAYOFF_WORK_PLACES = 'Playoff rounds are paired on the Playoffs screen; their results are entered on the Results screen, like every round’s.';
-
-const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
-
-/**
- * Display names by id: the registered name, with the note (or the id) added when two players
- * share a name — never merged silently (UX.md "Names are people's names"). The one rule of
- * core/documents/names.ts (distinguishedNames), cached per players list.
- */
-export function displayNames(state: EventState): Map<PlayerId, string> {
-  const cached = namesCache.get(state.players);
-  if (cached) return cached;
-  const names = distinguishedNames(state.players);
-  namesCache.set(state.players, names);
-  return names;
-}
-
-const playersCache = new WeakMap<readonly Player[], Map<PlayerId, Player>>();
-
-export function playersById(state: EventState): Map<PlayerId, Player> {
-  let map = playersCache.get(state.players);
-  if (!map) playersCache.set(state.players, (map = new Map(state.players.map((p) => [p.id, p]))));
-  return map;
-}
-
-/** A player's display name as written inside a sentence: isolated (lib/format.ts isolate). */
-export function nameIn(state: EventState): (id: PlayerId) => string {
-  const names = displayNames(state);
-  return (id) => isolate(names.get(id) ?? id);
-}
 
 /**
  * Each player's points before round `round` was played (what pairings print beside a name; core
@@ -58,11 +27,6 @@ export function pointsBefore(state: EventState, round: number): ReadonlyMap<Play
 /** Points now (all results entered so far). */
 export function pointsNow(state: EventState): ReadonlyMap<PlayerId, number> {
   return pointsBefore(state, Number.MAX_SAFE_INTEGER);
-}
-
-/** Lower-case, accents removed: "Ñúñez" matches "nunez", "Sørensen" "soren" (core/text/fold.ts). */
-export function searchKey(text: string): string {
-  return foldForSearch(text);
 }
 
 /** A result in words, as the rule set writes it ("Ana Archer wins 2–1", "Draw (excluded: Bo)", "Cy wins · VP …"), names isolated. */
