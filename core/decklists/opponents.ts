@@ -5,7 +5,7 @@
  * every player of its matches has a registered list. Refusals in words, for the screens (before
  * anyone prints) and the printed page (core/documents/opponent-decklists.ts) alike.
  */
-import { distinguishedNames } from '../documents/names.js';
+import { distinguishedNames } from '../model/person-names.js';
 import type { EventState, Round, Table } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { mtrCitation } from '../rulesets/ruleset.js';

@@ -7,7 +7,7 @@ import { fail } from '../model/errors.js';
 import { type EventState, type Player, type PlayerId, type Round, type TeamMember } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import { type Ruleset } from '../rulesets/ruleset.js';
-import { sameNameTags } from './names.js';
+import { sameNameTags } from '../model/person-names.js';
 import { type PageSize } from './types.js';
 
 // ---------------------------------------------------------------------------------------------

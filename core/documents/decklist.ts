@@ -17,7 +17,7 @@ import type { Decklist, DecklistCard, PlayerId } from '../model/types.js';
 import { mtrCitation } from '../rulesets/ruleset.js';
 import { type DocContext, nameOf } from './context.js';
 import { definition, writeBox } from './layout.js';
-import { sortByFamilyName } from './names.js';
+import { sortByFamilyName } from '../model/person-names.js';
 import type { Content, DocDefinition } from './types.js';
 
 /** 'check': a tick box and a space for the count found (deck checks); 'read': count and card only. */

@@ -6,7 +6,7 @@
 import type { EventState } from '../model/types.js';
 import { clockDuration } from '../text/format.js';
 import type { ExtensionLogEntry } from './context.js';
-import { distinguishedNames } from './names.js';
+import { distinguishedNames } from '../model/person-names.js';
 
 /** Minutes as the log prints them: 1.5 → "1:30", 10 → "10:00", 75 → "75:00" (core/text). */
 export function minutesAndSeconds(minutes: number): string {

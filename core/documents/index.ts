@@ -27,10 +27,10 @@ export { ASCII_WIDTHS, textWidth } from './geometry.js';
 export { boardEntries, THREE_COLUMNS_FROM } from './pairings-by-name.js';
 export { cutStackOrder, slipsPerPage } from './match-slips.js';
 export { BOARD_QR_MIN, qrCode, SLIP_QR_MIN } from './qr.js';
-export { distinguishedNames, personName, sortByFamilyName, splitName } from './names.js';
+export { distinguishedNames, personName, sortByFamilyName, splitName } from '../model/person-names.js';
 export { extensionLogEntries } from './extension-entries.js';
 export { opponentDecklistRefusals, type OpponentDecklistRefusal } from '../decklists/opponents.js';
-export type { PersonName } from './names.js';
+export type { PersonName } from '../model/person-names.js';
 export * from './types.js';
 
 const BUILDERS: Record<DocumentName, (ctx: DocContext) => DocDefinition> = {

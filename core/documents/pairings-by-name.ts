@@ -20,7 +20,7 @@ import { type DocContext, houseRulesOf, isFullyCovered, isTeamEvent, membersOf, 
 import { fitFontSize, lineHeight, pageBox, textWidth } from './geometry.js';
 import { COLORS, definition } from './layout.js';
 import { plural } from './round-facts.js';
-import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from './names.js';
+import { type PersonName, boardCollator, initialOf, sheetOf, sortByFamilyName } from '../model/person-names.js';
 import { type BoardQr, besideQrWidth, boardQr, qrHeading, qrHeadingHeight } from './qr.js';
 import type { ColumnsNode, Content, DocDefinition, TableNode } from './types.js';
 import { playsFirst } from '../model/seats.js';

@@ -19,7 +19,7 @@ import { type DocContext, nameOf, roundTitle } from './context.js';
 import { fitFontSize, pageBox } from './geometry.js';
 import { COLORS, definition } from './layout.js';
 import { plural } from './round-facts.js';
-import { sortByFamilyName } from './names.js';
+import { sortByFamilyName } from '../model/person-names.js';
 import type { Content, DocDefinition } from './types.js';
 
 /** "14:05" in the station's time zone (UTC when none was given), or nothing for a penalty without a time. */

@@ -21,7 +21,7 @@ import { fitFontSize, pageBox } from './geometry.js';
 import { COLORS, definition } from './layout.js';
 import { plural } from './round-facts.js';
 import { type BoardEntry, boardContent, boardEntries } from './pairings-by-name.js';
-import { sortByFamilyName } from './names.js';
+import { sortByFamilyName } from '../model/person-names.js';
 import type { Content, DocDefinition, TableNode } from './types.js';
 import { playsFirst } from '../model/seats.js';
 

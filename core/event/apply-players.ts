@@ -166,7 +166,7 @@ export function editPlayer(state: EventState, command: Extract<Command, { type: 
   const changes = command.changes;
   const next: Player = { ...player };
   if (changes.name !== undefined) next.name = changes.name;
-  // The family name boards sort by (core/documents/names.ts); "" forgets it (back to the guess).
+  // The family name boards sort by (core/model/person-names.ts); "" forgets it (back to the guess).
   if (changes.familyName) next.familyName = changes.familyName;
   else if (changes.familyName === '') delete next.familyName;
   if (changes.note !== undefined) next.note = changes.note;

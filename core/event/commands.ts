@@ -89,7 +89,7 @@ function playerInput(rule: NameRule) {
     id: playerId,
     name: names.person,
     /**
-     * The family name boards sort and print by (core/documents/names.ts), when the scorekeeper or a
+     * The family name boards sort and print by (core/model/person-names.ts), when the scorekeeper or a
      * CSV family-name column gives it; absent = guessed from the name. In edit-player, "" forgets
      * it (back to the guess).
      */

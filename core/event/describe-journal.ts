@@ -5,7 +5,7 @@
  * the pairing of its round in force when it was entered, and a second result for a table is an
  * amendment.
  */
-import { distinguishedNames } from '../documents/names.js';
+import { distinguishedNames } from '../model/person-names.js';
 import type { EventState, PlayerId, TableResult } from '../model/types.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
@@ -36,7 +36,7 @@ function rulesetOf(entries: readonly DescribedEntry[], state: EventState | null)
 
 /**
  * Everyone the journal registered (removed players keep their names), as they are now: two people
- * with the same name are told apart by their note or id (core/documents/names.ts).
+ * with the same name are told apart by their note or id (core/model/person-names.ts).
  */
 function namesOf(entries: readonly DescribedEntry[], state: EventState | null): Map<PlayerId, string> {
   const people = new Map<PlayerId, Person>();

@@ -115,7 +115,7 @@ export interface Player {
   /**
    * The family name boards sort and print by ("Mac Giolla" for "Cian Mac Giolla"), as the
    * scorekeeper confirmed it or a CSV import's family-name column gave it; absent = the rule of
-   * core/documents/names.ts guesses it from `name`. Individual players only (a team's name is not a
+   * core/model/person-names.ts guesses it from `name`. Individual players only (a team's name is not a
    * person's; its members' family names are read from their names).
    */
   familyName?: string;

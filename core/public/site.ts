@@ -6,7 +6,7 @@
  *
  * The page: the event's name and when it was published; the round's end time (as text, which
  * `site.js` turns into a countdown where scripts run); the round's pairings by name, sorted by
- * family name as the boards are (core/documents/names.ts), then by table; the standings once the
+ * family name as the boards are (core/model/person-names.ts), then by table; the standings once the
  * scorekeeper published them; the playoff bracket when there is one. Words come from the rule
  * set's presentation (table words, points, seats), never from a branch on the rule set.
  *
@@ -18,7 +18,7 @@
  * Pure: the time of publishing comes in as words from the caller; the round's end is written in
  * `timeZone` (default the runtime's: the host's, as the floor reads its clock).
  */
-import { initialOf, sortByFamilyName, boardCollator } from '../documents/names.js';
+import { initialOf, sortByFamilyName, boardCollator } from '../model/person-names.js';
 import { getRuleset } from '../rulesets/index.js';
 import type { Ruleset } from '../rulesets/ruleset.js';
 import { clockDuration, plural, wallClock } from '../text/format.js';

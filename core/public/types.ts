@@ -30,7 +30,7 @@ export interface PublicWords {
 export interface PublicPlayer {
   id: string;
   name: string;
-  /** The family name boards sort by (core/documents/names.ts), for "find me" and pairings by name. */
+  /** The family name boards sort by (core/model/person-names.ts), for "find me" and pairings by name. */
   sortName: string;
   /** Dropped after this round (0: before round 1). */
   droppedAfterRound?: number;

@@ -10,7 +10,7 @@
  */
 import { clockView } from '../clock/index.js';
 import { pointsBeforeRound } from '../event/points-before.js';
-import { personName } from '../documents/names.js';
+import { personName } from '../model/person-names.js';
 import { standingMark, stateAfterRound } from '../documents/standings.js';
 import { selfReportsOf } from '../event/apply-reports.js';
 import type { EventState, PlayerId, Round, Standing, Table } from '../model/types.js';

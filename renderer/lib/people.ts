@@ -4,7 +4,7 @@
  * names"); the family names boards sort by; and the text a search folds. Pure functions of the
  * pushed state, cached per players list so re-renders stay cheap.
  */
-import { distinguishedNames } from '../../core/documents/names.js';
+import { distinguishedNames } from '../../core/model/person-names.js';
 import type { EventState, Player, PlayerId } from '../../core/model/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { isolate } from './format.js';
@@ -13,7 +13,7 @@ const namesCache = new WeakMap<readonly Player[], Map<PlayerId, string>>();
 
 /**
  * Display name of every registered competitor ("Ana Archer", or "Ana Archer (Leeds)" when shared):
- * core/documents/names.ts distinguishedNames, the one rule for screens, logs and prints.
+ * core/model/person-names.ts distinguishedNames, the one rule for screens, logs and prints.
  */
 export function displayNames(state: EventState): Map<PlayerId, string> {
   const cached = namesCache.get(state.players);

@@ -4,7 +4,7 @@
  * form, is loaded only to take a result: flows.tsx), and the round clock in words. The page never
  * asks which rule set it shows. Pure: no DOM.
  */
-import { sortByFamilyName, splitName } from '../../core/documents/names.js';
+import { sortByFamilyName, splitName } from '../../core/model/person-names.js';
 import type { PlayerId, Table, TableResult } from '../../core/model/types.js';
 import type { PublicPlayer, PublicRound, PublicTable, PublicView, PublicWords } from '../../core/public/types.js';
 import type { EntryContext, Ruleset } from '../../core/rulesets/ruleset.js';
@@ -27,7 +27,7 @@ export function boardName(player: PublicPlayer): string {
   return splitName(player.name, player.sortName).board;
 }
 
-/** Players sorted as the boards are (family name first: core/documents/names.ts). */
+/** Players sorted as the boards are (family name first: core/model/person-names.ts). */
 export function sortedPlayers(players: readonly PublicPlayer[]): PublicPlayer[] {
   return sortByFamilyName(players.map((p) => ({ ...p, familyName: p.sortName }))).map(({ item }) => item);
 }

@@ -14,11 +14,11 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import type { ClockView, TableClockView, TimerView } from '../../core/clock/index.js';
 import { boardEntries, type BoardEntry } from '../../core/documents/pairings-by-name.js';
 import { createContext } from '../../core/documents/context.js';
-import { sameNameKey } from '../../core/documents/names.js';
+import { sameNameKey } from '../../core/model/person-names.js';
 import type { EventState, Round } from '../../core/model/types.js';
 import { Name } from '../components/Name.js';
 import { currentRound, outstandingTables, playoffComplete } from '../lib/event.js';
-import { distinguishedNames } from '../../core/documents/names.js';
+import { distinguishedNames } from '../../core/model/person-names.js';
 import { getRuleset, playoffFinishLabel } from '../../core/rulesets/index.js';
 import { disqualifiedPlayers } from '../../core/event/apply-penalties.js';
 import { standingMark } from '../../core/documents/standings.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildDocument, distinguishedNames, extensionLogEntries, personName, sortByFamilyName, splitName } from '../../core/documents/index.js';
-import { familyNameFits } from '../../core/documents/names.js';
+import { familyNameFits } from '../../core/model/person-names.js';
 import { apply, replay } from '../../core/event/apply.js';
 import { type Command, commandSchema, newCommandSchema, publishCommand } from '../../core/event/commands.js';
 import type { EventState } from '../../core/model/types.js';

@@ -7,7 +7,7 @@
  * report's content). The page is parsed (jsdom's DOMParser) to read it as a browser would.
  */
 import { describe, expect, it } from 'vitest';
-import { sortByFamilyName } from '../../core/documents/names.js';
+import { sortByFamilyName } from '../../core/model/person-names.js';
 import { apply } from '../../core/event/apply.js';
 import type { Command } from '../../core/event/commands.js';
 import type { EventState, RulesetId, Table } from '../../core/model/types.js';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { splitName } from '../../core/documents/names.js';
+import { splitName } from '../../core/model/person-names.js';
 import type { Command } from '../../core/event/commands.js';
 import { writeEventSaveSync } from '../../electron/host/event-store.js';
 import { App } from '../../renderer/App.js';

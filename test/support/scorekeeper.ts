@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { splitName } from '../../core/documents/names.js';
+import { splitName } from '../../core/model/person-names.js';
 import { eventually } from './e2e.js';
 import { SHOTS } from './e2e-paths.js';
 
@@ -324,7 +324,7 @@ export function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** "Chloé Dubois" as boards print it: "Dubois, Chloé" (core/documents/names.ts). */
+/** "Chloé Dubois" as boards print it: "Dubois, Chloé" (core/model/person-names.ts). */
 export function boardName(name: string): string {
   return splitName(name).board;
 }

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { ClockView } from '../../../core/clock/index.js';
-import { distinguishedNames } from '../../../core/documents/names.js';
+import { distinguishedNames } from '../../../core/model/person-names.js';
 import { getRuleset } from '../../../core/rulesets/index.js';
 import { mtrCitation } from '../../../core/rulesets/ruleset.js';
 import { PrintButton } from '../../components/PrintButton.js';

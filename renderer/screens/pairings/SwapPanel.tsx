@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { EventState, PlayerId, Round } from '../../../core/model/types.js';
-import { sortByFamilyName } from '../../../core/documents/names.js';
+import { sortByFamilyName } from '../../../core/model/person-names.js';
 import { fixCommand, fixedReason, roundAfterFix, swapFix, type TableFix } from '../../../core/event/table-fix.js';
 import { Name } from '../../components/Name.js';
 import { competitorNoun } from '../../lib/event.js';

@@ -7,7 +7,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { NewCommand, PlayerInput } from '../../../core/event/commands.js';
 import type { EventState } from '../../../core/model/types.js';
-import { splitName } from '../../../core/documents/names.js';
+import { splitName } from '../../../core/model/person-names.js';
 import { Name } from '../../components/Name.js';
 import { isolate, plural } from '../../lib/format.js';
 import { useStation } from '../../store/station.js';

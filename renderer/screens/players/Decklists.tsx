@@ -8,7 +8,7 @@
  * Ana"), with the board collator; a team event's teams as their names are written.
  */
 import { useMemo, useState } from 'react';
-import { boardCollator, sortByFamilyName } from '../../../core/documents/names.js';
+import { boardCollator, sortByFamilyName } from '../../../core/model/person-names.js';
 import type { EventState, PlayerId } from '../../../core/model/types.js';
 import { Name } from '../../components/Name.js';
 import { DecklistFind } from './DecklistFind.js';

@@ -7,7 +7,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/documents/names.js';
+import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/model/person-names.js';
 import { disqualifiedPlayers } from '../../../core/event/apply-penalties.js';
 import { reinstateRefusal } from '../../../core/event/apply-players.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';

@@ -9,7 +9,7 @@ import type { PlayerInput } from '../../../core/event/commands.js';
 import { nameProblem } from '../../../core/model/names.js';
 import type { EventState, Player, TeamSeat } from '../../../core/model/types.js';
 import { registrationDrawFor } from '../../../core/transcript/draws.js';
-import { familyNameFits, splitName, type PersonName } from '../../../core/documents/names.js';
+import { familyNameFits, splitName, type PersonName } from '../../../core/model/person-names.js';
 import { isolate, pluralWord, sentence } from '../../lib/format.js';
 import { fold } from '../../store/directory.js';
 
@@ -85,7 +85,7 @@ export function sameNameWarning(players: readonly Player[], name: string, note: 
 
 /**
  * The family name a board sorts `name` by: the one typed into the family-name box when there is one
- * (null = the box was left as guessed), else the guess of core/documents/names.ts.
+ * (null = the box was left as guessed), else the guess of core/model/person-names.ts.
  */
 export function boardName(name: string, family: string | null): PersonName {
   const typed = family?.trim() ?? '';

@@ -7,7 +7,7 @@
  */
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { boardCollator, splitName } from '../../../core/documents/names.js';
+import { boardCollator, splitName } from '../../../core/model/person-names.js';
 import type { PlayerId, PlayoffFinish, Standing } from '../../../core/model/types.js';
 import { playoffFinishLabel } from '../../../core/rulesets/index.js';
 import { formatValue, type TiebreakerInfo } from '../../../core/rulesets/ruleset.js';
