@@ -157,6 +157,7 @@ export const DOCUMENT_NAMES = [
   'deck-check-sheet',
   'decklist',
   'opponent-decklists',
+  'player-cards',
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 

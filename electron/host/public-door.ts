@@ -100,7 +100,7 @@ export interface PublicHost extends PhoneService {
 /** Does this service offer what the door needs (the station service does; a bare HostApi does not)? */
 export function isPublicHost(api: object): api is PublicHost {
   const host = api as Partial<PublicHost>;
-  return typeof host.current === 'function' && typeof host.phoneCommand === 'function' && typeof host.subscribe === 'function';
+  return typeof host.current === 'function' && typeof host.phoneCommand === 'function' && typeof host.phoneClaim === 'function' && typeof host.subscribe === 'function';
 }
 
 export interface PublicDoor {
@@ -176,6 +176,14 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
     wrong(round, table) {
       wrongCodes.get(address).take();
       wrongAtTable.get(`${round}:${table}`).take();
+    },
+    // Personal codes share the address's budget of wrong codes (31^8 codes: not found by trying).
+    claimRefusal() {
+      const bucket = wrongCodes.get(address);
+      return bucket.has() ? null : `too many wrong codes from this phone's network: wait ${bucket.secondsUntilNext()} seconds, then type the personal code on your player card`;
+    },
+    wrongClaim() {
+      wrongCodes.get(address).take();
     },
   });
 

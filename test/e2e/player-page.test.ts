@@ -94,6 +94,7 @@ class FakePublicHost {
 
   private answer(request: PublicRequest): PublicAnswer {
     const id = request.id;
+    if (request.kind === 'claim') return { kind: 'answer', id, ok: false, message: 'phones do not claim players at this event' };
     if (CODES[request.table] !== request.code || request.round !== this.view.round?.number)
       return { kind: 'answer', id, ok: false, message: `that is not the code of table ${request.table} in this round` };
     const name = (pid: string): string => this.view.players.find((p) => p.id === pid)?.name ?? pid;

@@ -120,6 +120,15 @@ async function pairedEvent(host: VenueHost, name: string, settings: Record<strin
   return { state, round: state.rounds[0] as Round };
 }
 
+/** `phone` (its own id `phoneId`) claims `player` with the personal code the desk reads out: the token it is given. */
+async function claim(host: VenueHost, phone: Phone, phoneId: string, player: string): Promise<string> {
+  const { code } = await host.station.personalCode({ player });
+  const answer = await phone.ask({ kind: 'claim', phone: phoneId, code });
+  if (!answer.ok || !answer.claim) throw new Error(`${player} was not claimed: ${answer.ok ? 'no token' : answer.message}`);
+  expect(answer.claim.player).toBe(player);
+  return answer.claim.token;
+}
+
 const codeOf = (round: Round, table: number): string => tableCode(round.reportKey as string, round.number, table);
 const seatsOf = (round: Round, table: number): string[] => round.tables.find((t) => t.table === table)?.seats ?? [];
 
@@ -243,12 +252,14 @@ describe("players' phones on the public door", () => {
     expect(pending.round?.tables.find((t) => t.table === 5)?.result).toBeUndefined();
     expect(pending.version).toBe(snapshot.lastSeq);
 
-    // Automatic: the report every other player agreed with is the result.
+    // Automatic: the report every other player agreed with, each from the phone that claimed them, is the result.
     await host.station.dispatch({ command: { type: 'set-settings', settings: { selfReports: 'auto' } } });
     const [cy, di] = seatsOf(round, 6) as [string, string];
     const six = { round: 1, table: 6, code: codeOf(round, 6) };
-    expect(await b.ask({ kind: 'report', ...six, phone: 'phone-di-1', player: di, result: { games: [1, 2, 0] }, drop: [di] })).toMatchObject({ ok: true });
-    const accepted = await a.ask({ kind: 'confirm', ...six, phone: 'phone-cy-1', player: cy, agree: true });
+    const diToken = await claim(host, b, 'phone-di-1', di);
+    const cyToken = await claim(host, a, 'phone-cy-1', cy);
+    expect(await b.ask({ kind: 'report', ...six, phone: 'phone-di-1', player: di, result: { games: [1, 2, 0] }, drop: [di], token: diToken })).toMatchObject({ ok: true });
+    const accepted = await a.ask({ kind: 'confirm', ...six, phone: 'phone-cy-1', player: cy, agree: true, token: cyToken });
     expect(accepted).toEqual({ kind: 'answer', id: expect.any(Number), ok: true, accepted: true });
     const after = await host.station.snapshot();
     expect(after.state?.rounds[0]?.tables.find((t) => t.table === 6)?.result).toEqual({ games: [1, 2, 0] });
@@ -269,9 +280,14 @@ describe("players' phones on the public door", () => {
     const pod = await Promise.all(seats.map(() => phone()));
     const where = { round: 1, table: 1, code: codeOf(round, 1) };
     const [reporter, ...others] = seats as [string, ...string[]];
-    expect(await (pod[0] as Phone).ask({ kind: 'report', ...where, phone: 'phone-pod-0', player: reporter, result: { winner: reporter } })).toMatchObject({ ok: true, report: { status: 'waiting' } });
+    // Each player's phone claimed them with their personal code: automatic acceptance needs it.
+    const tokens = await Promise.all(seats.map((player, i) => claim(host, pod[i] as Phone, `phone-pod-${i}`, player)));
+    expect(await (pod[0] as Phone).ask({ kind: 'report', ...where, phone: 'phone-pod-0', player: reporter, result: { winner: reporter }, token: tokens[0] as string })).toMatchObject({
+      ok: true,
+      report: { status: 'waiting' },
+    });
     for (const [i, player] of others.entries()) {
-      const answer = await (pod[i + 1] as Phone).ask({ kind: 'confirm', ...where, phone: `phone-pod-${i + 1}`, player, agree: true });
+      const answer = await (pod[i + 1] as Phone).ask({ kind: 'confirm', ...where, phone: `phone-pod-${i + 1}`, player, agree: true, token: tokens[i + 1] as string });
       if (i < others.length - 1) expect(answer).toMatchObject({ ok: true, report: { status: 'waiting' } });
       else expect(answer).toMatchObject({ ok: true, accepted: true });
     }
