@@ -10,7 +10,7 @@ import type { PublicReport, PublicTable, PublicView } from '../../core/public/ty
 import { andNames, type Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
 import { codeFor, phoneId } from './memory.js';
-import { CodeStep, Problem, sentence, type Talk } from './Report.js';
+import { CodeStep, Problem, sentence, withToken, type Talk } from './Report.js';
 import { ResultForm } from './ResultForm.js';
 import { nameIn, rejectedWords, tableWord } from './view.js';
 
@@ -110,7 +110,7 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   const answer = async (agree: boolean, result?: PublicReport['result']): Promise<void> => {
     setBusy(true);
     setProblem(null);
-    const sent = await talk.request({ kind: 'confirm', phone: phoneId(talk.store), code, round, table: table.table, player: me, agree, ...(result ? { result } : {}) });
+    const sent = await talk.request({ kind: 'confirm', phone: phoneId(talk.store), code, round, table: table.table, player: me, agree, ...(result ? { result } : {}), ...withToken(talk.store, view.event.id, me) });
     setBusy(false);
     if (!sent.ok) return setProblem(sent.message);
     setDisputing(false);

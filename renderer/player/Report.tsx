@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { PublicAnswer, PublicReport, PublicTable, PublicView } from '../../core/public/types.js';
 import type { Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
-import { codeFor, phoneId, rememberCode, type KeyValue } from './memory.js';
+import { codeFor, phoneId, rememberCode, tokenFor, type KeyValue } from './memory.js';
 import type { PublicAsk } from './public-client.js';
 import { ResultForm } from './ResultForm.js';
 import { nameIn, tableWord } from './view.js';
@@ -17,6 +17,12 @@ import { nameIn, tableWord } from './view.js';
 export interface Talk {
   request(ask: PublicAsk): Promise<PublicAnswer>;
   store: KeyValue;
+}
+
+/** The claim token this phone holds for `player` in this event, as a request's field (none: the answer is unclaimed). */
+export function withToken(store: KeyValue, eventId: string, player: string): { token?: string } {
+  const token = tokenFor(store, eventId, player);
+  return token ? { token } : {};
 }
 
 /** A message as a sentence ("that code …" → "That code …"). */
@@ -118,6 +124,7 @@ function ReportForm({ view, ruleset, table, me, code, talk, onSent, onWrongCode 
       player: me,
       result: entry.checked.result,
       ...(drops.length > 0 ? { drop: drops } : {}),
+      ...withToken(talk.store, view.event.id, me),
     });
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);

@@ -161,3 +161,63 @@ export function slipLink(search: string): TableCode | null {
 
 /** The page's address without a slip's query (so the code is not left in the address bar). */
 export const PAGE_PATH = PLAYER_PAGE_PATH;
+
+/**
+ * This phone's claim of its player in one event (ARCHITECTURE "A player is who their phone
+ * claimed"): the player and the token the host gave it, sent with each report and answer. Kept per
+ * event, like the table code: a token of one event is never offered in another.
+ */
+export interface Claim {
+  player: string;
+  token: string;
+}
+
+export const claimKey = (eventId: string): string => `podium.player.${eventId}.claim`;
+/** A player card's code the page was opened with (`/p#claim=…`), until the host's view says which event is open. */
+export const CLAIM_CODE_KEY = 'podium.player.claim-code';
+
+export function rememberedClaim(store: KeyValue, eventId: string): Claim | null {
+  try {
+    const held = JSON.parse(store.getItem(claimKey(eventId)) ?? 'null') as Partial<Claim> | null;
+    return held && typeof held.player === 'string' && typeof held.token === 'string' ? { player: held.player, token: held.token } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberClaim(store: KeyValue, eventId: string, claim: Claim | null): void {
+  if (claim === null) store.removeItem(claimKey(eventId));
+  else store.setItem(claimKey(eventId), JSON.stringify(claim));
+}
+
+/** The token to send when speaking for `player` in `eventId`: only that player's, only that event's. */
+export function tokenFor(store: KeyValue, eventId: string, player: string): string | undefined {
+  const claim = rememberedClaim(store, eventId);
+  return claim && claim.player === player ? claim.token : undefined;
+}
+
+/** The personal code a player card's QR code opened the page with (`#claim=KPMQ7XDR`), or null. */
+export function claimLink(hash: string): string | null {
+  const code = new URLSearchParams(hash.replace(/^#/, '')).get('claim')?.trim() ?? '';
+  return /^[A-Za-z0-9 -]{4,32}$/.test(code) ? code : null;
+}
+
+/** Hold a card's code (`now`: this phone's time) until the view says its event; held as long as a slip. */
+export function holdClaimCode(store: KeyValue, code: string, now: number): void {
+  store.setItem(CLAIM_CODE_KEY, JSON.stringify({ code, at: now }));
+}
+
+export function heldClaimCode(store: KeyValue, now: number): string | null {
+  try {
+    const held = JSON.parse(store.getItem(CLAIM_CODE_KEY) ?? 'null') as { code?: unknown; at?: unknown } | null;
+    if (held && typeof held.code === 'string' && typeof held.at === 'number' && now - held.at >= 0 && now - held.at < SLIP_HELD_MS) return held.code;
+  } catch {
+    // Not a held code: dropped below.
+  }
+  store.removeItem(CLAIM_CODE_KEY);
+  return null;
+}
+
+export function dropClaimCode(store: KeyValue): void {
+  store.removeItem(CLAIM_CODE_KEY);
+}
