@@ -74,7 +74,7 @@ function card(ctx: DocContext, player: Player, key: string, width: number): Cont
     { text: showPersonalCode(code), bold: true, fontSize: 18, characterSpacing: 1.5, margin: [0, 0, 0, 6] },
     {
       text: qr
-        ? 'Scan the code with your phone: the event opens as yours, and only that phone reports your results.'
+        ? 'Scan the QR code with your phone: the player page opens as yours, and only that phone reports your results.'
         : 'On the event’s player page, choose “This is me” and type this code: only that phone reports your results.',
       fontSize: 7.5,
     },

@@ -18,7 +18,7 @@ export function claimsOn(view: PublicView): boolean {
 }
 
 /** Words under the name of a claimed phone's player: how to give the phone up. */
-export const RELEASE_WORDS = 'This phone is yours for this event. New or lost phone? Ask the scorekeeper to reset your claim, then type your code on the new one.';
+export const RELEASE_WORDS = 'This phone is yours for this event. A new or lost phone? Only the scorekeeper can reset it.';
 
 export interface ClaimTalk {
   request(ask: PublicAsk): Promise<PublicAnswer>;

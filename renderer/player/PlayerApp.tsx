@@ -247,7 +247,7 @@ export function PlayerApp({ client, store, slip, claimCode, everyMs = 1000 }: Pl
       rememberClaim(store, eventId, made);
       rememberMe(store, eventId, made.player);
       const name = client.getState().view?.players.find((p) => p.id === made.player)?.name ?? 'your player';
-      setNotice(`This phone is now ${name}’s: your results go to the scorekeeper from it.`);
+      setNotice(`This phone is now ${name}’s.`);
       setFlow('table');
       setTab('me');
       setChosen((n) => n + 1);
