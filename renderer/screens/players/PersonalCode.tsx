@@ -63,7 +63,7 @@ export function ClaimCell({ state, player, readOnly }: { state: EventState; play
   return (
     <span className="claim-cell">
       <span className="claim-badge" title={`Claimed by phone ${claim.phone}: only that phone reports and confirms for this player`} data-testid="claimed-badge">
-        📱 claimed
+        claimed by a phone
       </span>
       {mayReset && (
         <button type="button" className="small" onClick={reset} data-testid="reset-claim" title="A lost or changed phone: free the player, so their personal code claims again on another phone">

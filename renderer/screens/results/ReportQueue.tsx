@@ -26,7 +26,11 @@ export function ReportQueue({ state, onEdit }: { state: EventState; onEdit: (rou
   const name = (id: string): string => isolate(names.get(id) ?? id);
   // Which answers came from the phones that claimed their players (claims on): the desk weighs the rest.
   const round = state.rounds[state.rounds.length - 1];
-  const claimedOf = (table: number): SelfReport | undefined => (claimsOn(state) ? round?.reports?.find((r) => r.table === table) : undefined);
+  const automatic = (state.settings.selfReports ?? 'queue') === 'auto';
+  const claimedOf = (table: number): Claims | undefined => {
+    const report = claimsOn(state) ? round?.reports?.find((r) => r.table === table) : undefined;
+    return report ? { report, automatic } : undefined;
+  };
   return (
     <section className="card report-queue" aria-label="Players' reports" data-testid="report-queue">
       <h2>
@@ -56,7 +60,13 @@ function PhoneMark({ claimed }: { claimed: boolean | undefined }) {
   );
 }
 
-function ReportItem({ report, name, onEdit, claims }: { report: PublicReport; name: (id: string) => string; onEdit: (round: number, table: number) => void; claims?: SelfReport | undefined }) {
+/** A waiting report as the fold keeps it (which answers came from claimed phones), and whether the event accepts by itself. */
+interface Claims {
+  report: SelfReport;
+  automatic: boolean;
+}
+
+function ReportItem({ report, name, onEdit, claims }: { report: PublicReport; name: (id: string) => string; onEdit: (round: number, table: number) => void; claims?: Claims | undefined }) {
   const decide = useCallback(
     (accept: boolean): void => {
       const what = `Table ${report.table}: ${accept ? `${name(report.reporter)}’s report accepted — ${report.resultText}` : `${name(report.reporter)}’s report rejected`}`;
@@ -83,12 +93,17 @@ function ReportItem({ report, name, onEdit, claims }: { report: PublicReport; na
       </div>
       <p>
         <strong>{name(report.reporter)}</strong> reported: {report.resultText}
-        {report.drops.length > 0 && <span> · dropping: {report.drops.map(name).join(', ')}</span>} <PhoneMark claimed={claims ? claims.claimed === true : undefined} />
+        {report.drops.length > 0 && <span> · dropping: {report.drops.map(name).join(', ')}</span>} <PhoneMark claimed={claims ? claims.report.claimed === true : undefined} />
       </p>
+      {report.status === 'agreed' && claims?.automatic && (
+        <p className="muted small" data-testid="why-waiting">
+          Waiting for you: results are recorded by themselves only when every player answered from their own claimed phone.
+        </p>
+      )}
       {answers.map(([player, answer]) => (
         <p key={player} className={answer.agree ? 'agree' : 'dispute'}>
           <strong>{name(player)}</strong> {answer.agree ? 'agreed' : answer.resultText ? `disputes: ${answer.resultText}` : 'disputes it'}{' '}
-          <PhoneMark claimed={claims ? claims.answers[player]?.claimed === true : undefined} />
+          <PhoneMark claimed={claims ? claims.report.answers[player]?.claimed === true : undefined} />
         </p>
       ))}
       <div className="report-actions">
