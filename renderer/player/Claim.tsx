@@ -4,21 +4,14 @@
  * From then on the page knows who this phone is, sends the host's token with each report and
  * answer, and a player's results agreed from both claimed phones count at once. The claim is given
  * up only at the desk (a lost or changed phone): the page says so rather than offering it.
+ *
+ * Loaded when wanted (claim-offer.tsx), so the first screen stays light.
  */
 import { useState, type FormEvent } from 'react';
-import type { PublicView } from '../../core/public/types.js';
-import { phoneId, type Claim } from './memory.js';
+import { phoneId, rememberedClaim, type Claim } from './memory.js';
 import type { PublicAsk } from './public-client.js';
-import type { PublicAnswer } from '../../core/public/types.js';
+import type { PublicAnswer, PublicView } from '../../core/public/types.js';
 import type { KeyValue } from './memory.js';
-
-/** Do phones claim players at this event (the organiser's setting; on unless turned off)? */
-export function claimsOn(view: PublicView): boolean {
-  return view.event.settings.claims !== 'off';
-}
-
-/** Words under the name of a claimed phone's player: how to give the phone up. */
-export const RELEASE_WORDS = 'This phone is yours for this event. A new or lost phone? Only the scorekeeper can reset it.';
 
 export interface ClaimTalk {
   request(ask: PublicAsk): Promise<PublicAnswer>;
@@ -30,6 +23,14 @@ export async function sendClaim(talk: ClaimTalk, code: string): Promise<{ ok: tr
   const answer = await talk.request({ kind: 'claim', phone: phoneId(talk.store), code });
   if (!answer.ok) return answer;
   return answer.claim ? { ok: true, claim: answer.claim } : { ok: false, message: 'the host did not answer with a claim: try again, or ask the scorekeeper' };
+}
+
+/** A player card's QR link, once the view says the event: see claim-offer.tsx claimFromCard. */
+export async function claimFromCard(view: PublicView, code: string, talk: ClaimTalk): Promise<{ ok: true; claim: Claim } | { ok: false; message: string | null }> {
+  if (view.event.settings.claims === 'off') return { ok: false, message: 'Phones do not claim players at this event: find yourself by name below.' };
+  if (rememberedClaim(talk.store, view.event.id)) return { ok: false, message: null };
+  const answer = await sendClaim(talk, code);
+  return answer.ok ? answer : { ok: false, message: answer.message.charAt(0).toLocaleUpperCase() + answer.message.slice(1) };
 }
 
 interface StepProps {

@@ -10,7 +10,7 @@ import type { PublicReport, PublicTable, PublicView } from '../../core/public/ty
 import { andNames, type Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
 import { codeFor, phoneId } from './memory.js';
-import { CodeStep, Problem, sentence, withToken, type Talk } from './Report.js';
+import { CodeStep, forgetGoneClaim, Problem, sentence, withToken, type Talk } from './Report.js';
 import { ResultForm } from './ResultForm.js';
 import { nameIn, rejectedWords, tableWord } from './view.js';
 
@@ -112,7 +112,10 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
     setProblem(null);
     const sent = await talk.request({ kind: 'confirm', phone: phoneId(talk.store), code, round, table: table.table, player: me, agree, ...(result ? { result } : {}), ...withToken(talk.store, view.event.id, me) });
     setBusy(false);
-    if (!sent.ok) return setProblem(sent.message);
+    if (!sent.ok) {
+      forgetGoneClaim(talk.store, view.event.id, sent.message);
+      return setProblem(sent.message);
+    }
     setDisputing(false);
     if (sent.report) setLooked({ kind: 'report', report: sent.report });
     else void look(code);

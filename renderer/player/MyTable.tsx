@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
-import { RELEASE_WORDS } from './Claim.js';
+import { RELEASE_WORDS } from './claim-offer.js';
 import { clockWords, extensionWords, nameIn, placeOf, pointsWords, rejectedWords, seatLine, tableWord, type Place } from './view.js';
 
 export interface MyTableProps {

@@ -6,16 +6,21 @@
  * set's code comes with the result screens, loaded when wanted: flows-loader.tsx) without ever asking
  * which rule set it shows.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
 import { usePrefetchFlows, WithFlows } from './flows-loader.js';
-import { Bracket, FindMe, Pairings, Standings } from './Lists.js';
-import { ClaimStep, claimsOn, sendClaim } from './Claim.js';
-import { dropClaimCode, dropHeldSlip, rememberClaim, rememberCode, rememberedClaim, rememberedMe, rememberMe, type Claim, type KeyValue, type TableCode } from './memory.js';
+import { FindMe, Pairings } from './Lists.js';
+import { ClaimOffer, claimFromCard, claimsOn } from './claim-offer.js';
+import { dropHeldSlip, rememberClaim, rememberCode, rememberedClaim, rememberedMe, rememberMe, type Claim, type KeyValue, type TableCode } from './memory.js';
 import { MyTable } from './MyTable.js';
 import type { PublicClient } from './public-client.js';
 import type { Talk } from './Report.js';
 import { placeOf, playersById, slipWords } from './view.js';
+
+// The standings and the bracket are behind their tabs: loaded when a tab is touched (Published.tsx, in later.ts).
+const loadPublished = (): Promise<typeof import('./later.js')> => import('./later.js');
+const Standings = lazy(() => loadPublished().then((m) => ({ default: m.Standings })));
+const Bracket = lazy(() => loadPublished().then((m) => ({ default: m.Bracket })));
 
 /** What the page needs of its connection (PublicClient; tests may give a fake). */
 export type PlayerClient = Pick<PublicClient, 'subscribe' | 'getState' | 'request' | 'hostNow'>;
@@ -56,7 +61,7 @@ function Banner({ status }: { status: 'connecting' | 'online' | 'offline' }) {
 function TabBar({ tab, setTab, bracket }: { tab: Tab; setTab(tab: Tab): void; bracket: boolean }) {
   const tabs: [Tab, string][] = [['me', 'Me'], ['pairings', 'Pairings'], ['standings', 'Standings'], ...(bracket ? ([['bracket', 'Bracket']] as [Tab, string][]) : [])];
   return (
-    <nav className="pl-tabs" aria-label="Screens">
+    <nav className="pl-tabs" aria-label="Screens" onPointerDown={() => void loadPublished()}>
       {tabs.map(([id, label]) => (
         <button key={id} type="button" className="pl-tab" aria-current={tab === id ? 'page' : undefined} onClick={() => setTab(id)}>
           {label}
@@ -92,8 +97,7 @@ function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotic
         {notice && <p className="pl-warning" data-testid="notice">{notice}</p>}
         {claimsOn(view) && (
           <>
-            <ClaimStep talk={talk} onClaimed={onClaimed} />
-            <p className="pl-or">or find yourself by name:</p>
+            <ClaimOffer talk={talk} onClaimed={onClaimed} />
           </>
         )}
         <FindMe view={view} choose={choose} />
@@ -145,7 +149,7 @@ function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotic
       notice={notice}
       notMe={() => choose(null)}
       claimed={claimed}
-      claimBox={claimsOn(view) && !claimed ? <ClaimStep talk={talk} onClaimed={onClaimed} compact /> : null}
+      claimBox={claimsOn(view) && !claimed ? <ClaimOffer talk={talk} onClaimed={onClaimed} compact /> : null}
       report={() => setFlow('report')}
       confirm={() => setFlow('confirm')}
     />
@@ -192,20 +196,10 @@ function useClaimCode(view: PublicView | null, code: string | null | undefined, 
   useEffect(() => {
     if (done || !code || !view) return;
     setDone(true);
-    dropClaimCode(talk.store);
-    if (!claimsOn(view)) return setWords('Phones do not claim players at this event: find yourself by name below.');
-    const held = rememberedClaim(talk.store, view.event.id);
-    if (held) return;
-    void sendClaim(talk, code).then((answer) => {
-      if (answer.ok) onClaimed(answer.claim);
-      else setWords(answer.message.charAt(0).toLocaleUpperCase() + answer.message.slice(1));
-    });
+    void claimFromCard(view, code, talk).then((answer) => (answer.ok ? onClaimed(answer.claim) : setWords(answer.message)));
   }, [done, code, view, talk, onClaimed]);
   return words;
 }
-
-/** The host's words when a phone's token is no longer a claim (reset at the desk): the phone forgets it. */
-const CLAIM_GONE = /^this phone’s claim was reset/;
 
 export function PlayerApp({ client, store, slip, claimCode, everyMs = 1000 }: PlayerAppProps) {
   const state = useSyncExternalStore(client.subscribe, client.getState);
@@ -225,21 +219,7 @@ export function PlayerApp({ client, store, slip, claimCode, everyMs = 1000 }: Pl
   }, [view]);
   // One object for the page's life: the Confirm screen asks the host again whenever `talk` changes,
   // and the page redraws every second (the clock) — a new one each render meant a `look` a second.
-  const talk = useMemo<Talk>(
-    () => ({
-      request: async (ask) => {
-        const answer = await client.request(ask);
-        const eventId = client.getState().view?.event.id;
-        if (!answer.ok && CLAIM_GONE.test(answer.message) && eventId) {
-          rememberClaim(store, eventId, null);
-          setChosen((n) => n + 1);
-        }
-        return answer;
-      },
-      store,
-    }),
-    [client, store],
-  );
+  const talk = useMemo<Talk>(() => ({ request: (ask) => client.request(ask), store }), [client, store]);
   const onClaimed = useCallback(
     (made: Claim): void => {
       const eventId = client.getState().view?.event.id;
@@ -284,8 +264,10 @@ export function PlayerApp({ client, store, slip, claimCode, everyMs = 1000 }: Pl
       <main className="pl-main">
         {shownTab === 'me' && <MeScreen view={view} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice ?? cardNotice ?? slipNotice} setNotice={setNotice} claimed={!!claim && claim.player === me?.id} onClaimed={onClaimed} />}
         {shownTab === 'pairings' && <Pairings view={view} me={me?.id ?? null} />}
-        {shownTab === 'standings' && <Standings view={view} me={me?.id ?? null} />}
-        {shownTab === 'bracket' && <Bracket view={view} me={me?.id ?? null} />}
+        <Suspense fallback={<p className="pl-waiting">Loading…</p>}>
+          {shownTab === 'standings' && <Standings view={view} me={me?.id ?? null} />}
+          {shownTab === 'bracket' && <Bracket view={view} me={me?.id ?? null} />}
+        </Suspense>
       </main>
       <TabBar tab={shownTab} setTab={pick} bracket={!!view.bracket && view.bracket.length > 0} />
     </div>

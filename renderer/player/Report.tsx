@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { PublicAnswer, PublicReport, PublicTable, PublicView } from '../../core/public/types.js';
 import type { Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
-import { codeFor, phoneId, rememberCode, tokenFor, type KeyValue } from './memory.js';
+import { codeFor, phoneId, rememberClaim, rememberCode, tokenFor, type KeyValue } from './memory.js';
 import type { PublicAsk } from './public-client.js';
 import { ResultForm } from './ResultForm.js';
 import { nameIn, tableWord } from './view.js';
@@ -23,6 +23,14 @@ export interface Talk {
 export function withToken(store: KeyValue, eventId: string, player: string): { token?: string } {
   const token = tokenFor(store, eventId, player);
   return token ? { token } : {};
+}
+
+/** The host's words when a phone's token is no longer a claim (reset at the desk). */
+const CLAIM_GONE = /^this phone’s claim was reset/;
+
+/** A refusal that says this phone's claim was reset: the phone forgets it (the page then offers "Make this phone yours"). */
+export function forgetGoneClaim(store: KeyValue, eventId: string, message: string): void {
+  if (CLAIM_GONE.test(message)) rememberClaim(store, eventId, null);
 }
 
 /** A message as a sentence ("that code …" → "That code …"). */
@@ -127,7 +135,10 @@ function ReportForm({ view, ruleset, table, me, code, talk, onSent, onWrongCode 
       ...withToken(talk.store, view.event.id, me),
     });
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) {
+      forgetGoneClaim(talk.store, view.event.id, answer.message);
+      return setProblem(answer.message);
+    }
     onSent(answer);
   };
   const toggle = (id: string): void => setDrops(drops.includes(id) ? drops.filter((x) => x !== id) : [...drops, id]);

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { claimLink, forgetLegacy, heldClaimCode, heldSlip, holdClaimCode, holdSlip, pageStorage, PAGE_PATH, slipLink } from './memory.js';
+import { CLAIM_CODE_KEY, claimLink, forgetLegacy, heldSlip, holdSlip, pageStorage, PAGE_PATH, slipLink, takeClaimCode } from './memory.js';
 import { PlayerApp } from './PlayerApp.js';
 import { PublicClient } from './public-client.js';
 import './player.css';
@@ -20,18 +20,16 @@ if (linked) {
   window.history.replaceState(null, '', PAGE_PATH);
 }
 const slip = linked ?? heldSlip(store, Date.now());
-// A player card's QR code (`/p#claim=CODE`): held the same way, and out of the address bar.
+// A player card's QR code (`/p#claim=CODE`): claimed once the view says which event is open, and
+// out of the address bar. A card scanned while the page is open changes only the hash: the page
+// starts again with it.
 const card = claimLink(window.location.hash);
-if (card) {
-  holdClaimCode(store, card, Date.now());
-  window.history.replaceState(null, '', PAGE_PATH);
-}
-const claimCode = card ?? heldClaimCode(store, Date.now());
-// A card scanned while the page is open changes only the address's hash: the page starts again with it.
+if (card) window.history.replaceState(null, '', PAGE_PATH);
+const claimCode = card ?? takeClaimCode(store);
 window.addEventListener('hashchange', () => {
   const scanned = claimLink(window.location.hash);
   if (!scanned) return;
-  holdClaimCode(store, scanned, Date.now());
+  store.setItem(CLAIM_CODE_KEY, scanned);
   window.history.replaceState(null, '', PAGE_PATH);
   window.location.reload();
 });

@@ -173,7 +173,7 @@ export interface Claim {
 }
 
 export const claimKey = (eventId: string): string => `podium.player.${eventId}.claim`;
-/** A player card's code the page was opened with (`/p#claim=…`), until the host's view says which event is open. */
+/** A player card's code the page was opened with (`/p#claim=…`), held through the page's start (read once). */
 export const CLAIM_CODE_KEY = 'podium.player.claim-code';
 
 export function rememberedClaim(store: KeyValue, eventId: string): Claim | null {
@@ -198,26 +198,13 @@ export function tokenFor(store: KeyValue, eventId: string, player: string): stri
 
 /** The personal code a player card's QR code opened the page with (`#claim=KPMQ7XDR`), or null. */
 export function claimLink(hash: string): string | null {
-  const code = new URLSearchParams(hash.replace(/^#/, '')).get('claim')?.trim() ?? '';
-  return /^[A-Za-z0-9 -]{4,32}$/.test(code) ? code : null;
+  const code = /^#claim=([A-Za-z0-9-]{4,32})$/.exec(hash)?.[1];
+  return code ?? null;
 }
 
-/** Hold a card's code (`now`: this phone's time) until the view says its event; held as long as a slip. */
-export function holdClaimCode(store: KeyValue, code: string, now: number): void {
-  store.setItem(CLAIM_CODE_KEY, JSON.stringify({ code, at: now }));
-}
-
-export function heldClaimCode(store: KeyValue, now: number): string | null {
-  try {
-    const held = JSON.parse(store.getItem(CLAIM_CODE_KEY) ?? 'null') as { code?: unknown; at?: unknown } | null;
-    if (held && typeof held.code === 'string' && typeof held.at === 'number' && now - held.at >= 0 && now - held.at < SLIP_HELD_MS) return held.code;
-  } catch {
-    // Not a held code: dropped below.
-  }
-  store.removeItem(CLAIM_CODE_KEY);
-  return null;
-}
-
-export function dropClaimCode(store: KeyValue): void {
-  store.removeItem(CLAIM_CODE_KEY);
+/** The card's code held for the page's next start (a card scanned while the page was open), once. */
+export function takeClaimCode(store: KeyValue): string | null {
+  const code = store.getItem(CLAIM_CODE_KEY);
+  if (code !== null) store.removeItem(CLAIM_CODE_KEY);
+  return code;
 }

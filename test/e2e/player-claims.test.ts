@@ -97,9 +97,12 @@ describe.skipIf(!chromiumAvailable)('phones claim their players with personal co
 
   it('"This is me": a typed personal code makes the phone its player’s; a wrong one is refused in words', async () => {
     first = await phone(`${base}/p`, 'Ana phone 1');
+    await first.page.getByTestId('claim-open').waitFor(WAIT);
+    await shot(first.page, '1-this-is-me');
+    await first.page.getByTestId('claim-open').tap();
     const step = first.page.getByTestId('claim-step');
     await step.waitFor(WAIT);
-    await shot(first.page, '1-this-is-me');
+    await shot(first.page, '1b-this-is-me-form');
     const box = first.page.getByLabel(/Type the personal code on your player card/);
     await box.tap();
     await box.fill('ABCD-EFGH');
@@ -145,7 +148,7 @@ describe.skipIf(!chromiumAvailable)('phones claim their players with personal co
     await shot(first.page, '5-old-token-refused');
     expect((await stateOf(mode.service)).rounds[0]?.reports ?? []).toEqual([]);
     await first.page.getByRole('button', { name: '← My table' }).tap();
-    await first.page.getByTestId('claim-step').waitFor(WAIT);
+    await first.page.getByTestId('claim-open').waitFor(WAIT);
     expect(problems).toEqual([]);
   });
 
@@ -162,7 +165,7 @@ describe.skipIf(!chromiumAvailable)('phones claim their players with personal co
     await eventually(async () => (await stateOf(mode.service)).rounds[0]?.reports?.[0]?.status).toBe('agreed');
     expect((await stateOf(mode.service)).rounds[0]?.tables[0]?.result).toBeUndefined();
     await boPhone.page.getByRole('button', { name: '← My table' }).tap();
-    await boPhone.page.getByTestId('claim-step').scrollIntoViewIfNeeded();
+    await boPhone.page.getByTestId('claim-open').scrollIntoViewIfNeeded();
     await shot(boPhone.page, '6-unclaimed-my-table');
 
     const item = station.getByTestId('report-queue').locator('li[data-table="1"]');
