@@ -237,7 +237,8 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     await shot(opponent.page, '05-disputed');
 
     await eventually(() => queueItem(3).getAttribute('aria-label')).toBe('Table 3: disputed');
-    expect(plain(await queueItem(3).textContent())).toContain(`${e.name} reported: ${e.name} wins 2–0${f.name} disputes: ${f.name} wins 2–0`);
+    // Neither phone claimed its player (claims are on): the queue says so beside each.
+    expect(plain(await queueItem(3).textContent())).toContain(`${e.name} reported: ${e.name} wins 2–0 not a claimed phone${f.name} disputes: ${f.name} wins 2–0 not a claimed phone`);
     await shot(station, '06-station-queue-disputed');
     expect((await stateOf(mode.service)).rounds[0]?.reports).toEqual([expect.objectContaining({ table: 3, status: 'disputed', reporter: e.id })]);
     // One key: A, on the focused report.
