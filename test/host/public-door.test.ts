@@ -535,6 +535,24 @@ describe('a player is who their phone says: personal codes on the public door', 
     expect(second.state.id).not.toBe(first.state.id);
   });
 
+  it('the claim secret is the host’s own: no window may send one, claim for a phone, or undo it', async () => {
+    const { round } = await pairedEvent(host, 'Host Key Cup');
+    const player = round.tables[0]?.seats[0] as string;
+    await expect(host.station.dispatch({ command: { type: 'draw-claim-key', claimKey: 'ab'.repeat(16) } })).rejects.toThrow(/the station host makes it itself/);
+    await expect(host.station.dispatch({ command: { type: 'claim-player', player, phone: 'phone-desk-1', tokenHash: 'ab'.repeat(32) } })).rejects.toThrow(/players claim, report and confirm from their own phones/);
+    expect(hostState(host).claimKey).toBeUndefined();
+    // Drawn by the host the first time a code is wanted, with random bytes; printed codes depend on it: no undo.
+    await codeFor(player);
+    const key = hostState(host).claimKey as string;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    const log = await host.station.query({ kind: 'journal' });
+    if (log.kind !== 'journal') throw new Error('no journal');
+    const drawn = log.entries.find((e) => e.command.type === 'withheld' || e.command.type === 'draw-claim-key');
+    expect(drawn).toBeDefined();
+    await expect(host.station.undo({ seq: (drawn as { seq: number }).seq })).rejects.toThrow(/secret for personal codes cannot be undone/);
+    expect(hostState(host).claimKey).toBe(key);
+  });
+
   it('never sends a personal code, a token or the claim secret to a judge or a display, who cannot ask for a code either', async () => {
     const { round } = await pairedEvent(host, 'Secret Cup');
     const p = await phone();
