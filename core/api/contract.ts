@@ -56,7 +56,7 @@ export interface WithheldCommand {
   type: 'withheld';
 }
 
-/** A journal entry as the host sends it to every device (the deltas of issue 15), as its viewer may see it (views.ts). */
+/** A journal entry as the host sends it to every device (a delta), as its viewer may see it (views.ts). */
 export interface PushedEntry {
   seq: number;
   /** ISO time the command was written. */
@@ -105,7 +105,7 @@ export interface NetworkStatus {
 }
 
 /**
- * The open event's published site (issue 16 §3; local station only): where it is written, whether
+ * The open event's published site (local station only): where it is written, whether
  * it re-publishes by itself, when it last was, and the last failure in words.
  */
 export interface SiteStatus {
@@ -163,6 +163,7 @@ export const DOCUMENT_NAMES = [
   'deck-check-sheet',
   'decklist',
   'opponent-decklists',
+  'player-cards',
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 

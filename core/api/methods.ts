@@ -139,6 +139,12 @@ export const METHODS = {
     DESKS,
   ),
   whoami: answers<WhoAmI>()(none, EVERYONE),
+  /**
+   * A player's personal code ("KPMQ-7XDR"), for the desk to show once at registration or to tell a
+   * player who lost their card (the desks only: a judge, a display or a phone never learns one). The
+   * host draws the event's claim secret when first asked. Refused in words with claims off.
+   */
+  personalCode: answers<{ player: string; code: string }>()(z.object({ player: z.string().min(1, 'a player id cannot be empty').max(64, 'a player id has at most 64 characters') }).strict(), DESKS),
   /** The venue network (local station only): its state, on and off, a new join code, revoking a device. */
   networkStatus: answers<NetworkStatus>()(none, LOCAL),
   /** On or off; `address`: listen on that one of the computer's addresses only (null: every one), remembered. */

@@ -16,6 +16,7 @@ import { opponentDecklists } from './opponent-decklists.js';
 import { pairingsByName } from './pairings-by-name.js';
 import { pairingsByTable } from './pairings-by-table.js';
 import { penaltyReport } from './penalty-report.js';
+import { playerCards } from './player-cards.js';
 import { isWebAddress } from './qr.js';
 import { roundPack } from './round-pack.js';
 import { seating } from './seating.js';
@@ -26,6 +27,7 @@ export type { DocumentOptions, ExtensionLogEntry } from './context.js';
 export { ASCII_WIDTHS, textWidth } from './geometry.js';
 export { boardEntries, THREE_COLUMNS_FROM } from './pairings-by-name.js';
 export { cutStackOrder, slipsPerPage } from './match-slips.js';
+export { cardsPerPage } from './player-cards.js';
 export { BOARD_QR_MIN, qrCode, SLIP_QR_MIN } from './qr.js';
 export { distinguishedNames, personName, sortByFamilyName, splitName } from '../model/person-names.js';
 export { extensionLogEntries } from './extension-entries.js';
@@ -46,6 +48,7 @@ const BUILDERS: Record<DocumentName, (ctx: DocContext) => DocDefinition> = {
   'deck-check-sheet': deckCheckSheet,
   decklist,
   'opponent-decklists': opponentDecklists,
+  'player-cards': playerCards,
 };
 
 /** What each document is called on screen and in file names. */
@@ -62,6 +65,7 @@ export const DOCUMENT_TITLES: Record<DocumentName, string> = {
   'deck-check-sheet': 'Deck-check sheets: the lists of the players checked in the round',
   decklist: "Registered decklist: a player's own list (or every registered list), as registered and corrected",
   'opponent-decklists': "Opponents' decklists: a playoff round's, a page for each player (Professional REL)",
+  'player-cards': 'Player cards: each player’s personal code, and a QR code that makes their phone theirs',
 };
 
 export function isDocumentName(name: string): name is DocumentName {
@@ -93,7 +97,7 @@ export function documentFileName(name: DocumentName, state: EventState, round?: 
   const slug = fileSlug(state.name) || 'event';
   // The bracket is the whole playoff; asked without a round, the penalty report is the event's and a
   // decklist is the player's whole list: none of them is a round's.
-  const roundless = name === 'bracket' || (round === undefined && (name === 'penalty-report' || name === 'decklist'));
+  const roundless = name === 'bracket' || name === 'player-cards' || (round === undefined && (name === 'penalty-report' || name === 'decklist'));
   const r = round ?? state.rounds[state.rounds.length - 1]?.number;
   const where = roundless ? '' : r !== undefined ? `-round-${r}` : '';
   const whose = player === undefined ? '' : `-${fileSlug(state.players.find((p) => p.id === player)?.name ?? '') || fileSlug(player) || 'player'}`;

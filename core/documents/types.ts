@@ -35,9 +35,10 @@ export const PAGES_TOKEN = '{{pages}}';
  * - `plain`: no lines, no padding — positioning only;
  * - `cut`: rows separated by dashed cut lines (slips and cards), no padding, no outer lines;
  * - `boxes`: thick black lines around every cell — boxes to write in;
- * - `board`: light horizontal lines only where a cell's `border` asks for them, no padding.
+ * - `board`: light horizontal lines only where a cell's `border` asks for them, no padding;
+ * - `cut-grid`: dashed cut lines around every cell (cards two to a row), no padding.
  */
-export const TABLE_LAYOUTS = ['grid', 'rows', 'plain', 'cut', 'boxes', 'board'] as const;
+export const TABLE_LAYOUTS = ['grid', 'rows', 'plain', 'cut', 'boxes', 'board', 'cut-grid'] as const;
 export type TableLayoutName = (typeof TABLE_LAYOUTS)[number];
 
 export type Margin = number | [number, number] | [number, number, number, number];

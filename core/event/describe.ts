@@ -104,10 +104,17 @@ export interface DescribedEntry {
   /** ISO time the command was written. */
   at: string;
   station: string;
-  command: Command;
+  /**
+   * `withheld`: an entry this window is not sent (core/api/views.ts). A window that may read the
+   * log is withheld one thing only: the drawing of the secret behind the players' personal codes.
+   */
+  command: Command | { type: 'withheld' };
   /** Set when a later undo reverted this entry. */
   undoneBy?: number;
 }
+
+/** The log's words for the withheld entry (the claim secret, which no window is sent). */
+export const WITHHELD_WORDS = "The players' personal codes were made (the secret behind them stays on the head-judge station)";
 
 export interface DescribeOptions {
   /** How a name is set in the words (default: between FSI and PDI, so it cannot reorder the text around it). */
@@ -116,8 +123,10 @@ export interface DescribeOptions {
 
 export function describeJournal(entries: readonly DescribedEntry[], state: EventState | null, options: DescribeOptions = {}): LogRow[] {
   const journal = new JournalReading(entries, state, options.isolate ?? isolate);
-  return entries.map((entry) => {
+  return entries.map((entry): LogRow => {
     const c = entry.command;
+    if (c.type === 'withheld')
+      return { seq: entry.seq, at: entry.at, station: entry.station, kind: 'event', what: WITHHELD_WORDS, undoable: false, search: '' };
     const { what, why, drops } = describeCommand(c, entry.seq, journal);
     journal.wrote(entry.seq, what);
     return {

@@ -1,5 +1,5 @@
 /**
- * What players and the world may see of an event (issue 16): the published view, the small
+ * What players and the world may see of an event: the published view, the small
  * updates phones get, and the protocol of the public page. Everything here is derived from the
  * event state by core/public/view.ts and nothing else: a player's phone, the projector's QR code
  * page and the static site never see the journal, notes, reasons, decklists or an unpublished
@@ -130,7 +130,7 @@ export interface PublicView {
     ruleset: RulesetId;
     rulesetName: string;
     settings: Settings;
-    /** The organiser's house rules in words, where they differ from the document (pod rule sets, issue 17 §4). */
+    /** The organiser's house rules in words, where they differ from the document (pod rule sets). */
     houseRules?: string;
     /** The rule set's words the page's first screens speak, so a phone draws them before (or without) loading the rule set's code. */
     words: PublicWords;
@@ -175,10 +175,19 @@ export type PublicPush =
 export type PublicRequest =
   /** The pending report of a table (to confirm it), if any. */
   | { kind: 'look'; id: number; code: string; round: number; table: number }
-  /** `player` reports the table's result (and which players drop). */
-  | { kind: 'report'; id: number; phone: string; code: string; round: number; table: number; player: string; result: TableResult; drop?: string[] }
+  /**
+   * `player` reports the table's result (and which players drop). `token`: what the host gave this
+   * phone when it claimed `player` with their personal code (`claim`), where it did.
+   */
+  | { kind: 'report'; id: number; phone: string; code: string; round: number; table: number; player: string; result: TableResult; drop?: string[]; token?: string }
   /** Another player of the table agrees with the pending report, or disputes it (optionally saying what they think it was). */
-  | { kind: 'confirm'; id: number; phone: string; code: string; round: number; table: number; player: string; agree: boolean; result?: TableResult };
+  | { kind: 'confirm'; id: number; phone: string; code: string; round: number; table: number; player: string; agree: boolean; result?: TableResult; token?: string }
+  /**
+   * This phone claims the player whose personal code (from their player card) this is: answered
+   * with the player and a token, which the phone keeps for this event and sends with each report
+   * and answer (ARCHITECTURE "A player is who their phone claimed").
+   */
+  | { kind: 'claim'; id: number; phone: string; code: string };
 
 /** A self-report as the phones of its table see it (with the code) and the Results screen's queue shows it. */
 export interface PublicReport {
@@ -200,12 +209,19 @@ export interface PublicReport {
 }
 
 export type PublicAnswer =
-  | { kind: 'answer'; id: number; ok: true; report?: PublicReport; accepted?: boolean }
+  | { kind: 'answer'; id: number; ok: true; report?: PublicReport; accepted?: boolean; claim?: { player: string; token: string } }
   | { kind: 'answer'; id: number; ok: false; message: string };
 
 /** Where the player page lives on the host, and the `/public` socket it connects to. */
 export const PLAYER_PAGE_PATH = '/p';
 export const PUBLIC_SOCKET_PATH = '/public';
+
+/** The URL a player card's QR code holds: the player page, which claims the player with `code` as it opens. */
+export function claimUrl(base: string, code: string): string {
+  const url = new URL(PLAYER_PAGE_PATH, base);
+  url.hash = `claim=${code}`;
+  return url.toString();
+}
 
 /** The URL a slip's QR code holds: the player page with the table's round, number and code filled in. */
 export function reportUrl(base: string, round: number, table: number, code: string): string {

@@ -1,5 +1,5 @@
 /**
- * The public door (issue 16, 1-2): players' phones (and the projector's QR page) on `/public`, a
+ * The public door (1-2): players' phones (and the projector's QR page) on `/public`, a
  * WebSocket that needs no token, on the local door (127.0.0.1: the projector, tests) and on the
  * venue network's LAN listeners when the network is on. Whoever opens it gets the published view
  * of the open event and small updates; with the table's code from the printed slip, a phone may
@@ -101,7 +101,7 @@ export interface PublicHost extends PhoneService {
 /** Does this service offer what the door needs (the station service does; a bare HostApi does not)? */
 export function isPublicHost(api: object): api is PublicHost {
   const host = api as Partial<PublicHost>;
-  return typeof host.current === 'function' && typeof host.phoneCommand === 'function' && typeof host.subscribe === 'function';
+  return typeof host.current === 'function' && typeof host.phoneCommand === 'function' && typeof host.phoneClaim === 'function' && typeof host.subscribe === 'function';
 }
 
 export interface PublicDoor {
@@ -177,6 +177,14 @@ export function createPublicDoor(options: PublicDoorOptions = {}): PublicDoor {
     wrong(round, table) {
       wrongCodes.get(address).take();
       wrongAtTable.get(`${round}:${table}`).take();
+    },
+    // Personal codes share the address's budget of wrong codes (31^8 codes: not found by trying).
+    claimRefusal() {
+      const bucket = wrongCodes.get(address);
+      return bucket.has() ? null : `too many wrong codes from this phone's network: wait ${bucket.secondsUntilNext()} seconds, then type the personal code on your player card`;
+    },
+    wrongClaim() {
+      wrongCodes.get(address).take();
     },
   });
 

@@ -1,5 +1,5 @@
 /**
- * What a player's phone may ask on `/public` (issue 16, 2), read strictly and answered: `look` (a
+ * What a player's phone may ask on `/public` (2), read strictly and answered: `look` (a
  * table's waiting report, for the code's holder), `report` (a result) and `confirm` (agree or
  * dispute). Every message is parsed here before anything reads it: JSON text, no `__proto__`,
  * `constructor` or `prototype` key anywhere, exactly one of the three shapes (zod, strict); the
@@ -19,10 +19,11 @@ import { PodiumError } from '../../core/model/errors.js';
 import type { EventState } from '../../core/model/types.js';
 import { firstIssue } from '../../core/model/zod-words.js';
 import { publicReport } from '../../core/public/reports.js';
+import { checkPhoneFor } from '../../core/public/claims.js';
 import { tableCodeRefusal } from '../../core/public/table-codes.js';
 import type { PublicAnswer, PublicRequest } from '../../core/public/types.js';
 import type { OpenEvent } from './public-feed.js';
-import type { PhoneCommand } from './station-types.js';
+import type { PhoneClaim, PhoneCommand } from './station-types.js';
 import { parseStrictJson } from './strict-messages.js';
 
 const number = z.int().min(1).max(1_000_000);
@@ -34,13 +35,16 @@ const where = {
 };
 const phone = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const player = z.string().min(1).max(64);
+/** A claimed phone's token (station-claims.ts: 24 random bytes, base64url). */
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 /** A result's shape is the rule set's (the fold checks it); here only that it is an object. */
 const result = z.record(z.string().max(64), z.unknown());
 
 export const publicRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('look'), ...where }),
-  z.strictObject({ kind: z.literal('report'), ...where, phone, player, result, drop: z.array(player).min(1).max(8).optional() }),
-  z.strictObject({ kind: z.literal('confirm'), ...where, phone, player, agree: z.boolean(), result: result.optional() }),
+  z.strictObject({ kind: z.literal('report'), ...where, phone, player, result, drop: z.array(player).min(1).max(8).optional(), token: token.optional() }),
+  z.strictObject({ kind: z.literal('confirm'), ...where, phone, player, agree: z.boolean(), result: result.optional(), token: token.optional() }),
+  z.strictObject({ kind: z.literal('claim'), id: where.id, phone, code: where.code }),
 ]);
 
 /** A phone's message as a request, or why it is not one (the door closes the connection). */
@@ -61,6 +65,7 @@ export function parsePublicRequest(data: RawData | string, isBinary = false): { 
 export interface PhoneService {
   current: OpenEvent;
   phoneCommand(request: PhoneCommand): Promise<{ seq: number; state: EventState }>;
+  phoneClaim(request: PhoneClaim): Promise<{ player: string; token: string }>;
 }
 
 /**
@@ -72,6 +77,10 @@ export interface CodeGuard {
   refusal(round: number, table: number): string | null;
   /** A code for this table was wrong. */
   wrong(round: number, table: number): void;
+  /** Why this address may not try a personal code now (too many wrong codes), or null. */
+  claimRefusal(): string | null;
+  /** A personal code was wrong. */
+  wrongClaim(): void;
 }
 
 /** The journal's name for a phone: "Ana Archer's phone" (at most 80 characters, as a journal line's `by`). */
@@ -89,7 +98,7 @@ function refused(id: number, message: string): PublicAnswer {
 }
 
 /** The command a report or a confirmation writes. */
-function commandOf(request: Exclude<PublicRequest, { kind: 'look' }>): unknown {
+function commandOf(request: Extract<PublicRequest, { kind: 'report' | 'confirm' }>): unknown {
   const { round, table, player: who, phone: by } = request;
   if (request.kind === 'report')
     return { type: 'report-result', round, table, player: who, phone: by, result: request.result, ...(request.drop ? { drop: request.drop } : {}) };
@@ -101,6 +110,7 @@ function commandOf(request: Exclude<PublicRequest, { kind: 'look' }>): unknown {
  * (a bug, a disk that cannot be written), which the phone hears of only as "could not record".
  */
 export async function answerPublicRequest(service: PhoneService, request: PublicRequest, guard: CodeGuard, onFailure: (error: unknown) => void): Promise<PublicAnswer> {
+  if (request.kind === 'claim') return answerClaim(service, request, guard, onFailure);
   const { id, round, table, code } = request;
   const slowDown = guard.refusal(round, table);
   if (slowDown !== null) return refused(id, slowDown);
@@ -119,14 +129,43 @@ export async function answerPublicRequest(service: PhoneService, request: Public
     const { state } = await service.phoneCommand({
       command: commandOf(request),
       by: phoneSender(open.state, request.phone, request.player),
-      // Again in the queue: a round paired meanwhile makes this code a dead one.
-      refusal: (now) => tableCodeRefusal(now, round, table, code),
+      // Again in the queue: a round paired meanwhile makes this code a dead one; a claim reset
+      // meanwhile makes this phone's token a dead one.
+      refusal: (now) => {
+        const wrong = tableCodeRefusal(now, round, table, code);
+        if (wrong !== null) return wrong;
+        const check = checkPhoneFor(now, request.player, request.phone, request.token, { round, table });
+        return check.ok ? null : check.message;
+      },
+      claimed: (now) => {
+        const check = checkPhoneFor(now, request.player, request.phone, request.token, { round, table });
+        return check.ok && check.claimed;
+      },
     });
     const report = publicReport(state, round, table);
     const accepted = state.rounds[round - 1]?.tables.find((t) => t.table === table)?.result !== undefined;
     return { kind: 'answer', id, ok: true, ...(report ? { report } : {}), ...(accepted ? { accepted: true } : {}) };
   } catch (error) {
     if (error instanceof PodiumError) return refused(id, error.message);
+    onFailure(error);
+    return refused(id, FAILED);
+  }
+}
+
+/** A phone claims a player with their personal code: the token goes to this phone alone, in this answer. */
+async function answerClaim(service: PhoneService, request: Extract<PublicRequest, { kind: 'claim' }>, guard: CodeGuard, onFailure: (error: unknown) => void): Promise<PublicAnswer> {
+  const { id } = request;
+  const slowDown = guard.claimRefusal();
+  if (slowDown !== null) return refused(id, slowDown);
+  if (!service.current()) return refused(id, NO_EVENT);
+  try {
+    const claim = await service.phoneClaim({ code: request.code, phone: request.phone });
+    return { kind: 'answer', id, ok: true, claim };
+  } catch (error) {
+    if (error instanceof PodiumError) {
+      if (/not the personal code/.test(error.message)) guard.wrongClaim();
+      return refused(id, error.message);
+    }
     onFailure(error);
     return refused(id, FAILED);
   }

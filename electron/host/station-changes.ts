@@ -95,23 +95,27 @@ export function dispatchBatch(context: StationContext, { commands, cid, typedAt 
 }
 
 /**
- * A player's report or answer from the public door (issue 16; public-door.ts), already validated
+ * A player's report or answer from the public door (public-door.ts), already validated
  * as any dispatch: in the same queue as every other change, `refusal` (the table code, checked
  * against the state as it is when the command's turn comes) first, then written with `by` = the
  * phone. The state right after it, for the phone's answer (did the report become the result?).
  */
+export { append };
+
 export function dispatchFromPhone(
   context: StationContext,
   command: NewCommand,
   by: SenderRef,
   refusal: (state: EventState) => string | null,
+  claimed?: (state: EventState) => boolean,
 ): Promise<{ seq: number; state: EventState }> {
   const { slot } = context;
   return slot.exclusive(async () => {
     const handle = slot.requireWritable();
     const refused = refusal(handle.state());
     if (refused !== null) fail('not-allowed', refused);
-    const { seq } = await append(slot, stampHostTime(command, context.now().getTime()), { by });
+    const marked = claimed?.(handle.state()) ? ({ ...command, claimed: true } as NewCommand) : command;
+    const { seq } = await append(slot, stampHostTime(marked, context.now().getTime()), { by });
     return { seq, state: handle.state() };
   });
 }
@@ -129,6 +133,8 @@ function checkUndo(handle: EventStoreHandle, target: number): void {
   const entry = handle.entries()[target];
   if (!entry) fail('invalid-input', `there is no journal entry ${target} to undo`);
   if (entry.command.type === 'create-event') fail('not-allowed', 'creating the event cannot be undone');
+  // Player cards already printed hold codes made from it.
+  if (entry.command.type === 'draw-claim-key') fail('not-allowed', "the event's secret for personal codes cannot be undone: printed player cards hold codes made from it");
   const undoneBy = handle.undoneBy(target);
   if (undoneBy !== undefined) fail('not-allowed', `journal entry ${target} was already undone (by entry ${undoneBy})`);
 }

@@ -70,8 +70,9 @@ function beforeCurrentRound(state: EventState): EventState {
   return { ...state, rounds: state.rounds.slice(0, -1) };
 }
 
-export async function print(context: StationContext, request: ParsedParams<'print'>): Promise<PrintResult> {
+/** `state`: the event as it is to be printed, where the caller just changed it (default: as it is now). */
+export async function print(context: StationContext, request: ParsedParams<'print'>, state?: EventState): Promise<PrintResult> {
   const handle = context.slot.requireOpen();
   if (!context.printer) fail('not-allowed', 'printing is not available in this version yet');
-  return context.printer(request, { state: handle.state(), summary: context.slot.summaryOf(handle) });
+  return context.printer(request, { state: state ?? handle.state(), summary: context.slot.summaryOf(handle) });
 }

@@ -30,6 +30,8 @@ import { fail } from '../../core/model/errors.js';
 import { dispatch, dispatchBatch, dispatchFromPhone, undo } from './station-changes.js';
 import { createSitePublisher, type SitePublisher } from './site-publisher.js';
 import { print, query } from './station-queries.js';
+import { claimFromPhone, personalCodeFor, withClaimKey } from './station-claims.js';
+import { phoneSender } from './public-requests.js';
 import { rememberLastOpen } from './last-open.js';
 import { closeEvent, createEvent, openEvent, rememberSave, saveCopy, saveRepairedCopy, takeOverEvent } from './station-saves.js';
 import { OpenEventSlot } from './station-slot.js';
@@ -148,7 +150,9 @@ function HANDLERS(context: StationContext, options: StationServiceOptions, site:
       const viewer = viewerOf(caller);
       return { kind: 'journal', entries: result.entries.map((entry) => entryFor(viewer, entry)) };
     },
-    print: (params) => print(context, params),
+    // The player cards print codes made from the event's claim secret: drawn first if it has none.
+    print: async (params) => print(context, params, params.doc === 'player-cards' ? await withClaimKey(context) : undefined),
+    personalCode: (params) => personalCodeFor(context, params.player),
   };
 }
 
@@ -170,13 +174,14 @@ export function createStationService(options: StationServiceOptions): StationSer
     async saveAsFromDialog(params) {
       return saveCopy(context, parseRequest('saveAs', params, LOCAL_CALLER).params, true);
     },
-    async phoneCommand({ command, by, refusal }) {
+    phoneClaim: (request) => claimFromPhone(context, request, (state, player) => phoneSender(state, request.phone, player)),
+    async phoneCommand({ command, by, refusal, claimed }) {
       // Parsed as every dispatch is, and sent as a phone (core/event/commands.ts COMMAND_SENDERS).
       const input = METHODS.dispatch.params.safeParse({ command });
       if (!input.success) fail('invalid-request', zodMessage(input.error, 'a phone sent something that is not a command'));
       const refused = commandRefusal('phone', input.data.command.type);
       if (refused !== null) fail('not-allowed', `a phone ${refused.replace(/^cannot/, 'cannot send that:')}`);
-      return dispatchFromPhone(context, input.data.command, by, refusal);
+      return dispatchFromPhone(context, input.data.command, by, refusal, claimed);
     },
     subscribe(listener, caller = LOCAL_CALLER) {
       if (typeof listener !== 'function') fail('invalid-input', 'subscribe needs a listener function');

@@ -26,7 +26,7 @@ export interface StoreAccess {
 export type Printer = (request: PrintRequest, context: { state: EventState; summary: EventSummary }) => Promise<PrintResult>;
 
 /**
- * The venue network (issue 15), as the service reaches it: the web server's LAN side and the
+ * The venue network, as the service reaches it: the web server's LAN side and the
  * device registry (electron/host/venue-network.ts). Absent where there is no network (the
  * command line, in-process tests): the station says so in words.
  */
@@ -49,6 +49,14 @@ export interface PhoneCommand {
   by: SenderRef;
   /** Why the phone may not speak for the table now (its code is not the table's in this round), or null. */
   refusal(state: EventState): string | null;
+  /** Did the command come from the phone that claimed its player (checked right after `refusal`)? Then it is written `claimed`. */
+  claimed?(state: EventState): boolean;
+}
+
+/** A phone claiming a player with their personal code (StationService.phoneClaim). */
+export interface PhoneClaim {
+  code: string;
+  phone: string;
 }
 
 /** Randomness for event ids and seeds. */
@@ -127,6 +135,8 @@ export interface StationService extends HostApi, InProcessApi {
    * `by` = the phone. Resolves with its sequence number and the state after it.
    */
   phoneCommand(request: PhoneCommand): Promise<{ seq: number; state: EventState }>;
+  /** A phone claims a player with their personal code: the player, and the token only that phone is given (the journal keeps its hash). */
+  phoneClaim(request: PhoneClaim): Promise<{ player: string; token: string }>;
   /** Close the open event (if any) and drop every subscriber. */
   dispose(): Promise<void>;
 }

@@ -55,6 +55,23 @@ function WhenTheLinkDrops() {
   );
 }
 
+/** Personal codes, in a few lines: where the desk finds them and what to do for a lost phone. */
+function PhoneClaimsHelp() {
+  return (
+    <section className="help-claims" aria-labelledby="help-claims-title">
+      <h3 id="help-claims-title">Players’ phones and personal codes</h3>
+      <p>
+        Each player has a personal code: shown once when they are registered, and on their player card (Players → Print player cards). A phone that scans the card or types the
+        code under “This is me” is that player’s: only it reports and confirms for them, and “automatic” results need every player’s own claimed phone.
+      </p>
+      <p>
+        A lost or new phone: Players → the player’s row → <strong>Reset claim</strong>; the code then claims again on the new phone. A casual event can turn claims off on the
+        Venue network panel (a table’s code is then enough).
+      </p>
+    </section>
+  );
+}
+
 export function HelpOverlay() {
   const open = useStation((s) => s.helpOpen);
   const setOpen = useStation((s) => s.setHelpOpen);
@@ -75,6 +92,7 @@ export function HelpOverlay() {
             ))}
           </tbody>
         </table>
+        <PhoneClaimsHelp />
         <SupportLog />
         <WhenTheLinkDrops />
         <StationKeyHelp />

@@ -19,6 +19,7 @@ const LABELS: Record<DocumentName, string> = {
   'deck-check-sheet': 'Deck-check sheets',
   decklist: 'Decklist',
   'opponent-decklists': "Opponents' decklists",
+  'player-cards': 'Player cards',
 };
 
 function openPdf(base64: string, fileName: string): void {

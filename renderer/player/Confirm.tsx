@@ -1,5 +1,5 @@
 /**
- * Confirming a table's reported result (issue 16, 2): with the table's code the phone asks for the
+ * Confirming a table's reported result (2): with the table's code the phone asks for the
  * pending report (`look`) and shows it in the rule set's words ("Ana Archer reported: Ana Archer
  * wins 2–1 — is that right?"); the other players agree, or dispute (saying what they think it
  * was, on the same form, if they like) — `confirm`. The answers so far and the report's status
@@ -10,7 +10,7 @@ import type { PublicReport, PublicTable, PublicView } from '../../core/public/ty
 import { andList, type Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
 import { codeFor, phoneId } from './memory.js';
-import { CodeStep, Problem, sentence, type Talk } from './Report.js';
+import { CodeStep, forgetGoneClaim, Problem, sentence, withToken, type Talk } from './Report.js';
 import { ResultForm } from './ResultForm.js';
 import { nameIn, rejectedWords, tableWord } from './view.js';
 
@@ -110,9 +110,12 @@ export function Confirm({ view, ruleset, table, me, talk }: ConfirmProps) {
   const answer = async (agree: boolean, result?: PublicReport['result']): Promise<void> => {
     setBusy(true);
     setProblem(null);
-    const sent = await talk.request({ kind: 'confirm', phone: phoneId(talk.store), code, round, table: table.table, player: me, agree, ...(result ? { result } : {}) });
+    const sent = await talk.request({ kind: 'confirm', phone: phoneId(talk.store), code, round, table: table.table, player: me, agree, ...(result ? { result } : {}), ...withToken(talk.store, view.event.id, me) });
     setBusy(false);
-    if (!sent.ok) return setProblem(sent.message);
+    if (!sent.ok) {
+      forgetGoneClaim(talk.store, view.event.id, sent.message);
+      return setProblem(sent.message);
+    }
     setDisputing(false);
     if (sent.report) setLooked({ kind: 'report', report: sent.report });
     else void look(code);

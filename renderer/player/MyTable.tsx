@@ -3,7 +3,9 @@
  * set's words, the opponents, my points before the round, the round clock counting down by the
  * host's time, a bye, a drop, the result once final — and the way to report or confirm it.
  */
+import type { ReactNode } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
+import { RELEASE_WORDS } from './claim-offer.js';
 import { clockWords, extensionWords, nameIn, placeOf, pointsWords, rejectedWords, seatLine, tableWord, type Place } from './view.js';
 
 export interface MyTableProps {
@@ -16,6 +18,10 @@ export interface MyTableProps {
   confirm(): void;
   /** A line to show first (a slip's QR code for another table). */
   notice?: string | null;
+  /** This phone claimed `me`: the player gives it up at the desk only (no "Not you?"). */
+  claimed?: boolean;
+  /** "Make this phone yours" (claims on, this phone not claimed yet). */
+  claimBox?: ReactNode;
 }
 
 function byeWords(kind: 'pairing' | 'awarded' | 'playoff'): string {
@@ -151,7 +157,7 @@ function ReportButton({ view, place, report }: { view: PublicView; place: Place;
   );
 }
 
-export function MyTable({ view, me, now, notMe, report, confirm, notice }: MyTableProps) {
+export function MyTable({ view, me, now, notMe, report, confirm, notice, claimed = false, claimBox = null }: MyTableProps) {
   const round = view.round;
   const place = placeOf(round, me.id);
   const dropped = me.droppedAfterRound;
@@ -168,10 +174,17 @@ export function MyTable({ view, me, now, notMe, report, confirm, notice }: MyTab
             </span>
           )}
         </p>
-        <button type="button" className="pl-link" onClick={notMe}>
-          Not you?
-        </button>
+        {!claimed && (
+          <button type="button" className="pl-link" onClick={notMe}>
+            Not you?
+          </button>
+        )}
       </div>
+      {claimed && (
+        <p className="pl-claimed" data-testid="claimed">
+          {RELEASE_WORDS}
+        </p>
+      )}
       {notice && (
         <p className="pl-warning" data-testid="notice">
           {notice}
@@ -198,6 +211,7 @@ export function MyTable({ view, me, now, notMe, report, confirm, notice }: MyTab
       <ResultState view={view} place={place} confirm={confirm} />
       {place.kind === 'table' && <Opponents view={view} me={me} place={place} />}
       <ReportButton view={view} place={place} report={report} />
+      {claimBox}
     </section>
   );
 }

@@ -1,20 +1,26 @@
 /**
- * The player page (issue 16, 1 and the phone half of 2): one question per screen — "Find me" first,
+ * The player page (1 and the phone half of 2): one question per screen — "Find me" first,
  * then my table; pairings, standings and the bracket behind a bottom tab bar; reporting and
  * confirming a result from the table's code. It shows only what the published view holds, says
  * plainly when it is offline, and speaks the rule set's words (the view's `event.words`; the rule
  * set's code comes with the result screens, loaded when wanted: flows-loader.tsx) without ever asking
  * which rule set it shows.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicPlayer, PublicView } from '../../core/public/types.js';
 import { usePrefetchFlows, WithFlows } from './flows-loader.js';
-import { Bracket, FindMe, Pairings, Standings } from './Lists.js';
-import { dropHeldSlip, rememberCode, rememberedMe, rememberMe, type KeyValue, type TableCode } from './memory.js';
+import { FindMe, Pairings } from './Lists.js';
+import { ClaimOffer, claimFromCard, claimsOn } from './claim-offer.js';
+import { dropHeldSlip, rememberClaim, rememberCode, rememberedClaim, rememberedMe, rememberMe, type Claim, type KeyValue, type TableCode } from './memory.js';
 import { MyTable } from './MyTable.js';
 import type { PublicClient } from './public-client.js';
 import type { Talk } from './Report.js';
 import { placeOf, playersById, slipWords } from './view.js';
+
+// The standings and the bracket are behind their tabs: loaded when a tab is touched (Published.tsx, in later.ts).
+const loadPublished = (): Promise<typeof import('./later.js')> => import('./later.js');
+const Standings = lazy(() => loadPublished().then((m) => ({ default: m.Standings })));
+const Bracket = lazy(() => loadPublished().then((m) => ({ default: m.Bracket })));
 
 /** What the page needs of its connection (PublicClient; tests may give a fake). */
 export type PlayerClient = Pick<PublicClient, 'subscribe' | 'getState' | 'request' | 'hostNow'>;
@@ -24,6 +30,8 @@ export interface PlayerAppProps {
   store: KeyValue;
   /** The table and code a slip's QR code opened the page with: straight to reporting once found. */
   slip?: TableCode | null;
+  /** The personal code a player card's QR code opened the page with: this phone claims that player once the event is known. */
+  claimCode?: string | null;
   /** How often the clock is redrawn (ms). */
   everyMs?: number;
 }
@@ -53,7 +61,7 @@ function Banner({ status }: { status: 'connecting' | 'online' | 'offline' }) {
 function TabBar({ tab, setTab, bracket }: { tab: Tab; setTab(tab: Tab): void; bracket: boolean }) {
   const tabs: [Tab, string][] = [['me', 'Me'], ['pairings', 'Pairings'], ['standings', 'Standings'], ...(bracket ? ([['bracket', 'Bracket']] as [Tab, string][]) : [])];
   return (
-    <nav className="pl-tabs" aria-label="Screens">
+    <nav className="pl-tabs" aria-label="Screens" onPointerDown={() => void loadPublished()}>
       {tabs.map(([id, label]) => (
         <button key={id} type="button" className="pl-tab" aria-current={tab === id ? 'page' : undefined} onClick={() => setTab(id)}>
           {label}
@@ -73,9 +81,12 @@ interface MeProps {
   now: number;
   notice: string | null;
   setNotice(notice: string | null): void;
+  /** This phone claimed `me` (it holds the token). */
+  claimed: boolean;
+  onClaimed(claim: Claim): void;
 }
 
-function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotice }: MeProps) {
+function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotice, claimed, onClaimed }: MeProps) {
   const place = me ? placeOf(view.round, me.id) : null;
   const table = place?.kind === 'table' ? place.table : null;
   // A table still to be decided, and reporting on: the result screens are fetched in the background.
@@ -84,6 +95,11 @@ function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotic
     return (
       <>
         {notice && <p className="pl-warning" data-testid="notice">{notice}</p>}
+        {claimsOn(view) && (
+          <>
+            <ClaimOffer talk={talk} onClaimed={onClaimed} />
+          </>
+        )}
         <FindMe view={view} choose={choose} />
       </>
     );
@@ -132,6 +148,8 @@ function MeScreen({ view, me, flow, setFlow, choose, talk, now, notice, setNotic
       now={now}
       notice={notice}
       notMe={() => choose(null)}
+      claimed={claimed}
+      claimBox={claimsOn(view) && !claimed ? <ClaimOffer talk={talk} onClaimed={onClaimed} compact /> : null}
       report={() => setFlow('report')}
       confirm={() => setFlow('confirm')}
     />
@@ -168,7 +186,22 @@ function useSlip(view: PublicView | null, me: PublicPlayer | null, slip: TableCo
   return words;
 }
 
-export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProps) {
+/**
+ * A player card's QR code (held since the page opened): once the view says which event is open, the
+ * phone claims the card's player — unless it already holds a claim in this event. Returns what to say.
+ */
+function useClaimCode(view: PublicView | null, code: string | null | undefined, talk: Talk, onClaimed: (claim: Claim) => void): string | null {
+  const [done, setDone] = useState(false);
+  const [words, setWords] = useState<string | null>(null);
+  useEffect(() => {
+    if (done || !code || !view) return;
+    setDone(true);
+    void claimFromCard(view, code, talk).then((answer) => (answer.ok ? onClaimed(answer.claim) : setWords(answer.message)));
+  }, [done, code, view, talk, onClaimed]);
+  return words;
+}
+
+export function PlayerApp({ client, store, slip, claimCode, everyMs = 1000 }: PlayerAppProps) {
   const state = useSyncExternalStore(client.subscribe, client.getState);
   const now = useHostNow(client, everyMs);
   const [tab, setTab] = useState<Tab>('me');
@@ -176,7 +209,9 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
   const [notice, setNotice] = useState<string | null>(null);
   const [, setChosen] = useState(0);
   const view = state.view;
-  const rememberedId = view ? rememberedMe(store, view.event.id) : null;
+  const claim = view ? rememberedClaim(store, view.event.id) : null;
+  // A claimed phone is its player's, whatever was found by name before.
+  const rememberedId = view ? (claim?.player ?? rememberedMe(store, view.event.id)) : null;
   const me = view && rememberedId ? (playersById(view).get(rememberedId) ?? null) : null;
   const slipNotice = useSlip(view, me, slip, store, setFlow);
   useEffect(() => {
@@ -185,6 +220,21 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
   // One object for the page's life: the Confirm screen asks the host again whenever `talk` changes,
   // and the page redraws every second (the clock) — a new one each render meant a `look` a second.
   const talk = useMemo<Talk>(() => ({ request: (ask) => client.request(ask), store }), [client, store]);
+  const onClaimed = useCallback(
+    (made: Claim): void => {
+      const eventId = client.getState().view?.event.id;
+      if (!eventId) return;
+      rememberClaim(store, eventId, made);
+      rememberMe(store, eventId, made.player);
+      const name = client.getState().view?.players.find((p) => p.id === made.player)?.name ?? 'your player';
+      setNotice(`This phone is now ${name}’s.`);
+      setFlow('table');
+      setTab('me');
+      setChosen((n) => n + 1);
+    },
+    [client, store],
+  );
+  const cardNotice = useClaimCode(view, claimCode, talk, onClaimed);
   if (!view)
     return (
       <div className="pl-page">
@@ -212,10 +262,12 @@ export function PlayerApp({ client, store, slip, everyMs = 1000 }: PlayerAppProp
       </header>
       <Banner status={state.status} />
       <main className="pl-main">
-        {shownTab === 'me' && <MeScreen view={view} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice ?? slipNotice} setNotice={setNotice} />}
+        {shownTab === 'me' && <MeScreen view={view} me={me} flow={flow} setFlow={setFlow} choose={choose} talk={talk} now={now} notice={notice ?? cardNotice ?? slipNotice} setNotice={setNotice} claimed={!!claim && claim.player === me?.id} onClaimed={onClaimed} />}
         {shownTab === 'pairings' && <Pairings view={view} me={me?.id ?? null} />}
-        {shownTab === 'standings' && <Standings view={view} me={me?.id ?? null} />}
-        {shownTab === 'bracket' && <Bracket view={view} me={me?.id ?? null} />}
+        <Suspense fallback={<p className="pl-waiting">Loading…</p>}>
+          {shownTab === 'standings' && <Standings view={view} me={me?.id ?? null} />}
+          {shownTab === 'bracket' && <Bracket view={view} me={me?.id ?? null} />}
+        </Suspense>
       </main>
       <TabBar tab={shownTab} setTab={pick} bracket={!!view.bracket && view.bracket.length > 0} />
     </div>

@@ -1,5 +1,5 @@
 /**
- * Reporting a table's result from a phone (issue 16, 2): first the table's code from the printed
+ * Reporting a table's result from a phone (2): first the table's code from the printed
  * slip (filled in when the slip's QR code opened the page), then the result as the rule set asks
  * for it (its own form, drawn for a thumb: ResultForm.tsx) and a drop tick per player, then `report`.
  * A refusal is shown in the host's words; nothing is kept to be sent later.
@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { PublicAnswer, PublicReport, PublicTable, PublicView } from '../../core/public/types.js';
 import type { Ruleset } from '../../core/rulesets/ruleset.js';
 import { useEntry } from './entry.js';
-import { codeFor, phoneId, rememberCode, type KeyValue } from './memory.js';
+import { codeFor, phoneId, rememberClaim, rememberCode, tokenFor, type KeyValue } from './memory.js';
 import type { PublicAsk } from './public-client.js';
 import { ResultForm } from './ResultForm.js';
 import { nameIn, tableWord } from './view.js';
@@ -17,6 +17,20 @@ import { nameIn, tableWord } from './view.js';
 export interface Talk {
   request(ask: PublicAsk): Promise<PublicAnswer>;
   store: KeyValue;
+}
+
+/** The claim token this phone holds for `player` in this event, as a request's field (none: the answer is unclaimed). */
+export function withToken(store: KeyValue, eventId: string, player: string): { token?: string } {
+  const token = tokenFor(store, eventId, player);
+  return token ? { token } : {};
+}
+
+/** The host's words when a phone's token is no longer a claim (reset at the desk). */
+const CLAIM_GONE = /^this phone’s claim was reset/;
+
+/** A refusal that says this phone's claim was reset: the phone forgets it (the page then offers "Make this phone yours"). */
+export function forgetGoneClaim(store: KeyValue, eventId: string, message: string): void {
+  if (CLAIM_GONE.test(message)) rememberClaim(store, eventId, null);
 }
 
 /** A message as a sentence ("that code …" → "That code …"). */
@@ -118,9 +132,13 @@ function ReportForm({ view, ruleset, table, me, code, talk, onSent, onWrongCode 
       player: me,
       result: entry.checked.result,
       ...(drops.length > 0 ? { drop: drops } : {}),
+      ...withToken(talk.store, view.event.id, me),
     });
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) {
+      forgetGoneClaim(talk.store, view.event.id, answer.message);
+      return setProblem(answer.message);
+    }
     onSent(answer);
   };
   const toggle = (id: string): void => setDrops(drops.includes(id) ? drops.filter((x) => x !== id) : [...drops, id]);

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { forgetLegacy, heldSlip, holdSlip, pageStorage, PAGE_PATH, slipLink } from './memory.js';
+import { CLAIM_CODE_KEY, claimLink, forgetLegacy, heldSlip, holdSlip, pageStorage, PAGE_PATH, slipLink, takeClaimCode } from './memory.js';
 import { PlayerApp } from './PlayerApp.js';
 import { PublicClient } from './public-client.js';
 import './player.css';
@@ -20,6 +20,19 @@ if (linked) {
   window.history.replaceState(null, '', PAGE_PATH);
 }
 const slip = linked ?? heldSlip(store, Date.now());
+// A player card's QR code (`/p#claim=CODE`): claimed once the view says which event is open, and
+// out of the address bar. A card scanned while the page is open changes only the hash: the page
+// starts again with it.
+const card = claimLink(window.location.hash);
+if (card) window.history.replaceState(null, '', PAGE_PATH);
+const claimCode = card ?? takeClaimCode(store);
+window.addEventListener('hashchange', () => {
+  const scanned = claimLink(window.location.hash);
+  if (!scanned) return;
+  store.setItem(CLAIM_CODE_KEY, scanned);
+  window.history.replaceState(null, '', PAGE_PATH);
+  window.location.reload();
+});
 const client = new PublicClient();
 // A phone that wakes up or gets its network back tries at once rather than at the next retry.
 document.addEventListener('visibilitychange', () => {
@@ -31,6 +44,6 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <PlayerApp client={client} store={store} slip={slip} />
+      <PlayerApp client={client} store={store} slip={slip} claimCode={claimCode} />
     </StrictMode>,
   );

@@ -161,3 +161,50 @@ export function slipLink(search: string): TableCode | null {
 
 /** The page's address without a slip's query (so the code is not left in the address bar). */
 export const PAGE_PATH = PLAYER_PAGE_PATH;
+
+/**
+ * This phone's claim of its player in one event (ARCHITECTURE "A player is who their phone
+ * claimed"): the player and the token the host gave it, sent with each report and answer. Kept per
+ * event, like the table code: a token of one event is never offered in another.
+ */
+export interface Claim {
+  player: string;
+  token: string;
+}
+
+export const claimKey = (eventId: string): string => `podium.player.${eventId}.claim`;
+/** A player card's code the page was opened with (`/p#claim=…`), held through the page's start (read once). */
+export const CLAIM_CODE_KEY = 'podium.player.claim-code';
+
+export function rememberedClaim(store: KeyValue, eventId: string): Claim | null {
+  try {
+    const held = JSON.parse(store.getItem(claimKey(eventId)) ?? 'null') as Partial<Claim> | null;
+    return held && typeof held.player === 'string' && typeof held.token === 'string' ? { player: held.player, token: held.token } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberClaim(store: KeyValue, eventId: string, claim: Claim | null): void {
+  if (claim === null) store.removeItem(claimKey(eventId));
+  else store.setItem(claimKey(eventId), JSON.stringify(claim));
+}
+
+/** The token to send when speaking for `player` in `eventId`: only that player's, only that event's. */
+export function tokenFor(store: KeyValue, eventId: string, player: string): string | undefined {
+  const claim = rememberedClaim(store, eventId);
+  return claim && claim.player === player ? claim.token : undefined;
+}
+
+/** The personal code a player card's QR code opened the page with (`#claim=KPMQ7XDR`), or null. */
+export function claimLink(hash: string): string | null {
+  const code = /^#claim=([A-Za-z0-9-]{4,32})$/.exec(hash)?.[1];
+  return code ?? null;
+}
+
+/** The card's code held for the page's next start (a card scanned while the page was open), once. */
+export function takeClaimCode(store: KeyValue): string | null {
+  const code = store.getItem(CLAIM_CODE_KEY);
+  if (code !== null) store.removeItem(CLAIM_CODE_KEY);
+  return code;
+}

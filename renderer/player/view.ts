@@ -9,6 +9,8 @@ import type { PlayerId, Table, TableResult } from '../../core/model/types.js';
 import type { PublicPlayer, PublicRound, PublicTable, PublicView, PublicWords } from '../../core/public/types.js';
 import type { EntryContext, Ruleset } from '../../core/rulesets/ruleset.js';
 import { isolate } from '../../core/rulesets/ruleset.js';
+// The standings' "You are 3rd" (Published.tsx, loaded later) takes it from here, with the first screen's code.
+export { ordinal } from '../../core/rulesets/ruleset.js';
 import { clockDuration } from '../../core/text/format.js';
 import { firstSeat, firstSeatField } from '../../core/model/seats.js';
 

@@ -3,11 +3,13 @@
  * every competitor with status and row actions, seating print, and the event's file actions (Close
  * event; a damaged save's "Save a repaired copy").
  */
+import { claimsOn } from '../../core/event/apply-claims.js';
 import { useEffect, useState } from 'react';
 import type { ReadOnlyReason } from '../../core/api/contract.js';
 import type { EventState } from '../../core/model/types.js';
 import { getRuleset } from '../../core/rulesets/index.js';
 import { PrintButton } from '../components/PrintButton.js';
+import { NewPlayerCode, useShowCode } from './players/PersonalCode.js';
 import { useMayCall } from '../store/caller.js';
 import { rememberPlayers } from '../store/directory.js';
 import { useStation } from '../store/station.js';
@@ -103,6 +105,7 @@ export function PlayersScreen() {
   const mayRepair = useMayCall('saveRepairedCopy');
   const state = snapshot?.state;
   useDirectorySync(state);
+  const personal = useShowCode(!!state && claimsOn(state));
   if (!state || !snapshot) return <></>;
   const summary = snapshot.summary;
   const readOnly = !!summary?.readOnly;
@@ -136,6 +139,7 @@ export function PlayersScreen() {
             Import CSV…
           </button>
           <PrintButton doc="seating" />
+          {claimsOn(state) && <PrintButton doc="player-cards" />}
           {mayClose && (
             <button type="button" onClick={() => void close()} data-testid="close-event" title="Close this event and go back to the start screen (everything is already saved)">
               Close event
@@ -154,7 +158,8 @@ export function PlayersScreen() {
         ))}
       {/* A save another Podium holds is never copied here: two copies of one event would part ways. */}
       {readOnly && summary && summary.readOnlyReason !== 'locked' && mayRepair && <RepairCopy path={summary.path} reason={summary.readOnlyReason} />}
-      <RegistrationForm key={state.id} state={state} readOnly={readOnly} />
+      <RegistrationForm key={state.id} state={state} readOnly={readOnly} onRegistered={(player, name) => void personal.show(player, name)} />
+      <NewPlayerCode shown={personal.shown} onHide={personal.hide} />
       {importing && <CsvImport state={state} onClose={() => setImporting(false)} />}
       <PlayerList state={state} readOnly={readOnly} />
       <Decklists state={state} readOnly={readOnly} />

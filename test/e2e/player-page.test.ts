@@ -1,5 +1,5 @@
 /**
- * The player page in a real browser (issue 16, "Done when": Chromium at 360×640, touch): the built
+ * The player page in a real browser ("Done when": Chromium at 360×640, touch): the built
  * renderer served through electron/host/static-files.ts by a small FAKE public host written here
  * (node http + ws on 127.0.0.1 only) that pushes a published view on `/public`, patches it, and
  * answers `look`, `report` and `confirm` as the real host's protocol says (core/public/types.ts).
@@ -94,6 +94,7 @@ class FakePublicHost {
 
   private answer(request: PublicRequest): PublicAnswer {
     const id = request.id;
+    if (request.kind === 'claim') return { kind: 'answer', id, ok: false, message: 'phones do not claim players at this event' };
     if (CODES[request.table] !== request.code || request.round !== this.view.round?.number)
       return { kind: 'answer', id, ok: false, message: `that is not the code of table ${request.table} in this round` };
     const name = (pid: string): string => this.view.players.find((p) => p.id === pid)?.name ?? pid;

@@ -1,5 +1,5 @@
 /**
- * The player page against the REAL host (issue 16, "Done when", in Chromium): a browser-mode host
+ * The player page against the REAL host ("Done when", in Chromium): a browser-mode host
  * on a temp station folder, 127.0.0.1 only (the player page at `/p` and `/public` on the local
  * door), the real renderer build, phones at 360×640 with touch (one browser context each, so each
  * has its own localStorage) and one desktop station page on the Results screen (opened with the
@@ -11,12 +11,14 @@
  * 2. a wrong code, and table 1's code used for table 2 (the slip's QR link), are refused in words;
  * 3. with the default setting (the scorekeeper checks every report) two disputed reports reach the
  *    station's queue: A accepts one, R rejects the other, and the phones show each outcome;
- * 4. the Venue network panel sets `selfReports: 'auto'`: two players report and confirm a
- *    head-to-head result from the slip's QR link (the code computed with tableCode from the host's
- *    state), and it is the result — in the host's folded state, on the station and on both phones;
+ * 4. the Venue network panel sets `selfReports: 'auto'`: each player's phone claims them with their
+ *    player card's QR link (`/p#claim=CODE`), then two players report and confirm a head-to-head
+ *    result from the slip's QR link (the code computed with tableCode from the host's state), and it
+ *    is the result — in the host's folded state, on the station and on both phones;
  * 5. round 2 proposed at the station (not published): the phones still show round 1 and are sent
  *    nothing; published: a phone moves to round 2 by itself, and a round-1 code is refused there.
- * Then a pod event (mstr-2022, automatic): one player reports the winner, the other three confirm.
+ * Then a pod event (mstr-2022, automatic): each phone claimed by card, one player reports the
+ * winner, the other three confirm.
  *
  * Screenshots: /tmp/real-host-shots/. No sleeps: every wait is for a selector or a condition, with a
  * timeout.
@@ -28,7 +30,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Round } from '../../core/model/types.js';
 import { tableCode } from '../../core/public/table-codes.js';
-import { reportUrl } from '../../core/public/types.js';
+import { claimUrl, reportUrl } from '../../core/public/types.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/web.js';
 import { chromiumAvailable, e2eRenderer, eventually, launchChromium, warnIfSkipped } from '../support/e2e.js';
 import {
@@ -106,6 +108,21 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
   const slipPhone = async (round: Round, table: number, player: Person, typed: string, fakeClock = false): Promise<Phone> => {
     const p = await phone(reportUrl(base, round.number, table, codeOf(round, table)), player.name, fakeClock);
     await findMe(p.page, typed, player.name);
+    return p;
+  };
+  /** `p` opens `player`'s card QR link (`/p#claim=CODE`): the phone claims them and says so. */
+  const claimByCard = async (p: Phone, player: Person): Promise<void> => {
+    const { code } = await mode.service.personalCode({ player: player.id });
+    await p.page.goto(claimUrl(base, code.replace('-', '')));
+    await eventually(() => p.page.getByTestId('claimed').textContent()).toMatch(/^This phone is yours for this event\./);
+    expect(await p.page.locator('.pl-my-name').textContent()).toBe(player.name);
+    expect(new URL(p.page.url()).hash).toBe('');
+  };
+  /** A phone of its own that claimed `player` with their card, then scanned the slip of `table`. */
+  const claimedSlipPhone = async (round: Round, table: number, player: Person): Promise<Phone> => {
+    const p = await phone(`${base}/p`, player.name);
+    await claimByCard(p, player);
+    await p.page.goto(reportUrl(base, round.number, table, codeOf(round, table)));
     return p;
   };
   const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: shotPath(name) });
@@ -220,7 +237,8 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     await shot(opponent.page, '05-disputed');
 
     await eventually(() => queueItem(3).getAttribute('aria-label')).toBe('Table 3: disputed');
-    expect(plain(await queueItem(3).textContent())).toContain(`${e.name} reported: ${e.name} wins 2–0${f.name} disputes: ${f.name} wins 2–0`);
+    // Neither phone claimed its player (claims are on): the queue says so beside each.
+    expect(plain(await queueItem(3).textContent())).toContain(`${e.name} reported: ${e.name} wins 2–0 not a claimed phone${f.name} disputes: ${f.name} wins 2–0 not a claimed phone`);
     await shot(station, '06-station-queue-disputed');
     expect((await stateOf(mode.service)).rounds[0]?.reports).toEqual([expect.objectContaining({ table: 3, status: 'disputed', reporter: e.id })]);
     // One key: A, on the focused report.
@@ -276,6 +294,10 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
 
     const [first, second] = seatsOf(one, 1).map((id) => who(id)) as [Person, Person];
     const slip = reportUrl(base, 1, 1, tableCode(one.reportKey as string, 1, 1));
+    // Automatic acceptance needs each player's own claimed phone: each scans their player card.
+    await claimByCard(ana, first);
+    await shot(ana.page, '09-claimed-by-card');
+    await claimByCard(bo, second);
     // Ana scans table 1's slip: she is known on this phone, so straight to reporting.
     await ana.page.goto(slip);
     await ana.page.getByRole('button', { name: /^2-1/ }).tap();
@@ -364,8 +386,8 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     const seats = seatsOf(round, 1).map((id) => who(id, pod));
     expect(seats).toHaveLength(4);
     const [s1, s2, s3, s4] = seats as [Person, Person, Person, Person];
-    // Seat 2 reports that seat 3 won.
-    const reporter = await slipPhone(round, 1, s2, s2.family.slice(0, 4).toLowerCase());
+    // Seat 2 reports that seat 3 won. Every seat's phone claimed its player with their card first.
+    const reporter = await claimedSlipPhone(round, 1, s2);
     // The winner's seat, from the rule set's buttons (each says whose seat it is).
     await reporter.page.getByRole('button', { name: new RegExp(`^3\\s*${s3.name} wins$`) }).tap();
     await eventually(() => reporter.page.getByTestId('report-preview').textContent()).toMatch(new RegExp(`^You are reporting: .?${s3.name}.? wins$`));
@@ -375,7 +397,7 @@ describe.skipIf(!chromiumAvailable)('the player page on phones against the real 
     const confirmers = [s1, s3, s4];
     const confirming: Phone[] = [];
     for (const [i, player] of confirmers.entries()) {
-      const p = await slipPhone(round, 1, player, i % 2 === 0 ? player.given.slice(0, 3).toLowerCase() : player.family.slice(0, 4).toLowerCase());
+      const p = await claimedSlipPhone(round, 1, player);
       await eventually(() => p.page.getByTestId('reported').textContent()).toMatch(new RegExp(`^${s2.name} reported: .*${s3.name}.* wins — is that right\\?$`));
       if (i === 1) await shot(p.page, '18-pod-confirm');
       await p.page.getByRole('button', { name: 'Yes, that is right' }).tap();

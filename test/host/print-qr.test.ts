@@ -1,5 +1,5 @@
 /**
- * The QR codes of issue 16 on real PDFs (electron/host/print/render.ts): slips and boards are
+ * The QR codes to the player page on real PDFs (electron/host/print/render.ts): slips and boards are
  * rendered, rasterised at 150 dpi by poppler (pdftoppm) and read back with jsQR, as a phone's camera
  * would: each slip's code is the report link of that slip's table, the boards' the player page. The
  * slips keep their number a page (the page count is the plain slips'). The print service passes the

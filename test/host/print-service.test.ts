@@ -26,8 +26,8 @@ describe('createPrintService', () => {
       expect(result.renderThreadId).not.toBe(threadId);
       const pdf = Buffer.from(result.pdfBase64, 'base64');
       expect(Number(pdfInfo(pdf).Pages)).toBe(result.pages);
-      // Asked without a round: the bracket, the event's penalty report and every player's list are no round's.
-      const roundless = doc === 'bracket' || doc === 'penalty-report' || doc === 'decklist';
+      // Asked without a round: the bracket, the event's penalty report, every player's list and the player cards are no round's.
+      const roundless = doc === 'bracket' || doc === 'penalty-report' || doc === 'decklist' || doc === 'player-cards';
       expect(result.fileName).toBe(roundless ? `mtr-9-players-${doc}.pdf` : `mtr-9-players-round-4-${doc}.pdf`);
       // The same document as an in-process rendering: same pages, bytes of the same order.
       const local = await renderPdf(buildDocument(doc, mtr, { pageSize: 'A4', generatedAt: '2026-05-01 14:05' }));

@@ -1,5 +1,5 @@
 /**
- * The players' door (issue 16, 1-2) on a real browser-mode host: a phone opens `/public` with no
+ * The players' door (1-2) on a real browser-mode host: a phone opens `/public` with no
  * token, on the local door (127.0.0.1) and on the venue network (127.0.0.2), gets the published
  * view, follows the station's results as small patches, and with its table's code reports and
  * confirms results, which go through the station's one queue and are journal entries naming the
@@ -16,7 +16,7 @@ import { applyPublicPatch } from '../../core/public/patch.js';
 import { tableCode } from '../../core/public/table-codes.js';
 import type { PublicAnswer, PublicPush, PublicRequest, PublicView } from '../../core/public/types.js';
 import { publicView } from '../../core/public/view.js';
-import { hostState, LAN_ADDRESS, startVenueHost, within, type VenueHost } from './venue-helpers.js';
+import { hostState, joinAs, LAN_ADDRESS, openRaw, rawCall, rpcUrl, startVenueHost, within, type VenueHost } from './venue-helpers.js';
 
 /** A phone as the player page is: its pushes, its view (patched as the page patches it), its requests. */
 interface Phone {
@@ -118,6 +118,15 @@ async function pairedEvent(host: VenueHost, name: string, settings: Record<strin
   // The host's own state: the round's report key, which no window is sent, is what the slips print codes from.
   const state = hostState(host);
   return { state, round: state.rounds[0] as Round };
+}
+
+/** `phone` (its own id `phoneId`) claims `player` with the personal code the desk reads out: the token it is given. */
+async function claim(host: VenueHost, phone: Phone, phoneId: string, player: string): Promise<string> {
+  const { code } = await host.station.personalCode({ player });
+  const answer = await phone.ask({ kind: 'claim', phone: phoneId, code });
+  if (!answer.ok || !answer.claim) throw new Error(`${player} was not claimed: ${answer.ok ? 'no token' : answer.message}`);
+  expect(answer.claim.player).toBe(player);
+  return answer.claim.token;
 }
 
 const codeOf = (round: Round, table: number): string => tableCode(round.reportKey as string, round.number, table);
@@ -243,12 +252,14 @@ describe("players' phones on the public door", () => {
     expect(pending.round?.tables.find((t) => t.table === 5)?.result).toBeUndefined();
     expect(pending.version).toBe(snapshot.lastSeq);
 
-    // Automatic: the report every other player agreed with is the result.
+    // Automatic: the report every other player agreed with, each from the phone that claimed them, is the result.
     await host.station.dispatch({ command: { type: 'set-settings', settings: { selfReports: 'auto' } } });
     const [cy, di] = seatsOf(round, 6) as [string, string];
     const six = { round: 1, table: 6, code: codeOf(round, 6) };
-    expect(await b.ask({ kind: 'report', ...six, phone: 'phone-di-1', player: di, result: { games: [1, 2, 0] }, drop: [di] })).toMatchObject({ ok: true });
-    const accepted = await a.ask({ kind: 'confirm', ...six, phone: 'phone-cy-1', player: cy, agree: true });
+    const diToken = await claim(host, b, 'phone-di-1', di);
+    const cyToken = await claim(host, a, 'phone-cy-1', cy);
+    expect(await b.ask({ kind: 'report', ...six, phone: 'phone-di-1', player: di, result: { games: [1, 2, 0] }, drop: [di], token: diToken })).toMatchObject({ ok: true });
+    const accepted = await a.ask({ kind: 'confirm', ...six, phone: 'phone-cy-1', player: cy, agree: true, token: cyToken });
     expect(accepted).toEqual({ kind: 'answer', id: expect.any(Number), ok: true, accepted: true });
     const after = await host.station.snapshot();
     expect(after.state?.rounds[0]?.tables.find((t) => t.table === 6)?.result).toEqual({ games: [1, 2, 0] });
@@ -269,9 +280,14 @@ describe("players' phones on the public door", () => {
     const pod = await Promise.all(seats.map(() => phone()));
     const where = { round: 1, table: 1, code: codeOf(round, 1) };
     const [reporter, ...others] = seats as [string, ...string[]];
-    expect(await (pod[0] as Phone).ask({ kind: 'report', ...where, phone: 'phone-pod-0', player: reporter, result: { winner: reporter } })).toMatchObject({ ok: true, report: { status: 'waiting' } });
+    // Each player's phone claimed them with their personal code: automatic acceptance needs it.
+    const tokens = await Promise.all(seats.map((player, i) => claim(host, pod[i] as Phone, `phone-pod-${i}`, player)));
+    expect(await (pod[0] as Phone).ask({ kind: 'report', ...where, phone: 'phone-pod-0', player: reporter, result: { winner: reporter }, token: tokens[0] as string })).toMatchObject({
+      ok: true,
+      report: { status: 'waiting' },
+    });
     for (const [i, player] of others.entries()) {
-      const answer = await (pod[i + 1] as Phone).ask({ kind: 'confirm', ...where, phone: `phone-pod-${i + 1}`, player, agree: true });
+      const answer = await (pod[i + 1] as Phone).ask({ kind: 'confirm', ...where, phone: `phone-pod-${i + 1}`, player, agree: true, token: tokens[i + 1] as string });
       if (i < others.length - 1) expect(answer).toMatchObject({ ok: true, report: { status: 'waiting' } });
       else expect(answer).toMatchObject({ ok: true, accepted: true });
     }
@@ -353,5 +369,223 @@ describe("players' phones on the public door", () => {
     const reopened = await host.station.openEvent({ path: snapshot.summary?.path as string });
     expect(reopened.notices).toEqual([]);
     expect(reopened.lastSeq).toBe(snapshot.lastSeq);
+  });
+});
+
+describe('a player is who their phone says: personal codes on the public door', () => {
+  let host: VenueHost;
+  const phones: Phone[] = [];
+  const phone = async (): Promise<Phone> => {
+    const opened = await openPhone(`ws://${LAN_ADDRESS}:${host.port}/public`);
+    phones.push(opened);
+    return opened;
+  };
+  /** Every frame a judge's and a display's connection received. */
+  const frames: Record<'judge' | 'display', string[]> = { judge: [], display: [] };
+  const sockets: Record<string, WebSocket> = {};
+  /** Every personal code and token seen in this block: none may reach a judge or a display. */
+  const secrets: string[] = [];
+
+  const codeFor = async (player: string): Promise<string> => {
+    const { code } = await host.station.personalCode({ player });
+    secrets.push(code, code.replace('-', ''));
+    return code;
+  };
+  const claimWith = async (p: Phone, phoneId: string, player: string): Promise<string> => {
+    const answer = await p.ask({ kind: 'claim', phone: phoneId, code: await codeFor(player) });
+    if (!answer.ok || !answer.claim) throw new Error(`not claimed: ${answer.ok ? '' : answer.message}`);
+    secrets.push(answer.claim.token);
+    return answer.claim.token;
+  };
+
+  beforeAll(async () => {
+    host = await startVenueHost();
+    await host.networkOn();
+    for (const role of ['judge', 'display'] as const) {
+      const joined = await joinAs(host, role, `${role} device`);
+      const ws = await openRaw(rpcUrl(host.lan(), joined.token));
+      ws.on('message', (data) => frames[role].push(String(data)));
+      sockets[role] = ws;
+      await rawCall(ws, 1, 'snapshot');
+    }
+  });
+  afterAll(async () => {
+    for (const p of phones) p.close();
+    for (const ws of Object.values(sockets)) ws.close();
+    await host?.close();
+  });
+  beforeEach(() => {
+    host.advance(3_600_000);
+  });
+
+  it('refuses the forged self-confirmation in words: one phone reporting as seat 1 and agreeing as seat 2', async () => {
+    const { round } = await pairedEvent(host, 'Forgery Cup', { selfReports: 'auto' });
+    const p = await phone();
+    const [ana, bo] = seatsOf(round, 1) as [string, string];
+    const where = { round: 1, table: 1, code: codeOf(round, 1) };
+    const names = new Map(hostState(host).players.map((pl) => [pl.id, pl.name]));
+    const token = await claimWith(p, 'phone-forger-1', ana);
+    expect(await p.ask({ kind: 'report', ...where, phone: 'phone-forger-1', player: ana, result: { games: [2, 0, 0] }, token })).toMatchObject({ ok: true, report: { status: 'waiting' } });
+    // With its token, as another phone id, and without its token under its own id: refused each time.
+    const refusal = `this phone is ${names.get(ana)}’s: it cannot report or confirm for ${names.get(bo)}. Each player answers from their own phone`;
+    expect(await p.ask({ kind: 'confirm', ...where, phone: 'phone-forger-2', player: bo, agree: true, token })).toMatchObject({ ok: false, message: refusal });
+    expect(await p.ask({ kind: 'confirm', ...where, phone: 'phone-forger-1', player: bo, agree: true })).toMatchObject({ ok: false, message: refusal });
+    // Nothing was written for Bo; the table has no result.
+    const state = hostState(host);
+    expect(state.rounds[0]?.reports?.[0]?.answers).toEqual({});
+    expect(state.rounds[0]?.tables.find((t) => t.table === 1)?.result).toBeUndefined();
+
+    // Without any claim, one phone id cannot be two players of a table either.
+    const [cy, di] = seatsOf(round, 2) as [string, string];
+    const two = { round: 1, table: 2, code: codeOf(round, 2) };
+    expect(await p.ask({ kind: 'report', ...two, phone: 'phone-nobody-1', player: cy, result: { games: [2, 0, 0] } })).toMatchObject({ ok: true });
+    expect(await p.ask({ kind: 'confirm', ...two, phone: 'phone-nobody-1', player: di, agree: true })).toMatchObject({
+      ok: false,
+      message: `this phone already answered for ${names.get(cy)} at this table: ${names.get(di)} answers from their own phone`,
+    });
+  });
+
+  it('records a report from a claimed phone confirmed by the opponent’s claimed phone by itself (automatic); an unclaimed answer waits in the queue, marked', async () => {
+    const { round } = await pairedEvent(host, 'Claimed Cup', { selfReports: 'auto' });
+    const [a, b] = [await phone(), await phone()];
+    const [ana, bo] = seatsOf(round, 3) as [string, string];
+    const where = { round: 1, table: 3, code: codeOf(round, 3) };
+    const [anaToken, boToken] = [await claimWith(a, 'phone-ana-3', ana), await claimWith(b, 'phone-bo-3', bo)];
+    expect(await a.ask({ kind: 'report', ...where, phone: 'phone-ana-3', player: ana, result: { games: [2, 1, 0] }, token: anaToken })).toMatchObject({ ok: true });
+    expect(await b.ask({ kind: 'confirm', ...where, phone: 'phone-bo-3', player: bo, agree: true, token: boToken })).toMatchObject({ ok: true, accepted: true });
+    expect(hostState(host).rounds[0]?.tables.find((t) => t.table === 3)?.result).toEqual({ games: [2, 1, 0] });
+
+    // Table 4: Cy's phone is claimed, Di has no claimed phone: agreed, but the scorekeeper accepts it.
+    const [cy, di] = seatsOf(round, 4) as [string, string];
+    const four = { round: 1, table: 4, code: codeOf(round, 4) };
+    const cyToken = await claimWith(a, 'phone-cy-4', cy);
+    expect(await a.ask({ kind: 'report', ...four, phone: 'phone-cy-4', player: cy, result: { games: [0, 2, 0] }, token: cyToken })).toMatchObject({ ok: true });
+    const answered = await b.ask({ kind: 'confirm', ...four, phone: 'phone-di-4', player: di, agree: true });
+    expect(answered).toMatchObject({ ok: true, report: { status: 'agreed' } });
+    expect('accepted' in answered).toBe(false);
+    const waiting = hostState(host).rounds[0]?.reports?.find((r) => r.table === 4);
+    expect(waiting).toMatchObject({ status: 'agreed', claimed: true, answers: { [di]: { agree: true } } });
+    expect(waiting?.answers[di]?.claimed).toBeUndefined();
+    // The desk's state says which answers came from claimed phones (the queue shows it).
+    const desk = (await host.station.snapshot()).state as EventState;
+    expect(desk.rounds[0]?.reports?.find((r) => r.table === 4)).toMatchObject({ claimed: true });
+    expect(desk.claims?.[cy]).toEqual({ phone: 'phone-cy-4' });
+  });
+
+  it('a reset claim frees the player: the old token is refused in words, a new phone claims with the same code', async () => {
+    const { round, state } = await pairedEvent(host, 'Reset Cup', { selfReports: 'auto' });
+    const [lost, found, thief] = [await phone(), await phone(), await phone()];
+    const [ana, bo] = seatsOf(round, 5) as [string, string];
+    const name = state.players.find((pl) => pl.id === ana)?.name as string;
+    const where = { round: 1, table: 5, code: codeOf(round, 5) };
+    const oldToken = await claimWith(lost, 'phone-lost-1', ana);
+    // A second phone with the same code: refused while the first holds the claim.
+    expect(await thief.ask({ kind: 'claim', phone: 'phone-thief-1', code: await codeFor(ana) })).toMatchObject({
+      ok: false,
+      message: `${name} is claimed by another phone already: if that was not you, or your phone was lost, ask the scorekeeper to reset it`,
+    });
+    // Nor may a phone without the token speak for a claimed player.
+    expect(await thief.ask({ kind: 'report', ...where, phone: 'phone-thief-1', player: ana, result: { games: [2, 0, 0] } })).toMatchObject({
+      ok: false,
+      message: `${name} is claimed by another phone: report and confirm from that phone, or ask the scorekeeper to reset the claim if it was lost`,
+    });
+    await host.station.dispatch({ command: { type: 'reset-claim', player: ana, reason: 'lost phone' } });
+    expect(hostState(host).claims?.[ana]).toBeUndefined();
+    expect(await lost.ask({ kind: 'report', ...where, phone: 'phone-lost-1', player: ana, result: { games: [2, 0, 0] }, token: oldToken })).toMatchObject({
+      ok: false,
+      message: 'this phone’s claim was reset at the desk (or is from another event): type your personal code from your player card again',
+    });
+    const newToken = await claimWith(found, 'phone-found-1', ana);
+    expect(newToken).not.toBe(oldToken);
+    expect(hostState(host).claims?.[ana]).toMatchObject({ phone: 'phone-found-1' });
+    const boToken = await claimWith(lost, 'phone-bo-5', bo);
+    expect(await found.ask({ kind: 'report', ...where, phone: 'phone-found-1', player: ana, result: { games: [2, 0, 0] }, token: newToken })).toMatchObject({ ok: true });
+    expect(await lost.ask({ kind: 'confirm', ...where, phone: 'phone-bo-5', player: bo, agree: true, token: boToken })).toMatchObject({ ok: true, accepted: true });
+    // The journal keeps the hash of a token, never the token.
+    const save = await readFile((await host.station.snapshot()).summary?.path as string, 'utf8');
+    expect(save).toContain('"claim-player"');
+    expect(save).not.toContain(newToken);
+    expect(save).not.toContain(oldToken);
+  });
+
+  it('codes are per event: a code of another event is refused in words; claims off is the table code alone', async () => {
+    const first = await pairedEvent(host, 'First Open');
+    const player = first.round.tables[0]?.seats[0] as string;
+    const firstCode = await codeFor(player);
+    const second = await pairedEvent(host, 'Second Open');
+    const secondCode = await codeFor(player);
+    expect(secondCode).not.toBe(firstCode);
+    const p = await phone();
+    expect(await p.ask({ kind: 'claim', phone: 'phone-traveller-1', code: firstCode })).toMatchObject({
+      ok: false,
+      message: 'that is not the personal code of a player at Second Open: check the code on your player card for this event (a card from another event does not work here), or ask the scorekeeper',
+    });
+    // A token of the first event is nobody's here.
+    await pairedEvent(host, 'Third Open');
+    const token = await claimWith(p, 'phone-traveller-1', player);
+    await pairedEvent(host, 'Fourth Open', { selfReports: 'auto', claims: 'off' });
+    const round = hostState(host).rounds[0] as Round;
+    const [x, y] = seatsOf(round, 1) as [string, string];
+    const where = { round: 1, table: 1, code: codeOf(round, 1) };
+    // Claims off: no personal codes, and the table's code alone records a result (a casual event).
+    await expect(host.station.personalCode({ player: x })).rejects.toThrow(/claims are off/);
+    expect(await p.ask({ kind: 'claim', phone: 'phone-casual-1', code: secondCode })).toMatchObject({ ok: false, message: expect.stringMatching(/^phones do not claim players at this event/) });
+    expect(await p.ask({ kind: 'report', ...where, phone: 'phone-casual-1', player: x, result: { games: [2, 0, 0] }, token })).toMatchObject({ ok: true });
+    expect(await p.ask({ kind: 'confirm', ...where, phone: 'phone-casual-2', player: y, agree: true })).toMatchObject({ ok: true, accepted: true });
+    expect(second.state.id).not.toBe(first.state.id);
+  });
+
+  it('the claim secret is the host’s own: no window may send one, claim for a phone, or undo it', async () => {
+    const { round } = await pairedEvent(host, 'Host Key Cup');
+    const player = round.tables[0]?.seats[0] as string;
+    await expect(host.station.dispatch({ command: { type: 'draw-claim-key', claimKey: 'ab'.repeat(16) } })).rejects.toThrow(/the station host makes it itself/);
+    await expect(host.station.dispatch({ command: { type: 'claim-player', player, phone: 'phone-desk-1', tokenHash: 'ab'.repeat(32) } })).rejects.toThrow(/players claim, report and confirm from their own phones/);
+    expect(hostState(host).claimKey).toBeUndefined();
+    // Drawn by the host the first time a code is wanted, with random bytes; printed codes depend on it: no undo.
+    await codeFor(player);
+    const key = hostState(host).claimKey as string;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    const log = await host.station.query({ kind: 'journal' });
+    if (log.kind !== 'journal') throw new Error('no journal');
+    // (No window is sent the drawing of the secret: it keeps its place in the journal as `withheld`.)
+    const drawn = log.entries.find((e) => (e.command.type as string) === 'withheld' || e.command.type === 'draw-claim-key');
+    expect(drawn).toBeDefined();
+    await expect(host.station.undo({ seq: (drawn as { seq: number }).seq })).rejects.toThrow(/secret for personal codes cannot be undone/);
+    expect(hostState(host).claimKey).toBe(key);
+  });
+
+  it('never sends a personal code, a token or the claim secret to a judge or a display, who cannot ask for a code either', async () => {
+    const { round } = await pairedEvent(host, 'Secret Cup');
+    const p = await phone();
+    const [ana] = seatsOf(round, 1) as [string];
+    await claimWith(p, 'phone-secret-1', ana);
+    await host.station.dispatch({ command: { type: 'reset-claim', player: ana } });
+    const last = (await host.station.snapshot()).lastSeq;
+    const key = hostState(host).claimKey as string;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    for (const role of ['judge', 'display'] as const) {
+      const ws = sockets[role] as WebSocket;
+      // Once the reset has reached this device, it has had every claim of this block.
+      await within(
+        new Promise<void>((resolve) => {
+          const heard = (): boolean => frames[role].some((f) => f.includes(`"seq":${last}`));
+          if (heard()) return resolve();
+          const check = (): void => {
+            if (!heard()) return;
+            ws.off('message', check);
+            resolve();
+          };
+          ws.on('message', check);
+        }),
+        `the ${role} to hear of the reset`,
+      );
+      const refused = await rawCall(ws, 2, 'personalCode', { player: ana });
+      expect(refused.ok, role).toBe(false);
+      expect(refused.error?.code).toBe('not-allowed');
+      const bytes = frames[role].join('\n');
+      expect(secrets.length).toBeGreaterThan(10);
+      for (const secret of [...secrets, key]) expect(bytes.includes(secret), `${role}: ${secret}`).toBe(false);
+      expect(bytes).not.toContain('tokenHash');
+    }
   });
 });

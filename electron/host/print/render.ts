@@ -95,6 +95,18 @@ export const TABLE_LAYOUT_FUNCTIONS: Record<TableLayoutName, Record<string, unkn
     paddingTop: zero,
     paddingBottom: zero,
   },
+  'cut-grid': {
+    hLineWidth: () => 0.7,
+    vLineWidth: () => 0.7,
+    hLineColor: () => '#666666',
+    vLineColor: () => '#666666',
+    hLineStyle: () => ({ dash: { length: 5, space: 4 } }),
+    vLineStyle: () => ({ dash: { length: 5, space: 4 } }),
+    paddingLeft: zero,
+    paddingRight: zero,
+    paddingTop: zero,
+    paddingBottom: zero,
+  },
   boxes: {
     hLineWidth: () => 1,
     vLineWidth: () => 1,

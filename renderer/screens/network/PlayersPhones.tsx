@@ -1,13 +1,28 @@
 /**
- * The players' side of the venue network (issue 16), in the Venue network panel: the player page's
+ * The players' side of the venue network, in the Venue network panel: the player page's
  * address as text and a QR code (players find their table and report results there), and the
  * organiser's self-report setting (off / every report checked by the scorekeeper / automatic when
- * every player of the table agreed), changed with a journal entry like every setting.
+ * every player of the table agreed), and whether phones claim players with their personal codes
+ * (on by default; off for a casual event, where a table's code is enough), each changed with a
+ * journal entry like every setting.
  */
 import type { SelfReportsSetting } from '../../../core/model/types.js';
 import { PLAYER_PAGE_PATH } from '../../../core/public/types.js';
 import { QrCode } from '../../components/QrCode.js';
 import { useStation } from '../../store/station.js';
+
+const CLAIMS: readonly { value: 'on' | 'off'; label: string; note: string }[] = [
+  {
+    value: 'on',
+    label: 'On',
+    note: 'a phone claims its player once with the personal code on their player card; only that phone reports and confirms for them, and “automatic” records a result only when every player answered from their own claimed phone (others wait on the Results screen)',
+  },
+  {
+    value: 'off',
+    label: 'Off (a casual event)',
+    note: 'a table’s code is enough: whoever holds the slip can report and confirm for any player of that table, even for both seats from one phone',
+  },
+];
 
 const CHOICES: readonly { value: SelfReportsSetting; label: string; note: string }[] = [
   { value: 'queue', label: 'Checked by the scorekeeper', note: 'every report waits on the Results screen' },
@@ -57,6 +72,35 @@ export function PlayersPhones({ lanBase }: { lanBase: string | null | undefined 
           </label>
         ))}
       </fieldset>
+      <ClaimsSetting />
     </section>
+  );
+}
+
+/** Phones claim players (personal codes): on or off, in words, with how many are claimed. */
+function ClaimsSetting() {
+  const state = useStation((s) => s.snapshot?.state ?? null);
+  if (!state) return null;
+  const current = state.settings.claims ?? 'on';
+  const claimed = Object.keys(state.claims ?? {}).length;
+  const choose = (value: 'on' | 'off'): void => {
+    if (value === current) return;
+    void useStation.getState().dispatch({ type: 'set-settings', settings: { claims: value } }, value === 'on' ? 'Phones claim players with their personal codes' : 'Claims off: a table’s code is enough to report');
+  };
+  return (
+    <fieldset data-testid="claims-setting">
+      <legend>Phones claim players (personal codes)</legend>
+      {CLAIMS.map((choice) => (
+        <label key={choice.value} className="check">
+          <input type="radio" name="claims" value={choice.value} checked={current === choice.value} onChange={() => choose(choice.value)} data-testid={`claims-${choice.value}`} />
+          {choice.label} <span className="muted small">— {choice.note}</span>
+        </label>
+      ))}
+      {current === 'on' && (
+        <p className="muted small" data-testid="claims-count">
+          {claimed} of {state.players.length} players claimed by a phone. Print their player cards on the Players screen; a lost phone’s claim is reset there.
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -5,6 +5,7 @@
  * drop (before round 1: remove), reinstate. Long lists are virtualised. In team events a search
  * also lists each matching person under their own family name, with team, seat letter and table.
  */
+import { ClaimCell } from './PersonalCode.js';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { boardCollator, sortByFamilyName, splitName, type PersonName } from '../../../core/model/person-names.js';
@@ -144,6 +145,7 @@ function PlayerRow({ row, state, readOnly, showPod, team, onEdit }: { row: Row; 
             {fixedPlaceWords(player)}
           </span>
         )}
+        <ClaimCell state={state} player={player} readOnly={readOnly} />
       </td>
       <td className="player-actions">
         <button type="button" onClick={onEdit} disabled={readOnly} aria-label={`Edit ${player.name} (${player.id})`}>

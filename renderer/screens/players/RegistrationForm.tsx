@@ -51,6 +51,8 @@ const highestIssued = new Map<string, number>();
 interface Props {
   state: EventState;
   readOnly: boolean;
+  /** Registered (the host acknowledged it): the Players screen shows the new player's personal code once. */
+  onRegistered?(player: string, name: string): void;
 }
 
 /** The form as typed (the draft pod aside, it is cleared for the next person and given back on a refusal). */
@@ -61,7 +63,7 @@ interface Typed {
   note: string;
   byes: number;
   members: Record<TeamSeat, string>;
-  /** Issue 17 §3: a fixed table and seat (rare: cleared for the next person). */
+  /** A fixed table and seat (rare: cleared for the next person). */
   fixed: FixedDraft;
 }
 
@@ -132,7 +134,7 @@ function checkRegistration(
     if (characters) error = sentence(characters);
     else if (!team) error = familyProblem(trimmed, family);
   }
-  // Issue 17 §3: the fixed table and seat (0 = none).
+  // The fixed table and seat (0 = none).
   const read = readFixedPlace(fixed, fixedSeatsOf(state));
   if (!error && 'problem' in read) error = read.problem;
   const place = 'problem' in read ? { table: 0, seat: 0 } : read;
@@ -241,7 +243,7 @@ function RegistrationNotice({ state, closed, lateRound }: { state: EventState; c
   );
 }
 
-export function RegistrationForm({ state, readOnly }: Props) {
+export function RegistrationForm({ state, readOnly, onRegistered }: Props) {
   const dispatch = useStation((s) => s.dispatch);
   const team = isTeamEvent(state);
   const size = teamSizeOf(state);
@@ -297,6 +299,7 @@ export function RegistrationForm({ state, readOnly }: Props) {
     const late = lateRound !== null ? ` — late entry, joins round ${lateRound}` : '';
     const ack = await dispatch({ type: 'register-player', player, draw: registrationDraw(state, id) }, `Registered ${isolate(trimmed)} (${id})${late}`);
     ids.settle(id, number, !!ack);
+    if (ack) onRegistered?.(id, trimmed);
     // Refused (the toast says why): the typing comes back too, if the form is still empty.
     if (!ack && !nameRef.current?.value) restore(typed);
   };

@@ -1,11 +1,12 @@
 /**
- * Players' reports from their phones waiting for the scorekeeper (issue 16): each shows what was
+ * Players' reports from their phones waiting for the scorekeeper: each shows what was
  * reported and every other player's answer, and is accepted, edited or rejected with one key
  * (A, E, R on the focused report; the buttons say so). Editing is typing the result at the desk,
  * which always wins over a waiting report. Shown only when there is something waiting.
  */
 import { useCallback, type KeyboardEvent } from 'react';
-import type { EventState } from '../../../core/model/types.js';
+import { claimsOn } from '../../../core/event/apply-claims.js';
+import type { EventState, SelfReport } from '../../../core/model/types.js';
 import type { PublicReport } from '../../../core/public/types.js';
 import { waitingReports } from '../../../core/public/reports.js';
 import { isolate } from '../../lib/format.js';
@@ -23,6 +24,13 @@ export function ReportQueue({ state, onEdit }: { state: EventState; onEdit: (rou
   if (reports.length === 0) return null;
   const names = displayNames(state);
   const name = (id: string): string => isolate(names.get(id) ?? id);
+  // Which answers came from the phones that claimed their players (claims on): the desk weighs the rest.
+  const round = state.rounds[state.rounds.length - 1];
+  const automatic = (state.settings.selfReports ?? 'queue') === 'auto';
+  const claimedOf = (table: number): Claims | undefined => {
+    const report = claimsOn(state) ? round?.reports?.find((r) => r.table === table) : undefined;
+    return report ? { report, automatic } : undefined;
+  };
   return (
     <section className="card report-queue" aria-label="Players' reports" data-testid="report-queue">
       <h2>
@@ -31,14 +39,34 @@ export function ReportQueue({ state, onEdit }: { state: EventState; onEdit: (rou
       <p className="hint muted">Focus a report, then A accepts it, E edits it at the desk, R rejects it.</p>
       <ul>
         {reports.map((report) => (
-          <ReportItem key={report.table} report={report} name={name} onEdit={onEdit} />
+          <ReportItem key={report.table} report={report} name={name} onEdit={onEdit} claims={claimedOf(report.table)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function ReportItem({ report, name, onEdit }: { report: PublicReport; name: (id: string) => string; onEdit: (round: number, table: number) => void }) {
+/** "from their claimed phone" / "not from a claimed phone", after an answer (claims on only). */
+function PhoneMark({ claimed }: { claimed: boolean | undefined }) {
+  if (claimed === undefined) return null;
+  return claimed ? (
+    <span className="chip claimed" title="Sent from the phone that claimed this player with their personal code" data-testid="claimed-phone">
+      claimed phone
+    </span>
+  ) : (
+    <span className="chip unclaimed" title="Not sent from a phone that claimed this player: anyone holding the slip could have sent it" data-testid="unclaimed-phone">
+      not a claimed phone
+    </span>
+  );
+}
+
+/** A waiting report as the fold keeps it (which answers came from claimed phones), and whether the event accepts by itself. */
+interface Claims {
+  report: SelfReport;
+  automatic: boolean;
+}
+
+function ReportItem({ report, name, onEdit, claims }: { report: PublicReport; name: (id: string) => string; onEdit: (round: number, table: number) => void; claims?: Claims | undefined }) {
   const decide = useCallback(
     (accept: boolean): void => {
       const what = `Table ${report.table}: ${accept ? `${name(report.reporter)}’s report accepted — ${report.resultText}` : `${name(report.reporter)}’s report rejected`}`;
@@ -65,11 +93,17 @@ function ReportItem({ report, name, onEdit }: { report: PublicReport; name: (id:
       </div>
       <p>
         <strong>{name(report.reporter)}</strong> reported: {report.resultText}
-        {report.drops.length > 0 && <span> · dropping: {report.drops.map(name).join(', ')}</span>}
+        {report.drops.length > 0 && <span> · dropping: {report.drops.map(name).join(', ')}</span>} <PhoneMark claimed={claims ? claims.report.claimed === true : undefined} />
       </p>
+      {report.status === 'agreed' && claims?.automatic && (
+        <p className="muted small" data-testid="why-waiting">
+          Waiting for you: results are recorded by themselves only when every player answered from their own claimed phone.
+        </p>
+      )}
       {answers.map(([player, answer]) => (
         <p key={player} className={answer.agree ? 'agree' : 'dispute'}>
-          <strong>{name(player)}</strong> {answer.agree ? 'agreed' : answer.resultText ? `disputes: ${answer.resultText}` : 'disputes it'}
+          <strong>{name(player)}</strong> {answer.agree ? 'agreed' : answer.resultText ? `disputes: ${answer.resultText}` : 'disputes it'}{' '}
+          <PhoneMark claimed={claims ? claims.report.answers[player]?.claimed === true : undefined} />
         </p>
       ))}
       <div className="report-actions">

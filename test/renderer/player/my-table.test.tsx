@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The player page (issue 16, 1): "Find me" by a few letters of either name (case and accents
+ * The player page (1): "Find me" by a few letters of either name (case and accents
  * aside), remembered on the phone per event; my table, seat in the rule set's words, opponents,
  * points before the round, the round clock by the host's time in each of its states, a bye, a
  * drop, the result; patches that move me, a missed patch that brings a fresh view; the offline
@@ -303,7 +303,8 @@ describe('the lists', () => {
     const user = userEvent.setup();
     const { host } = openPage(mtrView(), { me: 'p1' });
     await user.click(await screen.findByRole('button', { name: 'Standings' }));
-    expect(screen.getByText('Standings are not published yet.')).toBeTruthy();
+    // The standings and the bracket are loaded when their tab is wanted (later.ts).
+    expect(await screen.findByText('Standings are not published yet.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Bracket' })).toBeNull();
     act(() =>
       host.last.push({
@@ -327,7 +328,7 @@ describe('the lists', () => {
     const rows = within(screen.getByTestId('standings')).getAllByRole('listitem').map((li) => plain(li.textContent));
     expect(rows).toEqual(['1Bo BrandtOMW 50.00% · GW 66.67%6', '2Ana ArcherOMW 45.00% · GW 60.00%6']);
     await user.click(screen.getByRole('button', { name: 'Bracket' }));
-    expect(plain(screen.getByRole('region', { name: 'Bracket' }).textContent)).toContain('Bo Brandt — won');
+    expect(plain((await screen.findByRole('region', { name: 'Bracket' })).textContent)).toContain('Bo Brandt — won');
   });
 
   it('standings mark a drop (struck through, with the round) and a disqualification (DQ) as the printed standings do', async () => {
