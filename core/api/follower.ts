@@ -78,16 +78,7 @@ export function follow(follower: Follower, input: FollowerInput): FollowerStep {
       if (follower.filling === null || !follower.snapshot) return { follower, effects: [] };
       const eventId = follower.snapshot.summary?.id ?? '';
       const held = follower.held;
-      let step = fold({ ...follower, filling: null, held: [], gapsFilled: follower.gapsFilled + 1 }, eventId, input.entries);
-      for (const more of held) {
-        if (step.effects.length > 0) {
-          // A new gap or a resync on the way: what is left waits for it.
-          step = { ...step, follower: { ...step.follower, held: [...step.follower.held, more] } };
-          continue;
-        }
-        step = fold(step.follower, more.eventId, more.entries);
-      }
-      return step;
+      return foldHeld(fold({ ...follower, filling: null, held: [], gapsFilled: follower.gapsFilled + 1 }, eventId, input.entries), held);
     }
     case 'failed':
       return resync({ ...follower, filling: null, asking: null });
@@ -117,13 +108,18 @@ function resync(follower: Follower): FollowerStep {
 function settled(follower: Follower): FollowerStep {
   const id = follower.snapshot?.summary?.id;
   const held = follower.held.filter((h) => h.eventId === id);
-  let step: FollowerStep = { follower: { ...follower, held: [] }, effects: [] };
+  return foldHeld({ follower: { ...follower, held: [] }, effects: [] }, held);
+}
+
+/** Fold pushes held back, in order, after `step`; once a new gap or a resync is on its way, what is left waits for it. */
+function foldHeld(step: FollowerStep, held: Follower['held']): FollowerStep {
+  let next = step;
   for (const more of held) {
-    if (step.effects.length > 0) {
-      step = { ...step, follower: { ...step.follower, held: [...step.follower.held, more] } };
+    if (next.effects.length > 0) {
+      next = { ...next, follower: { ...next.follower, held: [...next.follower.held, more] } };
       continue;
     }
-    step = fold(step.follower, more.eventId, more.entries);
+    next = fold(next.follower, more.eventId, more.entries);
   }
-  return step;
+  return next;
 }
