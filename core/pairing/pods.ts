@@ -73,8 +73,11 @@ export function assignPods(input: PodInput, seed: number): PodAssignment {
   // The procedure of 10.4A, then improved.
   const rng = createRng(SEARCH_SEED);
   state.arrange(topToBottomPass(state));
+  // The procedure alone (the pass and its nearest swaps), for the guard at the end.
+  nearestSwaps(state);
+  const pure = { pods: state.snapshot(), repeats: state.total[0] as number, smaller: state.total[1] as number, spread: spreadOf(state) };
   finish(state, rng);
-  if (state.total[0] === 0 && state.total[1] === 0 && state.total[2] === least) return state.result();
+  if (state.total[0] === 0 && state.total[1] === 0 && state.total[2] === least) return guarded(state, pure);
   const procedure = state.total.slice();
   const kept = state.snapshot();
   // Score groups first, from the plain cut; kept only when better.
@@ -83,7 +86,27 @@ export function assignPods(input: PodInput, seed: number): PodAssignment {
   if (state.n <= LAYOUT_REPAIR_LIMIT && state.violators().length > 0) layoutRepair(state, rng);
   finish(state, rng);
   if (compareTerms(state.total, undefined, procedure) >= 0) state.arrange(kept);
+  return guarded(state, pure);
+}
+
+/**
+ * 10.4A's own arrangement (`pure`: the pass and its nearest swaps) stands where the search found
+ * nothing better by repeats and second smaller pods and seats players further from their pod's
+ * points (RULES 2: distance moved).
+ */
+function guarded(state: PodState, pure: { pods: number[][]; repeats: number; smaller: number; spread: number }): PodAssignment {
+  if (state.total[0] === pure.repeats && state.total[1] === pure.smaller && spreadOf(state) > pure.spread) state.arrange(pure.pods);
   return state.result();
+}
+
+/** Points spread inside the pods: Σ (points − the pod's mean)², as RULES 2 measures distance moved. */
+function spreadOf(state: PodState): number {
+  let spread = 0;
+  for (const pod of state.members) {
+    const mean = pod.reduce((sum, i) => sum + (state.pts[i] as number), 0) / pod.length;
+    for (const i of pod) spread += ((state.pts[i] as number) - mean) ** 2;
+  }
+  return spread;
 }
 
 /**

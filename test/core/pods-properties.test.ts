@@ -270,7 +270,7 @@ describe('pod pairing over whole random events (mstr-2022, mamtr-2024)', () => {
       fc.property(planArb(sizes), (plan) => {
         runEvent(plan);
       }),
-      { numRuns: 200 },
+      { numRuns: 120 },
     );
   });
 

@@ -20,7 +20,7 @@ import { entryLine } from '../../electron/host/journal-format.js';
 import { repoRoot } from '../support/paths.js';
 import { mtrEvent, tempFolder } from './save-fixtures.js';
 
-const TRIALS = 200;
+const TRIALS = 120;
 const LANES = 2;
 /** A guard against a hang, not a time limit: it grows with the trials (each starts a child process; a loaded 2-core machine takes up to ~1.5 s each). */
 const CRASH_BUDGET_MS = 30_000 + TRIALS * 1_500;
