@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The suites that take most of `npm test`'s time: end-to-end runs in Chromium, property tests over
  * random events, child processes killed or started (crash, save lock, start, the command line),
- * fuzzing, big saves and PDFs. `npm run test:fast` runs everything else (a developer's loop, under
- * two minutes); `npm test` runs both.
+ * fuzzing, big saves and PDFs. `npm run test:fast` runs everything else (a developer's loop:
+ * about four minutes on the 2-core machine); `npm test` runs both.
  */
 const SLOW = [
   'test/e2e/**/*.test.ts',
