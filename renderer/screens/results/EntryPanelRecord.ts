@@ -7,6 +7,7 @@ import type { DispatchAck } from '../../../core/api/contract.js';
 import type { NewCommand } from '../../../core/event/commands.js';
 import type { EventState, PlayerId, Round, Standing, Table } from '../../../core/model/types.js';
 import type { NoShowEntry } from '../../../core/rulesets/ruleset.js';
+import { getRuleset } from '../../../core/rulesets/index.js';
 import { outstandingTables } from '../../lib/event.js';
 import { isolate, plural, pluralWord } from '../../lib/format.js';
 import { displayNames } from '../../lib/people.js';
@@ -149,10 +150,40 @@ export async function sendResult(
   if (outcome.kind !== 'saved') return { error: outcome.message };
   const ack: DispatchAck = outcome.duplicate ? { seq: outcome.seq, duplicate: true } : { seq: outcome.seq };
   if (!amending) return { value: { ack, points: null } };
+  // The seats' points from this window's own copy of the event, once it holds the amendment (its
+  // entry comes with the push); the host is asked only if the copy does not catch up.
+  const folded = await foldedThrough(ack.seq);
+  if (folded) return { value: { ack, points: getRuleset(folded.ruleset).standings(folded) } };
   const answer = await attempt('Saving…', (api) => api.query({ kind: 'standings' }));
   const points = answer && 'value' in answer && answer.value.kind === 'standings' ? answer.value.standings : null;
   return { value: { ack, points } };
 }
+
+/** This window's event once its copy holds entry `seq` (at most a few seconds' wait), else null. */
+function foldedThrough(seq: number): Promise<EventState | null> {
+  const held = (): EventState | null => {
+    const snapshot = useStation.getState().snapshot;
+    return snapshot?.state && (snapshot.lastSeq ?? -1) >= seq ? snapshot.state : null;
+  };
+  const now = held();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const guard = setTimeout(() => {
+      stop();
+      resolve(null);
+    }, FOLD_WAIT_MS);
+    const stop = useStation.subscribe(() => {
+      const state = held();
+      if (!state) return;
+      clearTimeout(guard);
+      stop();
+      resolve(state);
+    });
+  });
+}
+
+/** How long an amendment's toast waits for the window's copy to hold it before asking the host. */
+const FOLD_WAIT_MS = 3000;
 
 /**
  * The toast after a result is recorded: the result in words (`described`), the no-shows and drops
