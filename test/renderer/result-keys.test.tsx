@@ -17,6 +17,9 @@ import { repoRoot } from '../support/paths.js';
 import type { RendererHost } from '../support/renderer-host.js';
 import { Builder, stationPerTest } from './event-builders.js';
 
+/** A guard for the host's answer on a loaded machine, not a wait. */
+const SOON = { timeout: 5000 };
+
 let host: RendererHost;
 let b: Builder;
 stationPerTest((h, builder) => {
@@ -38,17 +41,17 @@ describe('the result-entry keys', () => {
 
     // As said: table number, Enter, result, Enter.
     const box = screen.getByTestId('table-box');
-    await waitFor(() => expect(document.activeElement).toBe(box));
+    await waitFor(() => expect(document.activeElement).toBe(box), SOON);
     await user.keyboard('2{Enter}');
-    await waitFor(() => expect(document.activeElement?.hasAttribute('data-result-field')).toBe(true));
+    await waitFor(() => expect(document.activeElement?.hasAttribute('data-result-field')).toBe(true), SOON);
     await user.keyboard('2-1{Enter}');
-    await waitFor(async () => expect((await b.state()).rounds[0]!.tables[1]!.result).toEqual({ games: [2, 1, 0] }));
-    await waitFor(() => expect(document.activeElement).toBe(box));
+    await waitFor(async () => expect((await b.state()).rounds[0]!.tables[1]!.result).toEqual({ games: [2, 1, 0] }), SOON);
+    await waitFor(() => expect(document.activeElement).toBe(box), SOON);
     // Tab does what the first Enter does.
     await user.keyboard('3{Tab}');
-    await waitFor(() => expect(document.activeElement?.hasAttribute('data-result-field')).toBe(true));
+    await waitFor(() => expect(document.activeElement?.hasAttribute('data-result-field')).toBe(true), SOON);
     await user.keyboard('0-2{Enter}');
-    await waitFor(async () => expect((await b.state()).rounds[0]!.tables[2]!.result).toEqual({ games: [0, 2, 0] }));
+    await waitFor(async () => expect((await b.state()).rounds[0]!.tables[2]!.result).toEqual({ games: [0, 2, 0] }), SOON);
 
     // The help lists the same keys.
     (document.activeElement as HTMLElement).blur();
